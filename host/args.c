@@ -1,0 +1,420 @@
+/* The option table, the parser built on getopt_long, and --help printed from the table. */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/args.h"
+
+#include "clbench/check.h"
+#include "clbench/source.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    OPT_CL_DIR = 256,
+    OPT_CL_OPTS,
+    OPT_LIST_KERNELS,
+    OPT_MIN_TIME,
+    OPT_NO_PEAK,
+    OPT_SEED,
+    OPT_VERIFY_MAX,
+};
+
+/* Sorted by long name: --help prints in this order. */
+static const struct cb_option {
+    const char *name;
+    int code; /* the short letter, or an OPT_ value */
+    int has_arg;
+    const char *metavar;
+    const char *help;
+} options[] = {
+    {"cl-dir", OPT_CL_DIR, 1, "DIR",
+     "read kernels from DIR/<family>.cl (default: ../share/clbench/cl beside the binary, else the "
+     "source tree's cl/)"},
+    {"cl-opts", OPT_CL_OPTS, 1, "OPTS",
+     "extra clBuildProgram options, e.g. \"-cl-fast-relaxed-math\""},
+    {"define", 'D', 1, "NAME=V[,V..]", "set a kernel parameter; a list sweeps it (repeatable)"},
+    {"device", 'd', 1, "SEL",
+     "all, gpu, cpu, accelerator, P:D or part of a name; comma list (default all)"},
+    {"format", 'f', 1, "FMT",
+     "table, csv, json or md (default: from --output's extension, else table)"},
+    {"help", 'h', 0, NULL, "show this help and exit"},
+    {"kernel", 'k', 1, "NAMES",
+     "kernels or families, comma list (default: all; see --list-kernels)"},
+    {"list", 'l', 0, NULL, "list platforms and devices (with --format json: as JSON) and exit"},
+    {"list-kernels", OPT_LIST_KERNELS, 0, NULL, "list the kernel registry and exit"},
+    {"min-time", OPT_MIN_TIME, 1, "SEC",
+     "keep launching each row until SEC seconds have passed (default 0.2)"},
+    {"no-peak", OPT_NO_PEAK, 0, NULL,
+     "skip measuring each device's peak (no fraction-of-peak column)"},
+    {"output", 'o', 1, "FILE", "write the report to FILE (atomically) instead of stdout"},
+    {"reps", 'r', 1, "N", "timed repetitions at least (default 10)"},
+    {"seed", OPT_SEED, 1, "N", "seed of the pseudo-random inputs (default 1)"},
+    {"size", 'n', 1, "SIZES",
+     "N, WxH or MxNxK; comma list sweeps; K/M/G suffixes (default per kernel)"},
+    {"verify-max", OPT_VERIFY_MAX, 1, "N",
+     "check at most N output elements (default: all, or a sample for large problems)"},
+    {"version", 'V', 0, NULL, "print the version and exit"},
+    {"warmup", 'w', 1, "N", "untimed launches before timing (default 2, at least 1)"},
+};
+enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+
+void cb_print_help(FILE *out)
+{
+    fputs("usage: clbench [options]\n"
+          "       clbench report [options] RUN.json...   (see clbench report --help)\n"
+          "\n"
+          "Builds the OpenCL kernels in cl/ with -D parameters, runs them on the chosen devices,\n"
+          "verifies every result against a CPU reference and reports timings and throughput.\n"
+          "\n"
+          "options:\n",
+          out);
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const struct cb_option *o = &options[i];
+        char left[64];
+
+        if (o->code < 256)
+            snprintf(left, sizeof left, "-%c, --%s%s%s", o->code, o->name, o->has_arg ? " " : "",
+                     o->has_arg ? o->metavar : "");
+        else
+            snprintf(left, sizeof left, "    --%s%s%s", o->name, o->has_arg ? " " : "",
+                     o->has_arg ? o->metavar : "");
+        fprintf(out, "  %-28s %s\n", left, o->help);
+    }
+    fputs("\n"
+          "examples:\n"
+          "  clbench --device gpu --kernel matmul_tiled\n"
+          "  clbench -k vadd,vadd_local -n 1M,16M --format json -o run.json\n"
+          "  clbench -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 1024\n"
+          "\n"
+          "exit status: 0 all rows ok; 1 a row failed (build, limits, launch, verification,\n"
+          "timing) or a run-time error; 2 bad command line.\n",
+          out);
+}
+
+static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
+
+/* One line, "clbench: error: <what> (try --help)", and the usage exit code. */
+static int usage(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    cb_error("%s (try --help)", msg);
+    return CB_EXIT_USAGE;
+}
+
+static int parse_count(const char *opt, const char *arg, unsigned long long max,
+                       unsigned long long *out)
+{
+    if (cb_parse_uint(arg, max, out) != 0)
+        return usage("--%s takes a whole number, not '%s'", opt, arg);
+    return 0;
+}
+
+static int add_kernel(struct cb_config *cfg, const struct cb_kernel *k)
+{
+    for (size_t i = 0; i < cfg->kernel_count; i++)
+        if (cfg->kernels[i] == k)
+            return 0;
+    if (cfg->kernel_count == CB_MAX_KERNELS)
+        return usage("too many kernels");
+    cfg->kernels[cfg->kernel_count++] = k;
+    return 0;
+}
+
+/* Kernel names, family names or "all", comma-separated. */
+static int select_kernels(struct cb_config *cfg, const char *list)
+{
+    char buf[1024];
+
+    if (strlen(list) >= sizeof buf)
+        return usage("--kernel list is too long");
+    strcpy(buf, list);
+    for (char *save = NULL, *name = strtok_r(buf, ",", &save); name != NULL;
+         name = strtok_r(NULL, ",", &save)) {
+        const struct cb_kernel *k = cb_kernel_find(name);
+        int found = k != NULL;
+
+        if (k != NULL && add_kernel(cfg, k) != 0)
+            return CB_EXIT_USAGE;
+        for (size_t i = 0; k == NULL && i < cb_kernel_count; i++)
+            if (strcmp(name, "all") == 0 || strcmp(name, cb_kernels[i].family) == 0) {
+                found = 1;
+                if (add_kernel(cfg, &cb_kernels[i]) != 0)
+                    return CB_EXIT_USAGE;
+            }
+        if (!found) {
+            const char *closest = cb_kernel_closest(name);
+
+            if (closest != NULL)
+                return usage("unknown kernel '%s' (did you mean '%s'? see --list-kernels)", name,
+                             closest);
+            return usage("unknown kernel '%s' (see --list-kernels)", name);
+        }
+    }
+    return 0;
+}
+
+static int add_define(struct cb_config *cfg, const char *arg)
+{
+    char why[CB_WHY_LEN];
+    struct cb_define d;
+
+    if (cb_parse_define(arg, &d, why) != 0)
+        return usage("bad -D value: %s", why);
+    for (size_t i = 0; i < cfg->define_count; i++)
+        if (strcmp(cfg->defines[i].name, d.name) == 0)
+            return usage("-D %s is given twice (give one list: -D %s=A,B)", d.name, d.name);
+    if (cfg->define_count == CB_MAX_DEFINES)
+        return usage("more than %d distinct -D names", CB_MAX_DEFINES);
+    cfg->defines[cfg->define_count++] = d;
+    return 0;
+}
+
+/* Every -D must name a parameter of a selected kernel, with values that kernel allows. */
+static int check_defines(const struct cb_config *cfg)
+{
+    for (size_t i = 0; i < cfg->define_count; i++) {
+        const struct cb_define *d = &cfg->defines[i];
+        int used = 0;
+
+        for (size_t j = 0; j < cfg->kernel_count; j++) {
+            const struct cb_kernel *k = cfg->kernels[j];
+            const int idx = cb_kernel_param_index(k, d->name);
+
+            if (idx < 0)
+                continue;
+            used = 1;
+            for (unsigned v = 0; v < d->count; v++)
+                if (!cb_param_allows(&k->params[idx], d->values[v])) {
+                    char msg[256];
+
+                    snprintf(msg, sizeof msg, "-D %s=%ld is not allowed for %s", d->name,
+                             d->values[v], k->name);
+                    return usage("%s (allowed: %s)", msg, k->params[idx].allowed);
+                }
+        }
+        if (!used)
+            return usage("-D %s: no selected kernel has a parameter %s (see --list-kernels)",
+                         d->name, d->name);
+    }
+    return 0;
+}
+
+/* A size written with several dimensions must have as many as each selected kernel takes;
+ * a single number fills every dimension. */
+static int check_sizes(const struct cb_config *cfg)
+{
+    static const char *const shapes[] = {"", "N", "WxH", "MxNxK"};
+
+    for (size_t i = 0; i < cfg->size_count; i++)
+        for (size_t j = 0; j < cfg->kernel_count; j++) {
+            const struct cb_kernel *k = cfg->kernels[j];
+            const unsigned ndims = cfg->sizes[i].ndims;
+
+            if (ndims != 1 && ndims != k->dims)
+                return usage("--size entry %zu has %u dimensions but %s takes %s (or one number)",
+                             i + 1, ndims, k->name, shapes[k->dims]);
+        }
+    return 0;
+}
+
+static int set_format(struct cb_config *cfg, const char *name)
+{
+    static const char *const names[] = {"table", "csv", "json", "md"};
+
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, names[i]) == 0) {
+            cfg->format = (enum cb_format)i;
+            return 0;
+        }
+    return usage("unknown format '%s' (use table, csv, json or md)", name);
+}
+
+static void format_from_output(struct cb_config *cfg)
+{
+    const char *dot = strrchr(cfg->output, '.');
+
+    if (dot == NULL)
+        return;
+    if (strcmp(dot, ".json") == 0)
+        cfg->format = CB_FORMAT_JSON;
+    else if (strcmp(dot, ".csv") == 0)
+        cfg->format = CB_FORMAT_CSV;
+    else if (strcmp(dot, ".md") == 0)
+        cfg->format = CB_FORMAT_MD;
+}
+
+static char *join_args(int argc, char **argv)
+{
+    size_t len = 1;
+    char *s;
+
+    for (int i = 0; i < argc; i++)
+        len += strlen(argv[i]) + 1;
+    s = malloc(len);
+    if (s == NULL)
+        return NULL;
+    s[0] = '\0';
+    for (int i = 0; i < argc; i++) {
+        strcat(s, argv[i]);
+        if (i + 1 < argc)
+            strcat(s, " ");
+    }
+    return s;
+}
+
+static int handle(struct cb_config *cfg, int code, const char *name, const char *arg,
+                  int *format_given)
+{
+    unsigned long long v;
+    char why[CB_WHY_LEN];
+
+    switch (code) {
+    case 'D':
+        return add_define(cfg, arg);
+    case 'd':
+        cfg->devices = arg;
+        return 0;
+    case 'f':
+        *format_given = 1;
+        return set_format(cfg, arg);
+    case 'h':
+        cfg->show_help = 1;
+        return 0;
+    case 'k':
+        return select_kernels(cfg, arg);
+    case 'l':
+        cfg->list_devices = 1;
+        return 0;
+    case 'n':
+        if (cb_parse_sizes(arg, cfg->sizes, CB_MAX_SIZES, &cfg->size_count, why) != 0)
+            return usage("bad --size '%s': %s", arg, why);
+        return 0;
+    case 'o':
+        if (*arg == '\0')
+            return usage("--output needs a file name");
+        cfg->output = arg;
+        return 0;
+    case 'r':
+        if (parse_count(name, arg, 1000000, &v) != 0)
+            return CB_EXIT_USAGE;
+        if (v == 0)
+            return usage("--reps must be at least 1");
+        cfg->reps = (unsigned)v;
+        return 0;
+    case 'V':
+        cfg->show_version = 1;
+        return 0;
+    case 'w':
+        if (parse_count(name, arg, 1000, &v) != 0)
+            return CB_EXIT_USAGE;
+        if (v == 0)
+            return usage("--warmup must be at least 1: the first launch is the one verified");
+        cfg->warmup = (unsigned)v;
+        return 0;
+    case OPT_CL_DIR:
+        cfg->cl_dir = arg;
+        return 0;
+    case OPT_CL_OPTS:
+        cfg->cl_opts = arg;
+        return 0;
+    case OPT_LIST_KERNELS:
+        cfg->list_kernels = 1;
+        return 0;
+    case OPT_MIN_TIME:
+        if (cb_parse_seconds(arg, &cfg->min_time_s) != 0)
+            return usage("--min-time takes seconds, as in 0.5, not '%s'", arg);
+        return 0;
+    case OPT_NO_PEAK:
+        cfg->measure_peak = 0;
+        return 0;
+    case OPT_SEED:
+        return parse_count(name, arg, ~0ULL, &cfg->seed);
+    case OPT_VERIFY_MAX:
+        return parse_count(name, arg, ~0ULL, &cfg->verify_max);
+    default:
+        return CB_EXIT_USAGE;
+    }
+}
+
+int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
+{
+    struct option longopts[OPTION_COUNT + 1];
+    char shortopts[3 * OPTION_COUNT + 2] = ":";
+    int format_given = 0, status = 0;
+
+    memset(cfg, 0, sizeof *cfg);
+    cfg->devices = "all";
+    cfg->cl_dir = cb_default_cl_dir();
+    cfg->warmup = 2;
+    cfg->reps = 10;
+    cfg->min_time_s = 0.2;
+    cfg->seed = 1;
+    cfg->measure_peak = 1;
+    memset(longopts, 0, sizeof longopts);
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        longopts[i].name = options[i].name;
+        longopts[i].has_arg = options[i].has_arg ? required_argument : no_argument;
+        longopts[i].val = options[i].code;
+        if (options[i].code < 256) {
+            char opt[3] = {(char)options[i].code, options[i].has_arg ? ':' : '\0', '\0'};
+
+            strcat(shortopts, opt);
+        }
+    }
+    optind = 1;
+    opterr = 0; /* messages are ours, in one style */
+    while (status == 0) {
+        int index = -1;
+        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
+        const char *bad = argv[optind - 1 < argc ? optind - 1 : argc - 1];
+
+        if (code == -1)
+            break;
+        if (code == '?') {
+            if (optopt != 0)
+                status = usage("unknown option '-%c'", optopt);
+            else
+                status = usage("unknown option '%s'", bad);
+        } else if (code == ':') {
+            status = usage("option '%s' needs a value", bad);
+        } else {
+            const char *name = index >= 0 ? options[index].name : "";
+
+            for (size_t i = 0; index < 0 && i < OPTION_COUNT; i++)
+                if (options[i].code == code)
+                    name = options[i].name;
+            status = handle(cfg, code, name, optarg, &format_given);
+        }
+    }
+    if (status == 0 && optind < argc)
+        status = usage("unexpected argument '%s'", argv[optind]);
+    if (status != 0)
+        return status;
+    if (cfg->output != NULL && !format_given)
+        format_from_output(cfg);
+    if (cfg->kernel_count == 0)
+        for (size_t i = 0; i < cb_kernel_count; i++)
+            if (cb_kernels[i].requires == NULL)
+                cfg->kernels[cfg->kernel_count++] = &cb_kernels[i];
+    status = check_defines(cfg);
+    if (status == 0)
+        status = check_sizes(cfg);
+    if (status == 0) {
+        cfg->command_line = join_args(argc, argv);
+        if (cfg->command_line == NULL)
+            status = usage("out of memory");
+    }
+    return status;
+}
+
+void cb_config_free(struct cb_config *cfg)
+{
+    free((char *)cfg->command_line);
+    cfg->command_line = NULL;
+}

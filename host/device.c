@@ -1,0 +1,333 @@
+/* Platform and device enumeration, capability query and selection; see device.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/device.h"
+
+#include "clbench/check.h"
+
+#include <CL/cl_ext.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef CL_PLATFORM_NOT_FOUND_KHR
+#define CL_PLATFORM_NOT_FOUND_KHR -1001
+#endif
+
+static cl_int query_string(cl_device_id dev, cl_device_info what, char *buf, const char *name)
+{
+    const cl_int err = clGetDeviceInfo(dev, what, CB_NAME_LEN, buf, NULL);
+
+    buf[CB_NAME_LEN - 1] = '\0';
+    return err == CL_SUCCESS ? err : cb_cl_fail(err, name, __FILE__, __LINE__);
+}
+
+#define QUERY_STRING(dev, what, buf) query_string(dev, what, buf, "clGetDeviceInfo(" #what ")")
+#define QUERY_VALUE(dev, what, var)  CB_CHECK(clGetDeviceInfo(dev, what, sizeof(var), &(var), NULL))
+
+/* FP32 lanes per NVIDIA streaming multiprocessor, by compute capability (CUDA programming
+ * guide, "arithmetic instructions" table). */
+static int nv_fp32_lanes(int major, int minor)
+{
+    switch (major) {
+    case 5:
+        return 128;
+    case 6:
+        return minor == 0 ? 64 : 128;
+    case 7:
+        return 64;
+    case 8:
+        return minor == 0 ? 64 : 128;
+    case 9:
+    case 10:
+    case 12:
+        return 128;
+    default:
+        return 0;
+    }
+}
+
+static void derive_peak(struct cb_device *d)
+{
+    const double ghz = d->clock_mhz / 1000.0;
+
+    if (d->nv_cc_major >= 0 && nv_fp32_lanes(d->nv_cc_major, d->nv_cc_minor) > 0) {
+        d->peak_gflops_theoretical =
+            2.0 * d->compute_units * nv_fp32_lanes(d->nv_cc_major, d->nv_cc_minor) * ghz;
+        d->peak_basis = "2 FLOP (FMA) x FP32 lanes per SM (from the compute capability) x SMs x "
+                        "max clock";
+    } else if (d->type & CL_DEVICE_TYPE_CPU) {
+        /* CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT is the SIMD width PoCL and Intel's runtime
+         * target; two FMA pipes per core is true of current x86 server cores.  Compute units
+         * are hardware threads, so SMT doubles this: the measured peak is the one to trust. */
+        d->peak_gflops_theoretical =
+            2.0 * 2.0 * d->native_vector_width_float * d->compute_units * ghz;
+        d->peak_basis = "2 FLOP (FMA) x 2 FMA pipes x native float vector width x compute units x "
+                        "max clock (an upper bound: compute units may be SMT threads)";
+    } else {
+        d->peak_gflops_theoretical = 0.0;
+        d->peak_basis = "not derivable from what this device reports";
+    }
+}
+
+static cl_int query_device(struct cb_device *d)
+{
+    CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_NAME, d->name));
+    CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_VENDOR, d->vendor));
+    CB_CHECK(QUERY_STRING(d->id, CL_DRIVER_VERSION, d->driver));
+    CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_VERSION, d->version));
+    CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_OPENCL_C_VERSION, d->opencl_c));
+    QUERY_VALUE(d->id, CL_DEVICE_TYPE, d->type);
+    QUERY_VALUE(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, d->compute_units);
+    QUERY_VALUE(d->id, CL_DEVICE_MAX_CLOCK_FREQUENCY, d->clock_mhz);
+    QUERY_VALUE(d->id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, d->native_vector_width_float);
+    QUERY_VALUE(d->id, CL_DEVICE_GLOBAL_MEM_SIZE, d->global_mem_bytes);
+    QUERY_VALUE(d->id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, d->global_cache_bytes);
+    QUERY_VALUE(d->id, CL_DEVICE_LOCAL_MEM_SIZE, d->local_mem_bytes);
+    QUERY_VALUE(d->id, CL_DEVICE_MAX_MEM_ALLOC_SIZE, d->max_alloc_bytes);
+    QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_GROUP_SIZE, d->max_work_group_size);
+    QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_ITEM_SIZES, d->max_work_item_sizes);
+
+    d->nv_cc_major = d->nv_cc_minor = -1;
+    {
+        cl_uint major, minor;
+
+        /* Only NVIDIA answers these (cl_nv_device_attribute_query); others return an error,
+         * which is the expected "not NVIDIA" answer and not a failure. */
+        if (clGetDeviceInfo(d->id, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major,
+                            NULL) == CL_SUCCESS &&
+            clGetDeviceInfo(d->id, CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor,
+                            NULL) == CL_SUCCESS) {
+            d->nv_cc_major = (int)major;
+            d->nv_cc_minor = (int)minor;
+        }
+    }
+    derive_peak(d);
+    return CL_SUCCESS;
+}
+
+static cl_int enumerate_platform(struct cb_device_list *list, cl_platform_id platform,
+                                 unsigned platform_index)
+{
+    char platform_name[CB_NAME_LEN], platform_version[CB_NAME_LEN];
+    cl_uint count = 0;
+    cl_device_id *ids;
+    struct cb_device *grown;
+    cl_int err;
+
+    CB_CHECK(
+        clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof platform_name, platform_name, NULL));
+    CB_CHECK(clGetPlatformInfo(platform, CL_PLATFORM_VERSION, sizeof platform_version,
+                               platform_version, NULL));
+    err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, NULL, &count);
+    if (err == CL_DEVICE_NOT_FOUND || count == 0)
+        return CL_SUCCESS; /* a platform without devices is not an error */
+    CB_CHECK_ERR(err, "clGetDeviceIDs");
+    ids = calloc(count, sizeof *ids);
+    if (ids == NULL)
+        return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "calloc", __FILE__, __LINE__);
+    grown = realloc(list->devices, (list->count + count) * sizeof *grown);
+    if (grown == NULL) {
+        free(ids);
+        return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "realloc", __FILE__, __LINE__);
+    }
+    list->devices = grown;
+    err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, ids, NULL);
+    for (cl_uint i = 0; err == CL_SUCCESS && i < count; i++) {
+        struct cb_device *d = &list->devices[list->count];
+
+        memset(d, 0, sizeof *d);
+        d->platform_index = platform_index;
+        d->device_index = i;
+        d->platform = platform;
+        d->id = ids[i];
+        memcpy(d->platform_name, platform_name, sizeof platform_name);
+        memcpy(d->platform_version, platform_version, sizeof platform_version);
+        err = query_device(d);
+        if (err == CL_SUCCESS)
+            list->count++;
+    }
+    free(ids);
+    return err == CL_SUCCESS ? err : cb_cl_fail(err, "clGetDeviceIDs", __FILE__, __LINE__);
+}
+
+cl_int cb_devices_enumerate(struct cb_device_list *list)
+{
+    cl_uint count = 0;
+    cl_platform_id *platforms;
+    cl_int err = clGetPlatformIDs(0, NULL, &count);
+
+    list->devices = NULL;
+    list->count = 0;
+    if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && count == 0)) {
+        cb_error("no OpenCL platform found: install an OpenCL driver, e.g. 'apt-get install "
+                 "pocl-opencl-icd' for the CPU or your GPU vendor's OpenCL ICD (README.md, "
+                 "\"Drivers\")");
+        return CL_PLATFORM_NOT_FOUND_KHR;
+    }
+    CB_CHECK_ERR(err, "clGetPlatformIDs");
+    platforms = calloc(count, sizeof *platforms);
+    if (platforms == NULL)
+        return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "calloc", __FILE__, __LINE__);
+    err = clGetPlatformIDs(count, platforms, NULL);
+    if (err != CL_SUCCESS)
+        cb_cl_fail(err, "clGetPlatformIDs", __FILE__, __LINE__);
+    for (cl_uint p = 0; err == CL_SUCCESS && p < count; p++)
+        err = enumerate_platform(list, platforms[p], p);
+    free(platforms);
+    if (err == CL_SUCCESS && list->count == 0) {
+        cb_error("OpenCL platforms were found but no device: check the driver installation "
+                 "('clinfo' shows what the ICD loader sees)");
+        err = CL_DEVICE_NOT_FOUND;
+    }
+    if (err != CL_SUCCESS)
+        cb_devices_free(list);
+    return err;
+}
+
+void cb_devices_free(struct cb_device_list *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        cb_device_close(&list->devices[i]);
+    free(list->devices);
+    list->devices = NULL;
+    list->count = 0;
+}
+
+const char *cb_device_type_name(cl_device_type type)
+{
+    if (type & CL_DEVICE_TYPE_GPU)
+        return "gpu";
+    if (type & CL_DEVICE_TYPE_CPU)
+        return "cpu";
+    if (type & CL_DEVICE_TYPE_ACCELERATOR)
+        return "accelerator";
+    return "other";
+}
+
+void cb_device_id_string(const struct cb_device *d, char *buf, size_t len)
+{
+    snprintf(buf, len, "%u:%u", d->platform_index, d->device_index);
+}
+
+static int contains_nocase(const char *haystack, const char *needle)
+{
+    const size_t n = strlen(needle);
+
+    for (; *haystack != '\0'; haystack++) {
+        size_t i = 0;
+
+        while (i < n && haystack[i] != '\0' &&
+               tolower((unsigned char)haystack[i]) == tolower((unsigned char)needle[i]))
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return n == 0;
+}
+
+static int selector_matches(const char *sel, const struct cb_device *d)
+{
+    char id[32];
+
+    cb_device_id_string(d, id, sizeof id);
+    if (strcmp(sel, "all") == 0)
+        return 1;
+    if (strcmp(sel, "gpu") == 0 || strcmp(sel, "cpu") == 0 || strcmp(sel, "accelerator") == 0)
+        return strcmp(sel, cb_device_type_name(d->type)) == 0;
+    if (strcmp(sel, id) == 0)
+        return 1;
+    return contains_nocase(d->name, sel) || contains_nocase(d->platform_name, sel);
+}
+
+int cb_devices_select(const struct cb_device_list *list, const char *selectors,
+                      struct cb_device **chosen, size_t *count)
+{
+    char buf[1024];
+    unsigned char *picked;
+    int status = 0;
+
+    if (strlen(selectors) >= sizeof buf)
+        return cb_error("--device value is too long");
+    picked = calloc(list->count ? list->count : 1, 1);
+    if (picked == NULL)
+        return cb_error("out of host memory");
+    memcpy(buf, selectors, strlen(selectors) + 1);
+    for (char *save = NULL, *sel = strtok_r(buf, ",", &save); sel != NULL && status == 0;
+         sel = strtok_r(NULL, ",", &save)) {
+        int matched = 0;
+
+        for (size_t i = 0; i < list->count; i++)
+            if (selector_matches(sel, &list->devices[i])) {
+                picked[i] = 1;
+                matched = 1;
+            }
+        if (!matched) {
+            status = cb_error("no device matches '%s' (use all, gpu, cpu, accelerator, P:D or "
+                              "part of a name); available:",
+                              sel);
+            cb_devices_print(stderr, list);
+        }
+    }
+    *count = 0;
+    for (size_t i = 0; i < list->count && status == 0; i++)
+        if (picked[i])
+            chosen[(*count)++] = &list->devices[i];
+    free(picked);
+    if (status == 0 && *count == 0)
+        status = cb_error("--device '%s' selects no device", selectors);
+    return status;
+}
+
+void cb_devices_print(FILE *out, const struct cb_device_list *list)
+{
+    for (size_t i = 0; i < list->count; i++) {
+        const struct cb_device *d = &list->devices[i];
+        const double mib = 1024.0 * 1024.0;
+
+        if (i == 0 || d->platform_index != list->devices[i - 1].platform_index)
+            fprintf(out, "platform %u: %s (%s)\n", d->platform_index, d->platform_name,
+                    d->platform_version);
+        fprintf(out, "  %u:%u  %-11s %s\n", d->platform_index, d->device_index,
+                cb_device_type_name(d->type), d->name);
+        fprintf(out, "        vendor %s, driver %s, %s\n", d->vendor, d->driver, d->opencl_c);
+        fprintf(out,
+                "        %u compute units at %u MHz; global %.0f MiB, local %.0f KiB, max alloc "
+                "%.0f MiB, max work-group %zu\n",
+                d->compute_units, d->clock_mhz, d->global_mem_bytes / mib,
+                d->local_mem_bytes / 1024.0, d->max_alloc_bytes / mib, d->max_work_group_size);
+        if (d->peak_gflops_theoretical > 0)
+            fprintf(out, "        theoretical fp32 peak %.0f GFLOP/s (%s)\n",
+                    d->peak_gflops_theoretical, d->peak_basis);
+        else
+            fprintf(out, "        theoretical fp32 peak: %s\n", d->peak_basis);
+    }
+}
+
+cl_int cb_device_open(struct cb_device *d)
+{
+    cl_int err;
+
+    if (d->context != NULL)
+        return CL_SUCCESS;
+    d->context = clCreateContext(NULL, 1, &d->id, NULL, NULL, &err);
+    CB_CHECK_ERR(err, "clCreateContext");
+    /* clCreateCommandQueue is deprecated in 2.0 but is the 1.2 call every runtime has. */
+    d->queue = clCreateCommandQueue(d->context, d->id, CL_QUEUE_PROFILING_ENABLE, &err);
+    if (err != CL_SUCCESS) {
+        clReleaseContext(d->context);
+        d->context = NULL;
+        return cb_cl_fail(err, "clCreateCommandQueue", __FILE__, __LINE__);
+    }
+    return CL_SUCCESS;
+}
+
+void cb_device_close(struct cb_device *d)
+{
+    /* Release errors at teardown change nothing the user can act on. */
+    if (d->queue != NULL)
+        clReleaseCommandQueue(d->queue);
+    if (d->context != NULL)
+        clReleaseContext(d->context);
+    d->queue = NULL;
+    d->context = NULL;
+}

@@ -1,0 +1,44 @@
+/* Host side of cl/vadd.cl: NDRange, work model and CPU reference of vadd and vadd_local. */
+#include "clbench/families.h"
+
+#include <math.h>
+
+enum { VADD_WGS };
+
+static const char *plan(struct cb_problem *p, size_t local_bytes_per_item)
+{
+    const size_t n = p->size[0];
+    const size_t wgs = (size_t)p->param[VADD_WGS];
+
+    if (n > (size_t)CL_INT_MAX)
+        return "n exceeds the kernel's int index range (2^31-1)";
+    p->work_dim = 1;
+    p->global[0] = cb_round_up(n, wgs);
+    p->local[0] = wgs;
+    p->input_elems[0] = p->input_elems[1] = n;
+    p->output_elems = n;
+    p->scalar[0] = (cl_int)n;
+    p->scalar_count = 1;
+    p->local_mem_bytes = local_bytes_per_item * wgs;
+    p->flops = (double)n;
+    p->bytes = 3.0 * sizeof(float) * (double)n;
+    p->ref_cost = 1.0;
+    return p->global[0] == 0 ? "n overflows the global size" : NULL;
+}
+
+const char *cb_plan_vadd(struct cb_problem *p)
+{
+    return plan(p, 0);
+}
+
+const char *cb_plan_vadd_local(struct cb_problem *p)
+{
+    return plan(p, 3 * sizeof(float));
+}
+
+double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+{
+    (void)p;
+    *scale = fabs((double)in[0][i]) + fabs((double)in[1][i]);
+    return (double)in[0][i] + (double)in[1][i];
+}

@@ -1,0 +1,37 @@
+/* --list-kernels, printed from the registry table. */
+#include "clbench/list.h"
+
+#include "clbench/kernel.h"
+#include "clbench/report.h"
+
+#include <string.h>
+
+static const char *dims_text(unsigned dims)
+{
+    return dims == 3 ? "MxNxK" : dims == 2 ? "WxH" : "N";
+}
+
+void cb_kernels_print(FILE *out)
+{
+    const char *family = "";
+
+    for (size_t i = 0; i < cb_kernel_count; i++) {
+        const struct cb_kernel *k = &cb_kernels[i];
+        const unsigned nparams = cb_kernel_param_count(k);
+
+        if (strcmp(family, k->family) != 0) {
+            family = k->family;
+            fprintf(out, "%sfamily %s (cl/%s.cl)\n", i ? "\n" : "", family, family);
+        }
+        fprintf(out, "  %-18s %s\n", k->name, k->summary);
+        fprintf(out, "  %-18s reproduces: %s\n", "", k->experiment);
+        fprintf(out, "  %-18s size %s, default %zu (cpu) / %zu (gpu) per dimension; reports %s\n",
+                "", dims_text(k->dims), k->default_size_cpu[0], k->default_size_gpu[0],
+                cb_metric_unit(k->metric));
+        for (unsigned p = 0; p < nparams; p++)
+            fprintf(out, "  %-18s -D %s=%ld  (%s) %s\n", "", k->params[p].name, k->params[p].def,
+                    k->params[p].allowed, k->params[p].help);
+        if (k->requires != NULL)
+            fprintf(out, "  %-18s not available in this build: %s\n", "", k->requires);
+    }
+}

@@ -1,0 +1,153 @@
+/* clbench: the table of contents.  No OpenCL calls here. */
+#include "clbench/args.h"
+#include "clbench/check.h"
+#include "clbench/device.h"
+#include "clbench/list.h"
+#include "clbench/output.h"
+#include "clbench/peak.h"
+#include "clbench/report.h"
+#include "clbench/rows.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void print_row_line(const struct cb_row *row, size_t index, size_t total)
+{
+    char id[32], params[256], size[96];
+
+    cb_device_id_string(row->device, id, sizeof id);
+    cb_row_params(row, params, sizeof params);
+    cb_row_size(row, size, sizeof size);
+    if (row->status != CB_STATUS_OK)
+        cb_error("[%zu/%zu] %s %s %s %s: %s: %s", index + 1, total, id, row->problem.kernel->name,
+                 params, size, cb_status_name(row->status), row->reason);
+    else if (isatty(STDERR_FILENO))
+        fprintf(stderr, "clbench: [%zu/%zu] %s %s %s %s: %.4g ms, %.1f %s\n", index + 1, total, id,
+                row->problem.kernel->name, params, size, row->stats.median, cb_row_throughput(row),
+                cb_metric_unit(row->problem.kernel->metric));
+}
+
+/* Runs every row of every device; returns the number of rows that did not end ok. */
+static size_t run_devices(struct cb_run *run, const struct cb_config *cfg)
+{
+    size_t failed = 0, next = 0;
+
+    for (size_t i = 0; i < run->device_count; i++) {
+        struct cb_device *d = run->devices[i];
+        struct cb_program_cache cache = {NULL, 0};
+        size_t first = next;
+
+        while (next < run->row_count && run->rows[next].device == d)
+            next++;
+        if (cb_device_open(d) != CL_SUCCESS) {
+            for (size_t r = first; r < next; r++) {
+                run->rows[r].status = CB_STATUS_LAUNCH_FAILED;
+                snprintf(run->rows[r].reason, sizeof run->rows[r].reason,
+                         "could not create a context and queue on this device");
+            }
+            failed += next - first;
+            continue;
+        }
+        if (cfg->measure_peak)
+            cb_peak_measure(d, cfg, &cache);
+        for (size_t r = first; r < next; r++) {
+            cb_run_row(&run->rows[r], cfg, &cache);
+            print_row_line(&run->rows[r], r, run->row_count);
+            failed += run->rows[r].status != CB_STATUS_OK;
+        }
+        cb_program_cache_release(&cache);
+        cb_device_close(d);
+    }
+    return failed;
+}
+
+static int write_report(const struct cb_run *run, const struct cb_config *cfg,
+                        struct cb_output *out)
+{
+    if (out->file == NULL)
+        return cb_write_run(stdout, run, cfg->format) == 0 ? 0
+                                                           : cb_error("writing the report failed");
+    if (cb_write_run(out->file, run, cfg->format) != 0) {
+        cb_output_abort(out);
+        return cb_error("writing '%s' failed", cfg->output);
+    }
+    return cb_output_commit(out);
+}
+
+static int list_devices(const struct cb_config *cfg)
+{
+    struct cb_device_list list;
+    int status;
+
+    if (cb_devices_enumerate(&list) != CL_SUCCESS)
+        return CB_EXIT_FAILED;
+    if (cfg->format == CB_FORMAT_JSON)
+        status = cb_devices_print_json(stdout, &list) == 0 ? CB_EXIT_OK : CB_EXIT_FAILED;
+    else {
+        cb_devices_print(stdout, &list);
+        status = CB_EXIT_OK;
+    }
+    cb_devices_free(&list);
+    return status;
+}
+
+static int bench(const struct cb_config *cfg)
+{
+    struct cb_device_list list;
+    struct cb_run run;
+    struct cb_output out;
+    int status = CB_EXIT_FAILED;
+
+    memset(&run, 0, sizeof run);
+    memset(&out, 0, sizeof out);
+    run.cfg = cfg;
+    if (cb_devices_enumerate(&list) != CL_SUCCESS)
+        return CB_EXIT_FAILED;
+    run.devices = calloc(list.count, sizeof *run.devices);
+    if (run.devices == NULL ||
+        cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
+        goto done;
+    /* Fail on an unwritable --output before spending minutes on the rows. */
+    if (cfg->output != NULL && cb_output_open(&out, cfg->output) != 0)
+        goto done;
+    for (size_t i = 0; i < run.device_count; i++)
+        if (cb_rows_expand(cfg, run.devices[i], &run.rows, &run.row_count) != 0) {
+            cb_error("out of host memory while planning the rows");
+            cb_output_abort(&out);
+            goto done;
+        }
+    cb_run_stamp(&run);
+    status = run_devices(&run, cfg) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
+    if (write_report(&run, cfg, &out) != 0)
+        status = CB_EXIT_FAILED;
+done:
+    for (size_t i = 0; i < run.row_count; i++)
+        cb_row_free(&run.rows[i]);
+    free(run.rows);
+    free(run.devices);
+    cb_devices_free(&list);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    struct cb_config cfg;
+    int status;
+
+    status = cb_parse_args(argc, argv, &cfg);
+    if (status != 0)
+        return status;
+    if (cfg.show_help)
+        cb_print_help(stdout);
+    else if (cfg.show_version)
+        printf("clbench %s\n", CLBENCH_VERSION);
+    else if (cfg.list_kernels)
+        cb_kernels_print(stdout);
+    else if (cfg.list_devices)
+        status = list_devices(&cfg);
+    else
+        status = bench(&cfg);
+    cb_config_free(&cfg);
+    return status;
+}

@@ -1,0 +1,228 @@
+/* The peak probes of cl/peak.cl, run as ordinary rows (so they are verified and timed like
+ * every kernel) on sizes chosen from the device's caches and memory. */
+#include "clbench/peak.h"
+
+#include "clbench/check.h"
+#include "clbench/run.h"
+
+#include <string.h>
+
+enum { PEAK_WGS, PEAK_RPT, PEAK_ITERS };
+
+#define PEAK_PARAMS                                                                                \
+    {                                                                                              \
+        {"WGS", 256, "1..1024", "work-group size"},                                                \
+            {"RPT", 16, "1..64", "float4 words read per work-item"},                               \
+        {                                                                                          \
+            "ITERS", 1024, "1..65536", "multiply-adds per chain"                                   \
+        }                                                                                          \
+    }
+
+static const char *plan_common(struct cb_problem *p, size_t items, size_t input_elems,
+                               size_t output_elems)
+{
+    const size_t n = p->size[0];
+
+    if (n > (size_t)CL_INT_MAX)
+        return "probe size exceeds the int range";
+    p->work_dim = 1;
+    p->local[0] = (size_t)p->param[PEAK_WGS];
+    p->global[0] = cb_round_up(items, p->local[0]);
+    p->input_elems[0] = input_elems;
+    p->output_elems = output_elems;
+    p->scalar[0] = (cl_int)n;
+    p->scalar_count = 1;
+    p->ref_cost = 1.0;
+    return NULL;
+}
+
+static const char *plan_read(struct cb_problem *p)
+{
+    const size_t items = p->size[0] / (4 * (size_t)p->param[PEAK_RPT]);
+
+    p->bytes = 4.0 * (double)p->size[0] + 4.0 * (double)items;
+    p->reduction_len = 4.0 * (double)p->param[PEAK_RPT];
+    plan_common(p, items, p->size[0], items);
+    p->ref_cost = p->reduction_len;
+    return NULL;
+}
+
+static const char *plan_write(struct cb_problem *p)
+{
+    p->bytes = 4.0 * (double)p->size[0];
+    return plan_common(p, p->size[0] / 4, 0, p->size[0]);
+}
+
+static const char *plan_copy(struct cb_problem *p)
+{
+    p->bytes = 8.0 * (double)p->size[0];
+    return plan_common(p, p->size[0] / 4, p->size[0], p->size[0]);
+}
+
+static const char *plan_fma(struct cb_problem *p)
+{
+    const double chains = 8.0, iters = (double)p->param[PEAK_ITERS];
+
+    p->flops = 2.0 * chains * iters * (double)p->size[0];
+    p->bytes = 8.0 * (double)p->size[0];
+    p->reduction_len = iters;
+    plan_common(p, p->size[0], p->size[0], p->size[0]);
+    p->ref_cost = chains * iters;
+    return NULL;
+}
+
+static double ref_read(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+{
+    const size_t items = p->output_elems;
+    double sum = 0.0, magnitude = 0.0;
+
+    for (long j = 0; j < p->param[PEAK_RPT]; j++)
+        for (size_t c = 0; c < 4; c++) {
+            const double v = in[0][4 * (i + (size_t)j * items) + c];
+
+            sum += v;
+            magnitude += v < 0 ? -v : v;
+        }
+    *scale = magnitude;
+    return sum;
+}
+
+static double ref_write(const struct cb_problem *p, const float *const in[], size_t i,
+                        double *scale)
+{
+    const double want = i % 4 == 0 ? (double)((i / 4) & 1023) : (double)(i % 4);
+
+    (void)p;
+    (void)in;
+    *scale = want > 1.0 ? want : 1.0;
+    return want;
+}
+
+static double ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+{
+    (void)p;
+    *scale = in[0][i] < 0 ? -in[0][i] : in[0][i];
+    return in[0][i];
+}
+
+static double ref_fma(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+{
+    double sum = 0.0;
+
+    for (int c = 0; c < 8; c++) {
+        double x = (double)in[0][i] + 0.125 * c;
+
+        for (long k = 0; k < p->param[PEAK_ITERS]; k++)
+            x = x * (double)0.9f + (double)0.1f; /* the kernel's constants, as floats */
+        sum += x;
+    }
+    *scale = 8.0;
+    return sum;
+}
+
+static const struct cb_kernel probes[] = {
+    {.name = "peak_read",
+     .family = "peak",
+     .experiment = "003 peak bandwidth (read)",
+     .dims = 1,
+     .params = PEAK_PARAMS,
+     .inputs = 1,
+     .metric = CB_METRIC_GBS,
+     .plan = plan_read,
+     .reference = ref_read},
+    {.name = "peak_write",
+     .family = "peak",
+     .experiment = "003 peak bandwidth (write)",
+     .dims = 1,
+     .params = PEAK_PARAMS,
+     .inputs = 0,
+     .metric = CB_METRIC_GBS,
+     .plan = plan_write,
+     .reference = ref_write},
+    {.name = "peak_copy",
+     .family = "peak",
+     .experiment = "003 peak bandwidth (copy)",
+     .dims = 1,
+     .params = PEAK_PARAMS,
+     .inputs = 1,
+     .metric = CB_METRIC_GBS,
+     .plan = plan_copy,
+     .reference = ref_copy},
+    {.name = "peak_fma",
+     .family = "peak",
+     .experiment = "002 arithmetic peak with ILP",
+     .dims = 1,
+     .params = PEAK_PARAMS,
+     .inputs = 1,
+     .metric = CB_METRIC_GFLOPS,
+     .plan = plan_fma,
+     .reference = ref_fma},
+};
+
+/* Floats per bandwidth buffer: 8x the device's global cache so that the cache cannot hold
+ * it, at least 32 MiB, at most a quarter of the largest allocation and 1 GiB. */
+static size_t bandwidth_elems(const struct cb_device *d)
+{
+    const size_t grain = 4 * 64 * 1024; /* a multiple of 4 * RPT * WGS */
+    double bytes = 8.0 * (double)d->global_cache_bytes;
+
+    if (bytes < 32.0 * 1024 * 1024)
+        bytes = 32.0 * 1024 * 1024;
+    if (bytes > (double)d->max_alloc_bytes / 4)
+        bytes = (double)d->max_alloc_bytes / 4;
+    if (bytes > 1024.0 * 1024 * 1024)
+        bytes = 1024.0 * 1024 * 1024;
+    return ((size_t)(bytes / 4) / grain) * grain;
+}
+
+/* Work-items for the arithmetic probe: enough to fill every lane of a GPU several times over,
+ * a few thousand per core on a CPU. */
+static size_t fma_items(const struct cb_device *d)
+{
+    return (size_t)d->compute_units * ((d->type & CL_DEVICE_TYPE_GPU) ? 16384 : 2048);
+}
+
+static double run_probe(struct cb_device *d, const struct cb_kernel *k, size_t n,
+                        const struct cb_config *cfg, struct cb_program_cache *cache)
+{
+    struct cb_row row;
+    double result = 0.0;
+
+    memset(&row, 0, sizeof row);
+    row.device = d;
+    row.problem.kernel = k;
+    row.problem.size[0] = n;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        row.problem.param[i] = k->params[i].def;
+    cb_run_row(&row, cfg, cache);
+    if (row.status == CB_STATUS_OK)
+        result = k->metric == CB_METRIC_GFLOPS ? row.gflops : row.gbs;
+    else
+        cb_warn("peak probe '%s' on %s: %s: %s (no fraction of peak for it)", k->name, d->name,
+                cb_status_name(row.status), row.reason);
+    cb_row_free(&row);
+    return result;
+}
+
+void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
+                     struct cb_program_cache *cache)
+{
+    struct cb_config probe_cfg = *cfg;
+    const size_t n = bandwidth_elems(d);
+
+    /* The probes' own settings: cheap, and the same whatever the user asked of the rows. */
+    probe_cfg.warmup = 2;
+    probe_cfg.reps = 10;
+    probe_cfg.min_time_s = 0.05;
+    probe_cfg.verify_max = 1 << 16;
+    probe_cfg.cl_opts = NULL;
+    d->peak_read_gbs = run_probe(d, &probes[0], n, &probe_cfg, cache);
+    d->peak_write_gbs = run_probe(d, &probes[1], n, &probe_cfg, cache);
+    d->peak_copy_gbs = run_probe(d, &probes[2], n, &probe_cfg, cache);
+    d->peak_gflops_measured = run_probe(d, &probes[3], fma_items(d), &probe_cfg, cache);
+    d->peak_gbs_measured = d->peak_read_gbs;
+    if (d->peak_write_gbs > d->peak_gbs_measured)
+        d->peak_gbs_measured = d->peak_write_gbs;
+    if (d->peak_copy_gbs > d->peak_gbs_measured)
+        d->peak_gbs_measured = d->peak_copy_gbs;
+}

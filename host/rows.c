@@ -1,0 +1,83 @@
+/* Row expansion; see rows.h. */
+#include "clbench/rows.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t out[CB_MAX_DIMS])
+{
+    for (unsigned i = 0; i < CB_MAX_DIMS; i++)
+        out[i] = i < k->dims ? (s->ndims == 1 ? s->dim[0] : s->dim[i]) : 1;
+}
+
+/* The values parameter i of k takes in this run: the -D list, or its default. */
+static const long *param_values(const struct cb_config *cfg, const struct cb_kernel *k, unsigned i,
+                                unsigned *count)
+{
+    for (size_t d = 0; d < cfg->define_count; d++)
+        if (strcmp(cfg->defines[d].name, k->params[i].name) == 0) {
+            *count = cfg->defines[d].count;
+            return cfg->defines[d].values;
+        }
+    *count = 1;
+    return &k->params[i].def;
+}
+
+static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
+{
+    struct cb_row *grown = realloc(*rows, (*count + 1) * sizeof *grown);
+
+    if (grown == NULL)
+        return -1;
+    *rows = grown;
+    grown[(*count)++] = *row;
+    return 0;
+}
+
+int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, struct cb_row **rows,
+                   size_t *count)
+{
+    const int gpu = (d->type & CL_DEVICE_TYPE_GPU) != 0;
+
+    for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
+        const struct cb_kernel *k = cfg->kernels[ki];
+        const unsigned nparams = cb_kernel_param_count(k);
+        unsigned digit[CB_MAX_PARAMS] = {0};
+        const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
+
+        /* Odometer over the parameter values; one pass when there are no parameters. */
+        for (int done = 0; !done;) {
+            for (size_t si = 0; si < nsizes; si++) {
+                struct cb_row row;
+
+                memset(&row, 0, sizeof row);
+                row.device = d;
+                row.problem.kernel = k;
+                row.timer = "event";
+                if (cfg->size_count > 0)
+                    cb_size_apply(k, &cfg->sizes[si], row.problem.size);
+                else
+                    memcpy(row.problem.size, gpu ? k->default_size_gpu : k->default_size_cpu,
+                           sizeof row.problem.size);
+                for (unsigned i = 0; i < nparams; i++) {
+                    unsigned n;
+
+                    row.problem.param[i] = param_values(cfg, k, i, &n)[digit[i]];
+                }
+                if (append(rows, count, &row) != 0)
+                    return -1;
+            }
+            done = 1;
+            for (unsigned i = 0; i < nparams && done; i++) {
+                unsigned n;
+
+                param_values(cfg, k, i, &n);
+                if (++digit[i] < n)
+                    done = 0;
+                else
+                    digit[i] = 0;
+            }
+        }
+    }
+    return 0;
+}

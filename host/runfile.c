@@ -1,0 +1,241 @@
+/* The JSON run file, written with cJSON.  Field meanings are documented in results/README.md;
+ * `clbench report` reads these files back (host/report_read.c). */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef CLBENCH_GIT_COMMIT
+#define CLBENCH_GIT_COMMIT "unknown"
+#endif
+
+void cb_run_stamp(struct cb_run *run)
+{
+    const time_t now = time(NULL);
+    struct tm utc;
+
+    gmtime_r(&now, &utc);
+    strftime(run->date, sizeof run->date, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    if (gethostname(run->host, sizeof run->host) != 0)
+        strcpy(run->host, "unknown");
+    run->host[sizeof run->host - 1] = '\0';
+}
+
+const char *cb_metric_unit(enum cb_metric metric)
+{
+    return metric == CB_METRIC_GFLOPS ? "GFLOP/s" : "GB/s";
+}
+
+double cb_row_throughput(const struct cb_row *row)
+{
+    if (row->status != CB_STATUS_OK)
+        return 0.0;
+    return row->problem.kernel->metric == CB_METRIC_GFLOPS ? row->gflops : row->gbs;
+}
+
+void cb_row_params(const struct cb_row *row, char *buf, size_t len)
+{
+    const struct cb_kernel *k = row->problem.kernel;
+    const unsigned count = cb_kernel_param_count(k);
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (unsigned i = 0; i < count && used < len; i++) {
+        const int n = snprintf(buf + used, len - used, "%s%s=%ld", i ? " " : "", k->params[i].name,
+                               row->problem.param[i]);
+
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+void cb_row_size(const struct cb_row *row, char *buf, size_t len)
+{
+    const size_t *s = row->problem.size;
+
+    switch (row->problem.kernel->dims) {
+    case 3:
+        snprintf(buf, len, "%zux%zux%zu", s[0], s[1], s[2]);
+        break;
+    case 2:
+        snprintf(buf, len, "%zux%zu", s[0], s[1]);
+        break;
+    default:
+        snprintf(buf, len, "%zu", s[0]);
+    }
+}
+
+cJSON *cb_device_json(const struct cb_device *d)
+{
+    cJSON *j = cJSON_CreateObject();
+    cJSON *peak;
+    char id[32];
+
+    cb_device_id_string(d, id, sizeof id);
+    cJSON_AddStringToObject(j, "id", id);
+    cJSON_AddStringToObject(j, "type", cb_device_type_name(d->type));
+    cJSON_AddStringToObject(j, "name", d->name);
+    cJSON_AddStringToObject(j, "vendor", d->vendor);
+    cJSON_AddStringToObject(j, "platform", d->platform_name);
+    cJSON_AddStringToObject(j, "platform_version", d->platform_version);
+    cJSON_AddStringToObject(j, "driver", d->driver);
+    cJSON_AddStringToObject(j, "device_version", d->version);
+    cJSON_AddStringToObject(j, "opencl_c_version", d->opencl_c);
+    cJSON_AddNumberToObject(j, "compute_units", d->compute_units);
+    cJSON_AddNumberToObject(j, "clock_mhz", d->clock_mhz);
+    cJSON_AddNumberToObject(j, "native_vector_width_float", d->native_vector_width_float);
+    cJSON_AddNumberToObject(j, "global_mem_bytes", (double)d->global_mem_bytes);
+    cJSON_AddNumberToObject(j, "global_cache_bytes", (double)d->global_cache_bytes);
+    cJSON_AddNumberToObject(j, "local_mem_bytes", (double)d->local_mem_bytes);
+    cJSON_AddNumberToObject(j, "max_alloc_bytes", (double)d->max_alloc_bytes);
+    cJSON_AddNumberToObject(j, "max_work_group_size", (double)d->max_work_group_size);
+    if (d->nv_cc_major >= 0) {
+        char cc[16];
+
+        snprintf(cc, sizeof cc, "%d.%d", d->nv_cc_major, d->nv_cc_minor);
+        cJSON_AddStringToObject(j, "compute_capability", cc);
+    }
+    peak = cJSON_AddObjectToObject(j, "peak");
+    if (d->peak_gflops_theoretical > 0)
+        cJSON_AddNumberToObject(peak, "theoretical_gflops", d->peak_gflops_theoretical);
+    else
+        cJSON_AddNullToObject(peak, "theoretical_gflops");
+    cJSON_AddStringToObject(peak, "theoretical_basis", d->peak_basis);
+    if (d->peak_gflops_measured > 0)
+        cJSON_AddNumberToObject(peak, "measured_gflops", d->peak_gflops_measured);
+    if (d->peak_gbs_measured > 0) {
+        cJSON_AddNumberToObject(peak, "measured_gbs", d->peak_gbs_measured);
+        cJSON_AddNumberToObject(peak, "measured_read_gbs", d->peak_read_gbs);
+        cJSON_AddNumberToObject(peak, "measured_write_gbs", d->peak_write_gbs);
+        cJSON_AddNumberToObject(peak, "measured_copy_gbs", d->peak_copy_gbs);
+    }
+    return j;
+}
+
+int cb_devices_print_json(FILE *out, const struct cb_device_list *list)
+{
+    cJSON *root = cJSON_CreateObject();
+    cJSON *devices = cJSON_AddArrayToObject(root, "devices");
+    char *text;
+
+    for (size_t i = 0; i < list->count; i++)
+        cJSON_AddItemToArray(devices, cb_device_json(&list->devices[i]));
+    text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (text == NULL)
+        return -1;
+    fprintf(out, "%s\n", text);
+    free(text);
+    return 0;
+}
+
+static cJSON *size_array(const size_t *values, unsigned count)
+{
+    cJSON *a = cJSON_CreateArray();
+
+    for (unsigned i = 0; i < count; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber((double)values[i]));
+    return a;
+}
+
+static cJSON *row_json(const struct cb_row *row)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_kernel *k = p->kernel;
+    const unsigned nparams = cb_kernel_param_count(k);
+    cJSON *j = cJSON_CreateObject(), *params, *stats, *verification, *samples;
+    char id[32];
+
+    cb_device_id_string(row->device, id, sizeof id);
+    cJSON_AddStringToObject(j, "device", id);
+    cJSON_AddStringToObject(j, "kernel", k->name);
+    cJSON_AddStringToObject(j, "family", k->family);
+    cJSON_AddStringToObject(j, "experiment", k->experiment);
+    cJSON_AddStringToObject(j, "metric", cb_metric_unit(k->metric));
+    params = cJSON_AddObjectToObject(j, "params");
+    for (unsigned i = 0; i < nparams; i++)
+        cJSON_AddNumberToObject(params, k->params[i].name, (double)p->param[i]);
+    cJSON_AddItemToObject(j, "size", size_array(p->size, k->dims));
+    cJSON_AddStringToObject(j, "build_options", row->build_options);
+    cJSON_AddStringToObject(j, "status", cb_status_name(row->status));
+    cJSON_AddStringToObject(j, "reason", row->reason);
+    cJSON_AddStringToObject(j, "timer", row->timer);
+    if (p->work_dim > 0) {
+        cJSON_AddItemToObject(j, "global", size_array(p->global, p->work_dim));
+        if (p->local[0] != 0)
+            cJSON_AddItemToObject(j, "local", size_array(p->local, p->work_dim));
+        cJSON_AddNumberToObject(j, "flops", p->flops);
+        cJSON_AddNumberToObject(j, "bytes", p->bytes);
+    }
+    cJSON_AddNumberToObject(j, "build_ms", row->build_ms);
+    cJSON_AddBoolToObject(j, "build_cached", row->build_cached);
+    samples = cJSON_AddArrayToObject(j, "samples_ms");
+    for (size_t i = 0; i < row->sample_count; i++)
+        cJSON_AddItemToArray(samples, cJSON_CreateNumber(row->samples_ms[i]));
+    if (row->status == CB_STATUS_OK) {
+        stats = cJSON_AddObjectToObject(j, "stats");
+        cJSON_AddNumberToObject(stats, "count", (double)row->stats.count);
+        cJSON_AddNumberToObject(stats, "min_ms", row->stats.min);
+        cJSON_AddNumberToObject(stats, "median_ms", row->stats.median);
+        cJSON_AddNumberToObject(stats, "mean_ms", row->stats.mean);
+        cJSON_AddNumberToObject(stats, "max_ms", row->stats.max);
+        cJSON_AddNumberToObject(stats, "stddev_ms", row->stats.stddev);
+        cJSON_AddNumberToObject(stats, "cv", row->stats.cv);
+        cJSON_AddNumberToObject(j, "wall_ms", row->wall_ms);
+        cJSON_AddNumberToObject(j, "gflops", row->gflops);
+        cJSON_AddNumberToObject(j, "gbs", row->gbs);
+        if (row->fraction_of_peak > 0)
+            cJSON_AddNumberToObject(j, "fraction_of_peak", row->fraction_of_peak);
+        else
+            cJSON_AddNullToObject(j, "fraction_of_peak");
+    }
+    if (row->verify.checked > 0) {
+        verification = cJSON_AddObjectToObject(j, "verification");
+        cJSON_AddBoolToObject(verification, "passed", row->verify.failures == 0);
+        cJSON_AddNumberToObject(verification, "checked", (double)row->verify.checked);
+        cJSON_AddNumberToObject(verification, "output_elements", (double)p->output_elems);
+        cJSON_AddBoolToObject(verification, "sampled", row->verify.sampled);
+        cJSON_AddNumberToObject(verification, "failures", (double)row->verify.failures);
+        cJSON_AddNumberToObject(verification, "max_rel_err", row->verify.max_rel_err);
+        cJSON_AddNumberToObject(verification, "tolerance", row->verify.tolerance);
+    }
+    if (row->buffer_sets > 0) {
+        cJSON_AddNumberToObject(j, "buffer_sets", row->buffer_sets);
+        cJSON_AddNumberToObject(j, "footprint_bytes", row->footprint_bytes);
+        cJSON_AddBoolToObject(j, "cache_resident", row->cache_resident);
+    }
+    return j;
+}
+
+cJSON *cb_run_json(const struct cb_run *run)
+{
+    const struct cb_config *cfg = run->cfg;
+    cJSON *root = cJSON_CreateObject(), *settings, *devices, *rows;
+
+    cJSON_AddStringToObject(root, "schema", CB_RUN_SCHEMA);
+    cJSON_AddNumberToObject(root, "schema_version", CB_RUN_SCHEMA_VERSION);
+    cJSON_AddStringToObject(root, "clbench_version", CLBENCH_VERSION);
+    cJSON_AddStringToObject(root, "git_commit", CLBENCH_GIT_COMMIT);
+    cJSON_AddStringToObject(root, "host", run->host);
+    cJSON_AddStringToObject(root, "date", run->date);
+    cJSON_AddStringToObject(root, "command_line", cfg->command_line);
+    settings = cJSON_AddObjectToObject(root, "settings");
+    cJSON_AddNumberToObject(settings, "warmup", cfg->warmup);
+    cJSON_AddNumberToObject(settings, "reps", cfg->reps);
+    cJSON_AddNumberToObject(settings, "min_time_s", cfg->min_time_s);
+    cJSON_AddNumberToObject(settings, "seed", (double)cfg->seed);
+    cJSON_AddNumberToObject(settings, "verify_max", (double)cfg->verify_max);
+    cJSON_AddStringToObject(settings, "cl_opts", cfg->cl_opts != NULL ? cfg->cl_opts : "");
+    cJSON_AddStringToObject(settings, "bytes_counted", "bytes read + bytes written");
+    devices = cJSON_AddArrayToObject(root, "devices");
+    for (size_t i = 0; i < run->device_count; i++)
+        cJSON_AddItemToArray(devices, cb_device_json(run->devices[i]));
+    rows = cJSON_AddArrayToObject(root, "rows");
+    for (size_t i = 0; i < run->row_count; i++)
+        cJSON_AddItemToArray(rows, row_json(&run->rows[i]));
+    return root;
+}

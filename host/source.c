@@ -1,0 +1,181 @@
+/* Reading kernel sources, build options, building and the program cache; see source.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/source.h"
+
+#include "clbench/check.h"
+#include "clbench/timer.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const char *extra)
+{
+    const struct cb_kernel *k = p->kernel;
+    const unsigned count = cb_kernel_param_count(k);
+    int n = snprintf(buf, len, "-cl-std=CL1.2 -DREAL=float");
+
+    for (unsigned i = 0; i < count && n >= 0 && (size_t)n < len; i++)
+        n += snprintf(buf + n, len - (size_t)n, " -D%s=%ld", k->params[i].name, p->param[i]);
+    if (extra != NULL && *extra != '\0' && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, " %s", extra);
+    return (n < 0 || (size_t)n >= len) ? -1 : 0;
+}
+
+const char *cb_default_cl_dir(void)
+{
+    static char dir[4096];
+    char exe[4096];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash;
+    struct stat st;
+
+    if (n <= 0)
+        return CLBENCH_CL_DIR;
+    exe[n] = '\0';
+    slash = strrchr(exe, '/');
+    if (slash == NULL)
+        return CLBENCH_CL_DIR;
+    *slash = '\0';
+    if (snprintf(dir, sizeof dir, "%s/../share/clbench/cl", exe) >= (int)sizeof dir)
+        return CLBENCH_CL_DIR;
+    return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? dir : CLBENCH_CL_DIR;
+}
+
+int cb_source_path(char *buf, size_t len, const char *cl_dir, const char *family)
+{
+    const int n = snprintf(buf, len, "%s/%s.cl", cl_dir, family);
+
+    return (n < 0 || (size_t)n >= len) ? -1 : 0;
+}
+
+/* The whole file, NUL-terminated; NULL with errno set on failure. */
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long size;
+
+    if (f == NULL)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        text = malloc((size_t)size + 1);
+        if (text != NULL && fread(text, 1, (size_t)size, f) != (size_t)size) {
+            free(text);
+            text = NULL;
+            errno = EIO;
+        }
+        if (text != NULL)
+            text[size] = '\0';
+    }
+    fclose(f);
+    return text;
+}
+
+/* The build log goes to stderr whole: the compiler's words say more than ours.  Its first
+ * error line becomes the row's reason. */
+static void report_build_failure(cl_program program, const struct cb_device *d,
+                                 struct cb_program *entry)
+{
+    size_t size = 0;
+    char *log;
+
+    if (clGetProgramBuildInfo(program, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS ||
+        (log = malloc(size + 1)) == NULL)
+        return;
+    if (clGetProgramBuildInfo(program, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL) ==
+        CL_SUCCESS) {
+        const char *line = strstr(log, "error");
+
+        log[size] = '\0';
+        fprintf(stderr, "clbench: build log of '%s.cl' on %s with \"%s\":\n%s\n", entry->family,
+                d->name, entry->options, log);
+        if (line != NULL) {
+            const size_t end = strcspn(line, "\n");
+
+            snprintf(entry->failure, sizeof entry->failure, "build failed: %.*s",
+                     (int)(end < 300 ? end : 300), line);
+        }
+    }
+    free(log);
+}
+
+static void build(struct cb_program *entry, const struct cb_device *d, const char *cl_dir)
+{
+    char path[4096];
+    char *text;
+    cl_int err;
+    double start;
+
+    if (cb_source_path(path, sizeof path, cl_dir, entry->family) != 0) {
+        snprintf(entry->failure, sizeof entry->failure, "kernel source path is too long");
+        return;
+    }
+    text = read_file(path);
+    if (text == NULL) {
+        snprintf(entry->failure, sizeof entry->failure,
+                 "cannot read '%.300s': %s (use --cl-dir DIR)", path, strerror(errno));
+        return;
+    }
+    start = cb_wall_ms();
+    entry->program = clCreateProgramWithSource(d->context, 1, (const char **)&text, NULL, &err);
+    free(text);
+    if (err != CL_SUCCESS) {
+        cb_cl_fail(err, "clCreateProgramWithSource", __FILE__, __LINE__);
+        snprintf(entry->failure, sizeof entry->failure, "clCreateProgramWithSource: %s",
+                 cb_cl_errname(err));
+        entry->program = NULL;
+        return;
+    }
+    err = clBuildProgram(entry->program, 1, &d->id, entry->options, NULL, NULL);
+    entry->build_ms = cb_wall_ms() - start;
+    if (err == CL_SUCCESS)
+        return;
+    snprintf(entry->failure, sizeof entry->failure, "build failed: %s", cb_cl_errname(err));
+    if (err == CL_BUILD_PROGRAM_FAILURE)
+        report_build_failure(entry->program, d, entry);
+    else
+        cb_cl_fail(err, "clBuildProgram", __FILE__, __LINE__);
+    clReleaseProgram(entry->program);
+    entry->program = NULL;
+}
+
+cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *cl_dir,
+                      const char *family, const char *options, const struct cb_program **entry,
+                      int *cached)
+{
+    struct cb_program *grown, *e;
+
+    for (size_t i = 0; i < cache->count; i++)
+        if (strcmp(cache->programs[i].family, family) == 0 &&
+            strcmp(cache->programs[i].options, options) == 0) {
+            *entry = &cache->programs[i];
+            *cached = 1;
+            return CL_SUCCESS;
+        }
+    grown = realloc(cache->programs, (cache->count + 1) * sizeof *grown);
+    if (grown == NULL)
+        return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "realloc", __FILE__, __LINE__);
+    cache->programs = grown;
+    e = &cache->programs[cache->count++];
+    memset(e, 0, sizeof *e);
+    snprintf(e->family, sizeof e->family, "%s", family);
+    snprintf(e->options, sizeof e->options, "%s", options);
+    build(e, d, cl_dir);
+    *entry = e;
+    *cached = 0;
+    return CL_SUCCESS;
+}
+
+void cb_program_cache_release(struct cb_program_cache *cache)
+{
+    for (size_t i = 0; i < cache->count; i++)
+        if (cache->programs[i].program != NULL)
+            clReleaseProgram(cache->programs[i].program);
+    free(cache->programs);
+    cache->programs = NULL;
+    cache->count = 0;
+}

@@ -1,0 +1,100 @@
+/* Output verification against the CPU reference; see verify.h. */
+#include "clbench/verify.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+
+double cb_tolerance(const struct cb_problem *p)
+{
+    return FLT_EPSILON * (2.0 + 4.0 * sqrt(p->reduction_len));
+}
+
+size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems)
+{
+    const double cost = p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+    size_t count = p->output_elems;
+    const double affordable = (double)CB_VERIFY_BUDGET / cost;
+
+    if ((double)count > affordable)
+        count = affordable < 64.0 ? 64 : (size_t)affordable;
+    if (max_elems != 0 && count > max_elems)
+        count = (size_t)max_elems;
+    return count < p->output_elems ? count : p->output_elems;
+}
+
+static uint64_t splitmix64(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+/* The i-th of `count` checked elements. */
+static size_t checked_index(const struct cb_problem *p, size_t count, uint64_t seed, size_t i)
+{
+    if (count == p->output_elems)
+        return i;
+    if (i == 0)
+        return 0;
+    if (i == 1)
+        return p->output_elems - 1;
+    return (size_t)(splitmix64(seed ^ (uint64_t)i) % p->output_elems);
+}
+
+/* Relative error of element i; INFINITY for NaN or infinity (the poison, or garbage). */
+static double relative_error(const struct cb_problem *p, const float *const in[], const float *out,
+                             size_t i, double *want)
+{
+    double scale;
+    const double got = out[i];
+
+    *want = p->kernel->reference(p, in, i, &scale);
+    if (!isfinite(got))
+        return INFINITY;
+    return fabs(got - *want) / (scale > DBL_MIN ? scale : 1.0);
+}
+
+size_t cb_verify_output(const struct cb_problem *p, const float *const in[], const float *out,
+                        unsigned long long max_elems, unsigned long long seed, struct cb_verify *v)
+{
+    const size_t count = cb_verify_count(p, max_elems);
+
+    *v = (struct cb_verify){.tolerance = cb_tolerance(p), .checked = count};
+    v->sampled = count < p->output_elems;
+    for (size_t n = 0; n < count; n++) {
+        const size_t i = checked_index(p, count, seed, n);
+        double want;
+        const double rel = relative_error(p, in, out, i, &want);
+
+        if (rel > v->tolerance)
+            v->failures++;
+        if (rel > v->max_rel_err || (n == 0 && rel > 0)) {
+            v->max_rel_err = rel;
+            v->worst_index = i;
+            v->worst_got = out[i];
+            v->worst_want = want;
+        }
+    }
+    return v->failures;
+}
+
+void cb_verify_print(const struct cb_problem *p, const float *const in[], const float *out,
+                     const struct cb_verify *v, unsigned long long seed, unsigned limit)
+{
+    unsigned printed = 0;
+
+    for (size_t n = 0; n < v->checked && printed < limit; n++) {
+        const size_t i = checked_index(p, v->checked, seed, n);
+        double want;
+        const double rel = relative_error(p, in, out, i, &want);
+
+        if (rel > v->tolerance) {
+            fprintf(stderr, "clbench: '%s' [%zu]: got %.9g want %.9g (rel %.2e > %.2e)\n",
+                    p->kernel->name, i, (double)out[i], want, rel, v->tolerance);
+            printed++;
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/* Seeded pseudo-random input data.  Never zeros or constants: those hide outputs a kernel
+ * forgot to write, and let memory compression inflate bandwidth. */
+#ifndef CLBENCH_INPUTS_H
+#define CLBENCH_INPUTS_H
+
+#include <stddef.h>
+
+/* count floats uniform in [-1, 1), the same for the same seed on every machine; NULL when
+ * memory runs out.  The caller frees. */
+float *cb_inputs_make(size_t count, unsigned long long seed);
+
+#endif

@@ -1,0 +1,104 @@
+/* The kernel registry's types: what one row says about a kernel, and the problem a row is
+ * planned into for one size and one set of -D values.  The table itself is in
+ * host/registry.c; each family's plan and reference functions are in host/kernels/<family>.c;
+ * the kernels are in cl/<family>.cl.
+ */
+#ifndef CLBENCH_KERNEL_H
+#define CLBENCH_KERNEL_H
+
+#include <CL/cl.h>
+#include <stddef.h>
+
+enum {
+    CB_MAX_PARAMS = 8,  /* -D parameters of one kernel */
+    CB_MAX_INPUTS = 3,  /* input buffers */
+    CB_MAX_SCALARS = 4, /* leading int arguments (sizes) */
+    CB_MAX_DIMS = 3,    /* problem-size dimensions */
+};
+
+/* One -D build parameter. */
+struct cb_param {
+    const char *name;    /* the macro, e.g. "TILE" */
+    long def;            /* the value used when none is given; also the #ifndef default in .cl */
+    const char *allowed; /* "8,16,32" (a list) or "1..64" (a range), checked before building */
+    const char *help;    /* one line */
+};
+
+/* What the headline throughput counts. */
+enum cb_metric { CB_METRIC_GFLOPS, CB_METRIC_GBS };
+
+/* One run of one kernel: a size and a value for every parameter, planned into an NDRange,
+ * buffers and a work model by the row's plan function. */
+struct cb_problem {
+    const struct cb_kernel *kernel;
+    size_t size[CB_MAX_DIMS];  /* n | width, height | M, N, K */
+    long param[CB_MAX_PARAMS]; /* in the order of kernel->params */
+
+    /* Filled by plan(). */
+    cl_uint work_dim;
+    size_t global[3], local[3]; /* local[0] == 0: let the runtime choose */
+    size_t input_elems[CB_MAX_INPUTS];
+    size_t output_elems;
+    cl_int scalar[CB_MAX_SCALARS]; /* the leading int arguments, in order */
+    unsigned scalar_count;
+    size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
+    size_t dynamic_local_bytes; /* >0: passed as a trailing __local argument of this size */
+    double flops;               /* floating-point operations of one launch */
+    double bytes;               /* compulsory bytes read + written by one launch */
+    double reduction_len;       /* terms summed into one output (0 for copies) */
+    double ref_cost;            /* reference operations per output element */
+};
+
+/* A CPU reference for output element i.  Accumulates in double; stores in *scale the sum of
+ * the magnitudes of the terms, so that the error is judged against the size of the terms and
+ * not against a result that cancelled to near zero. */
+typedef double (*cb_reference_fn)(const struct cb_problem *p, const float *const in[], size_t i,
+                                  double *scale);
+
+/* Fills the planned fields of p.  Returns NULL, or the reason this size and these parameters
+ * cannot run (a parameter constraint, an overflow); the runner reports it as the row's status. */
+typedef const char *(*cb_plan_fn)(struct cb_problem *p);
+
+/* Optional: launches the work itself instead of the runner's clEnqueueNDRangeKernel, for
+ * library baselines that may enqueue several kernels.  Rows that have it are timed on the host
+ * around the call and clFinish ("wall" timer), not by profiling events. */
+typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem *p,
+                                const cl_mem in[], cl_mem out);
+
+struct cb_kernel {
+    const char *name;       /* __kernel function name and --kernel value */
+    const char *family;     /* cl/<family>.cl holds it; also the report's grouping */
+    const char *experiment; /* the seed experiment it reproduces (see shared SEEDS.md) */
+    const char *summary;    /* one line for --list-kernels */
+    unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
+    size_t default_size_cpu[CB_MAX_DIMS];
+    size_t default_size_gpu[CB_MAX_DIMS];
+    struct cb_param params[CB_MAX_PARAMS]; /* ends at the first entry without a name */
+    unsigned inputs;
+    enum cb_metric metric;
+    const char *baseline; /* the family's baseline row, for speedups (NULL: none) */
+    const char *twin;     /* the same algorithm without local memory (local-memory verdict) */
+    const char *requires; /* NULL, or why this row is absent from this build */
+    cb_plan_fn plan;
+    cb_reference_fn reference;
+    cb_enqueue_fn enqueue; /* NULL for ordinary kernels */
+};
+
+extern const struct cb_kernel cb_kernels[];
+extern const size_t cb_kernel_count;
+
+const struct cb_kernel *cb_kernel_find(const char *name);
+unsigned cb_kernel_param_count(const struct cb_kernel *k);
+/* Index of parameter `name` in k->params, or -1. */
+int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
+/* 1 if value is in param->allowed. */
+int cb_param_allows(const struct cb_param *param, long value);
+/* The registered kernel name closest to `name` (edit distance), for "did you mean". */
+const char *cb_kernel_closest(const char *name);
+
+/* Helpers for plan functions: a * b (* c) in size_t, or 0 on overflow. */
+size_t cb_mul_size(size_t a, size_t b);
+/* Rounds n up to a multiple of m (m > 0); 0 on overflow. */
+size_t cb_round_up(size_t n, size_t m);
+
+#endif

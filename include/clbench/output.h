@@ -1,0 +1,22 @@
+/* Output files written atomically: into a temporary file beside the target, renamed over it
+ * only when complete, so that a failed or interrupted run never leaves half a file. */
+#ifndef CLBENCH_OUTPUT_H
+#define CLBENCH_OUTPUT_H
+
+#include <stdio.h>
+
+struct cb_output {
+    FILE *file;
+    char path[4096];
+    char temp[4096 + 16];
+};
+
+/* Opens a temporary file beside path; -1 (with a message) if that directory is not
+ * writable. */
+int cb_output_open(struct cb_output *o, const char *path);
+/* Flushes, closes and renames into place; -1 (with a message) on failure, leaving nothing. */
+int cb_output_commit(struct cb_output *o);
+/* Closes and removes the temporary file. */
+void cb_output_abort(struct cb_output *o);
+
+#endif

@@ -1,0 +1,15 @@
+/* Measuring a device's achievable bandwidth and arithmetic rate with clbench's own probes
+ * (cl/peak.cl), the denominators of "fraction of peak". */
+#ifndef CLBENCH_PEAK_H
+#define CLBENCH_PEAK_H
+
+#include "clbench/args.h"
+#include "clbench/device.h"
+#include "clbench/source.h"
+
+/* Runs the probes on an open device and fills its peak_* fields.  A probe that fails leaves
+ * its field at 0 and warns; the run goes on without that fraction. */
+void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
+                     struct cb_program_cache *cache);
+
+#endif

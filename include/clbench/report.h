@@ -1,0 +1,49 @@
+/* Writing a run: the JSON run file (the primary record, through cJSON) and its views as a
+ * table, CSV and Markdown.  All of them read the same struct cb_run. */
+#ifndef CLBENCH_REPORT_H
+#define CLBENCH_REPORT_H
+
+#include "clbench/args.h"
+#include "clbench/device.h"
+#include "clbench/run.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+
+#define CB_RUN_SCHEMA         "clbench-run"
+#define CB_RUN_SCHEMA_VERSION 1 /* bump when a field changes meaning or goes away */
+
+struct cb_run {
+    const struct cb_config *cfg;
+    struct cb_device **devices;
+    size_t device_count;
+    struct cb_row *rows;
+    size_t row_count;
+    char date[32]; /* ISO 8601, UTC */
+    char host[256];
+};
+
+/* Date and host name of now and here. */
+void cb_run_stamp(struct cb_run *run);
+
+/* The run file; NULL when out of memory. */
+cJSON *cb_run_json(const struct cb_run *run);
+cJSON *cb_device_json(const struct cb_device *d);
+/* --list --format json */
+int cb_devices_print_json(FILE *out, const struct cb_device_list *list);
+
+/* "GFLOP/s" or "GB/s", and the row's value of it (0 unless the row is ok). */
+const char *cb_metric_unit(enum cb_metric metric);
+double cb_row_throughput(const struct cb_row *row);
+/* "TILE=16 RX=4" (empty for a kernel without parameters). */
+void cb_row_params(const struct cb_row *row, char *buf, size_t len);
+/* "4096", "1000x700", "1024x1024x1024" */
+void cb_row_size(const struct cb_row *row, char *buf, size_t len);
+
+void cb_write_table(FILE *out, const struct cb_run *run);
+void cb_write_markdown(FILE *out, const struct cb_run *run);
+void cb_write_csv(FILE *out, const struct cb_run *run);
+/* Writes run in fmt; returns -1 on a write error. */
+int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt);
+
+#endif

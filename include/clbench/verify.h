@@ -1,0 +1,38 @@
+/* Checking a kernel's output against its CPU reference (pure; unit-tested). */
+#ifndef CLBENCH_VERIFY_H
+#define CLBENCH_VERIFY_H
+
+#include "clbench/kernel.h"
+
+/* Reference operations spent on one check at most: beyond it a sample is checked. */
+#define CB_VERIFY_BUDGET (1ULL << 27)
+
+struct cb_verify {
+    size_t checked;     /* output elements compared */
+    int sampled;        /* 1 if `checked` is a sample of the output */
+    size_t failures;    /* elements beyond the tolerance (NaN included) */
+    double max_rel_err; /* largest |got - want| / scale seen */
+    double tolerance;   /* the bound max_rel_err was held to */
+    size_t worst_index; /* where max_rel_err (or the first NaN) was */
+    double worst_got, worst_want;
+};
+
+/* The relative-error bound of a problem: a few float roundings for element-wise kernels,
+ * growing with the square root of the reduction length for sums (the rounding errors of a
+ * float sum of random terms add like a random walk). */
+double cb_tolerance(const struct cb_problem *p);
+
+/* How many output elements a check compares: all of them when the reference is cheap enough
+ * (CB_VERIFY_BUDGET) and within max_elems (0: no limit), else that many sampled ones. */
+size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems);
+
+/* Compares out[] with the reference; fills v; returns the number of failures (0: passed).
+ * Sampled elements are the first, the last and a seeded pseudo-random spread between. */
+size_t cb_verify_output(const struct cb_problem *p, const float *const in[], const float *out,
+                        unsigned long long max_elems, unsigned long long seed, struct cb_verify *v);
+
+/* Prints up to `limit` mismatches of a failed check, as "'name' [i]: got X want Y (rel E > T)". */
+void cb_verify_print(const struct cb_problem *p, const float *const in[], const float *out,
+                     const struct cb_verify *v, unsigned long long seed, unsigned limit);
+
+#endif
