@@ -1,0 +1,37 @@
+# Helpers for the end-to-end tests: source it, then call `run` and the `expect_` functions.
+# Every expectation that fails prints what it saw and exits 1.
+set -u
+: "${CLBENCH:?set by CTest}"
+mkdir -p "${CLBENCH_TEST_TMP:-/tmp}"
+TMP=$(mktemp -d "${CLBENCH_TEST_TMP:-/tmp}/clbench-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+# Quick settings for rows whose speed does not matter.
+QUICK=(--no-peak --reps 2 --warmup 1 --min-time 0)
+
+fail() {
+    echo "FAIL: $*" >&2
+    echo "--- command: ${LAST_CMD:-}" >&2
+    echo "--- exit code: ${RC:-}" >&2
+    echo "--- stdout:" >&2
+    head -c 4000 "$TMP/stdout" >&2 2>/dev/null
+    echo "--- stderr:" >&2
+    head -c 4000 "$TMP/stderr" >&2 2>/dev/null
+    exit 1
+}
+
+# run ARGS...: runs clbench; RC, $TMP/stdout and $TMP/stderr hold the outcome.
+run() {
+    LAST_CMD="clbench $*"
+    "$CLBENCH" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
+    RC=$?
+}
+
+expect_rc() { [ "$RC" -eq "$1" ] || fail "expected exit code $1"; }
+expect_stdout_has() { grep -qF -- "$1" "$TMP/stdout" || fail "stdout lacks '$1'"; }
+expect_stderr_has() { grep -qF -- "$1" "$TMP/stderr" || fail "stderr lacks '$1'"; }
+expect_stdout_lacks() { ! grep -qF -- "$1" "$TMP/stdout" || fail "stdout has '$1'"; }
+expect_stdout_empty() { [ ! -s "$TMP/stdout" ] || fail "stdout is not empty"; }
+# One line on stderr: bad input gets one clear line, not a cascade.
+expect_one_error_line() {
+    [ "$(grep -c '^clbench: error:' "$TMP/stderr")" -eq 1 ] || fail "expected one error line"
+}

@@ -1,0 +1,19 @@
+/* Every unit test, once.  Add a name here and define int test_<name>(void) in a test_*.c. */
+#define CB_UNIT_TESTS(X)                                                                           \
+    X(parse_uint_rejects_sign_space_and_trailing)                                                  \
+    X(parse_uint_enforces_max)                                                                     \
+    X(parse_seconds_rejects_negative_and_nan)                                                      \
+    X(parse_sizes_single_list_and_dims)                                                            \
+    X(parse_sizes_suffixes)                                                                        \
+    X(parse_sizes_rejects_bad_input)                                                               \
+    X(parse_define_single_and_sweep)                                                               \
+    X(parse_define_rejects_bad_input)                                                              \
+    X(stats_odd_and_even_median)                                                                   \
+    X(stats_single_sample_and_empty)                                                               \
+    X(registry_names_unique_and_params_valid)                                                      \
+    X(registry_param_allows_lists_and_ranges)                                                      \
+    X(registry_closest_name)                                                                       \
+    X(round_up_and_mul_overflow)                                                                   \
+    X(verify_detects_wrong_and_nan)                                                                \
+    X(verify_samples_large_outputs)                                                                \
+    X(tolerance_grows_with_reduction)

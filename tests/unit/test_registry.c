@@ -1,0 +1,67 @@
+/* Unit tests of the registry table and its helpers (host/registry.c). */
+#include "check.h"
+#include "clbench/kernel.h"
+
+#include <stdint.h>
+
+int test_registry_names_unique_and_params_valid(void)
+{
+    for (size_t i = 0; i < cb_kernel_count; i++) {
+        const struct cb_kernel *k = &cb_kernels[i];
+        const unsigned nparams = cb_kernel_param_count(k);
+
+        ASSERT_TRUE(k->name != NULL && k->family != NULL && k->experiment != NULL);
+        ASSERT_TRUE(k->summary != NULL && k->plan != NULL && k->reference != NULL);
+        ASSERT_TRUE(k->dims >= 1 && k->dims <= CB_MAX_DIMS);
+        ASSERT_TRUE(k->inputs <= CB_MAX_INPUTS);
+        ASSERT_TRUE(cb_kernel_find(k->name) == k);
+        for (size_t j = i + 1; j < cb_kernel_count; j++)
+            ASSERT_TRUE(strcmp(k->name, cb_kernels[j].name) != 0);
+        for (unsigned p = 0; p < nparams; p++) {
+            /* Every default must be an allowed value: a row must run with no -D at all. */
+            ASSERT_TRUE(cb_param_allows(&k->params[p], k->params[p].def));
+            ASSERT_TRUE(k->params[p].help != NULL);
+        }
+        if (k->baseline != NULL)
+            ASSERT_TRUE(cb_kernel_find(k->baseline) != NULL);
+        if (k->twin != NULL)
+            ASSERT_TRUE(cb_kernel_find(k->twin) != NULL);
+    }
+    return 0;
+}
+
+int test_registry_param_allows_lists_and_ranges(void)
+{
+    const struct cb_param list = {"TILE", 16, "8,16,32", "tile"};
+    const struct cb_param range = {"WGS", 256, "1..1024", "wgs"};
+
+    ASSERT_TRUE(cb_param_allows(&list, 8));
+    ASSERT_TRUE(cb_param_allows(&list, 32));
+    ASSERT_TRUE(!cb_param_allows(&list, 12));
+    ASSERT_TRUE(!cb_param_allows(&list, 3)); /* a prefix of 32 is not 32 */
+    ASSERT_TRUE(cb_param_allows(&range, 1));
+    ASSERT_TRUE(cb_param_allows(&range, 1024));
+    ASSERT_TRUE(!cb_param_allows(&range, 0));
+    ASSERT_TRUE(!cb_param_allows(&range, 1025));
+    return 0;
+}
+
+int test_registry_closest_name(void)
+{
+    ASSERT_TRUE(cb_kernel_closest("vad") != NULL);
+    ASSERT_TRUE(strcmp(cb_kernel_closest("vadd_locl"), "vadd_local") == 0);
+    ASSERT_TRUE(cb_kernel_closest("zzzzzzzzzzzzzzzzzzzz") == NULL);
+    return 0;
+}
+
+int test_round_up_and_mul_overflow(void)
+{
+    ASSERT_EQ_U(cb_round_up(17, 16), 32);
+    ASSERT_EQ_U(cb_round_up(32, 16), 32);
+    ASSERT_EQ_U(cb_round_up(1, 256), 256);
+    ASSERT_EQ_U(cb_round_up(SIZE_MAX - 3, 16), 0);
+    ASSERT_EQ_U(cb_mul_size(1u << 20, 1u << 10), 1u << 30);
+    ASSERT_EQ_U(cb_mul_size(SIZE_MAX / 2, 3), 0);
+    ASSERT_EQ_U(cb_mul_size(0, SIZE_MAX), 0);
+    return 0;
+}

@@ -1,0 +1,87 @@
+/* Unit tests of verification (host/verify.c) on a made-up kernel with a known reference. */
+#include "check.h"
+#include "clbench/verify.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+/* out[i] = in[0][i] * 2, exactly. */
+static double ref_double(const struct cb_problem *p, const float *const in[], size_t i,
+                         double *scale)
+{
+    (void)p;
+    *scale = fabs(2.0 * in[0][i]);
+    return 2.0 * in[0][i];
+}
+
+static const struct cb_kernel doubler = {.name = "doubler", .reference = ref_double};
+
+static struct cb_problem problem(size_t n, double reduction_len, double ref_cost)
+{
+    struct cb_problem p = {.kernel = &doubler, .output_elems = n};
+
+    p.reduction_len = reduction_len;
+    p.ref_cost = ref_cost;
+    return p;
+}
+
+int test_verify_detects_wrong_and_nan(void)
+{
+    enum { N = 100 };
+    float in[N], out[N];
+    const float *const inputs[] = {in};
+    const struct cb_problem p = problem(N, 0, 1);
+    struct cb_verify v;
+
+    for (int i = 0; i < N; i++) {
+        in[i] = (float)i - 50.5f;
+        out[i] = 2.0f * in[i];
+    }
+    ASSERT_EQ_U(cb_verify_output(&p, inputs, out, 0, 1, &v), 0);
+    ASSERT_EQ_U(v.checked, N);
+    ASSERT_TRUE(!v.sampled);
+    out[17] = nextafterf(out[17], INFINITY) + 0.01f;
+    out[42] = NAN;
+    ASSERT_EQ_U(cb_verify_output(&p, inputs, out, 0, 1, &v), 2);
+    ASSERT_TRUE(isinf(v.max_rel_err)); /* NaN counts as the worst possible error */
+    ASSERT_EQ_U(v.worst_index, 42);
+    return 0;
+}
+
+int test_verify_samples_large_outputs(void)
+{
+    const size_t n = 1u << 22;
+    float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+    const float *inputs[1];
+    /* A reference costing 4096 operations per element cannot be checked everywhere. */
+    const struct cb_problem p = problem(n, 0, 4096);
+    struct cb_verify v;
+    size_t failures;
+
+    ASSERT_TRUE(in != NULL && out != NULL);
+    inputs[0] = in;
+    for (size_t i = 0; i < n; i++) {
+        in[i] = (float)(i % 1000);
+        out[i] = 2.0f * in[i];
+    }
+    out[n - 1] = -1.0f; /* the last element is always among the sampled */
+    failures = cb_verify_output(&p, inputs, out, 0, 7, &v);
+    ASSERT_TRUE(v.sampled);
+    ASSERT_EQ_U(v.checked, CB_VERIFY_BUDGET / 4096);
+    ASSERT_TRUE(failures >= 1);
+    ASSERT_EQ_U(cb_verify_count(&p, 100), 100); /* --verify-max caps it further */
+    free(in);
+    free(out);
+    return 0;
+}
+
+int test_tolerance_grows_with_reduction(void)
+{
+    const struct cb_problem copy = problem(1, 0, 1), sum = problem(1, 4096, 4096);
+
+    ASSERT_NEAR(cb_tolerance(&copy), 2.0 * FLT_EPSILON, 0.0);
+    ASSERT_TRUE(cb_tolerance(&sum) > 100 * FLT_EPSILON);
+    ASSERT_TRUE(cb_tolerance(&sum) < 1e-4); /* still tight enough to catch a missing term */
+    return 0;
+}
