@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The README's two commands.
+#   scripts/quickstart.sh run    install what is missing, build, run the main job
+#   scripts/quickstart.sh test   install what is missing, build, run every test
+# On a fresh Debian 12 or Ubuntu 24.04 machine: packages come from apt-get (through sudo when
+# not root). Without a GPU driver the main job runs on the CPU through PoCL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-}
+case "$mode" in
+run | test) ;;
+*)
+    echo "usage: scripts/quickstart.sh run|test" >&2
+    exit 2
+    ;;
+esac
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+packages=(build-essential cmake git pkg-config ocl-icd-opencl-dev opencl-headers
+    pocl-opencl-icd clinfo libcjson-dev libclblast-dev)
+if [ "$mode" = test ]; then
+    # The sanitizer build and the fuzzers need clang and its runtime; the figures gnuplot;
+    # the end-to-end tests python3; the memcheck test valgrind.
+    packages+=(clang python3 gnuplot-nox valgrind)
+fi
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "quickstart: installing ${missing[*]}" >&2
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+        "${missing[@]}" >/dev/null
+fi
+if [ "$mode" = test ]; then
+    # libFuzzer and the sanitizer runtimes ship apart from clang on Debian and Ubuntu.
+    clang_major=$(clang -dumpversion | cut -d. -f1)
+    rt="libclang-rt-${clang_major}-dev"
+    if ! dpkg-query -W -f='${Status}' "$rt" 2>/dev/null | grep -q "install ok installed"; then
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$rt" >/dev/null
+    fi
+fi
+
+jobs=$(nproc)
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLBENCH_WERROR=ON >/dev/null
+cmake --build build -j "$jobs"
+
+if [ "$mode" = run ]; then
+    exec ./build/clbench
+fi
+exec scripts/run-tests.sh

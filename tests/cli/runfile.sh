@@ -1,0 +1,61 @@
+# The JSON run file parsed back and checked field by field.
+source "$(dirname "$0")/lib.sh"
+
+run -d cpu -k vadd,vadd_local -n 1000 --reps 3 --warmup 2 --min-time 0 -o "$TMP/run.json"
+expect_rc 0
+expect_stdout_empty # the report went to the file
+python3 - "$TMP/run.json" <<'PY' || fail "run file fields"
+import json, sys, re
+run = json.load(open(sys.argv[1]))
+assert run["schema"] == "clbench-run" and run["schema_version"] == 1
+assert re.match(r"\d+\.\d+\.\d+$", run["clbench_version"])
+assert run["git_commit"]
+assert run["host"]
+assert re.match(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$", run["date"])
+assert run["command_line"].endswith("-o " + sys.argv[1])
+s = run["settings"]
+assert s["warmup"] == 2 and s["reps"] == 3 and s["min_time_s"] == 0 and s["seed"] == 1
+(dev,) = run["devices"]
+assert dev["id"] == "0:0" and dev["type"] == "cpu"
+for key in ("platform", "platform_version", "name", "vendor", "driver", "device_version",
+            "opencl_c_version"):
+    assert isinstance(dev[key], str) and dev[key], key
+peak = dev["peak"]
+# The probes ran: bandwidth and arithmetic peaks were measured.
+assert peak["measured_gbs"] > 0 and peak["measured_gflops"] > 0
+assert peak["measured_gbs"] == max(peak["measured_read_gbs"], peak["measured_write_gbs"],
+                                   peak["measured_copy_gbs"])
+assert [r["kernel"] for r in run["rows"]] == ["vadd", "vadd_local"]
+for r in run["rows"]:
+    assert r["device"] == "0:0" and r["family"] == "vadd" and r["metric"] == "GB/s"
+    assert r["experiment"].startswith("004")
+    assert r["params"] == {"WGS": 256} and r["size"] == [1000]
+    assert r["build_options"] == "-cl-std=CL1.2 -DREAL=float -DWGS=256"
+    assert r["status"] == "ok" and r["reason"] == "" and r["timer"] == "event"
+    assert r["global"] == [1024] and r["local"] == [256]
+    assert r["flops"] == 1000 and r["bytes"] == 12000
+    samples = r["samples_ms"]
+    assert len(samples) == 3 and all(x > 0 for x in samples)
+    st = r["stats"]
+    assert st["count"] == 3
+    assert st["min_ms"] == min(samples) and st["max_ms"] == max(samples)
+    assert st["median_ms"] == sorted(samples)[1]
+    assert abs(st["mean_ms"] - sum(samples) / 3) < 1e-12
+    assert abs(r["gbs"] - 12000 / (st["median_ms"] * 1e-3) / 1e9) < 1e-9 * r["gbs"]
+    assert abs(r["fraction_of_peak"] - r["gbs"] / peak["measured_gbs"]) < 1e-12
+    assert r["wall_ms"] >= sum(samples)
+    v = r["verification"]
+    assert v["passed"] and v["checked"] == 1000 and v["output_elements"] == 1000
+    assert not v["sampled"] and v["failures"] == 0 and v["max_rel_err"] <= v["tolerance"]
+    assert r["buffer_sets"] >= 1 and r["footprint_bytes"] == 12000
+PY
+
+# --format wins over the extension; csv and md views carry the same rows.
+run -d cpu -k vadd -n 100 "${QUICK[@]}" -o "$TMP/run.txt" --format md
+expect_rc 0
+grep -q "^| 0:0 | vadd | WGS=256 | 100 | " "$TMP/run.txt" || fail "markdown row missing"
+run -d cpu -k vadd -n 100 "${QUICK[@]}" -o "$TMP/run.csv"
+expect_rc 0
+head -1 "$TMP/run.csv" | grep -q "^schema,device_id,platform,device,driver,kernel," ||
+    fail "csv header"
+echo "runfile: ok"
