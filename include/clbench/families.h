@@ -10,4 +10,18 @@ const char *cb_plan_vadd(struct cb_problem *p);
 const char *cb_plan_vadd_local(struct cb_problem *p);
 double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
 
+/* host/kernels/matmul.c (and clblast.c: the sgemm_clblast hook, with CLBlast only) */
+const char *cb_plan_matmul_naive(struct cb_problem *p);
+const char *cb_plan_matmul_tiled(struct cb_problem *p);
+const char *cb_plan_matmul_regblock(struct cb_problem *p);
+const char *cb_plan_matmul_cached(struct cb_problem *p);
+const char *cb_plan_matmul_rank1(struct cb_problem *p);
+const char *cb_plan_matmul_fast(struct cb_problem *p);
+const char *cb_plan_matmul_library(struct cb_problem *p);
+double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
+#ifdef CLBENCH_HAVE_CLBLAST
+cl_int cb_enqueue_sgemm_clblast(cl_command_queue queue, const struct cb_problem *p,
+                                const cl_mem in[], cl_mem out);
+#endif
+
 #endif

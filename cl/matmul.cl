@@ -1,0 +1,427 @@
+/* cl/matmul.cl -- single-precision matrix multiply C = A * B, the ladder of the source material.
+ *
+ * All matrices are row-major: A is M x K, B is K x N, C is M x N.  Every kernel takes
+ * (M, N, K, A, B, C) and maps NDRange dimension 0 to the COLUMNS of C (n) and dimension 1 to
+ * its ROWS (m), so that neighbouring work-items in dimension 0 read neighbouring elements of
+ * B and write neighbouring elements of C (coalesced on a GPU, unit-stride for a CPU's vector
+ * units).  Any M, N, K >= 1 is allowed: the host rounds the NDRange up, and every kernel
+ * zero-fills the parts of its tiles that fall outside the matrices and stores only inside C.
+ *
+ * The ladder, rung by rung (seed experiment in brackets; see SEEDS.md):
+ *   matmul_naive     one C element per work-item, WGX x WGY work-group [000: blocks 1x128
+ *                    vs 128x1 -- -D WGX=1 -D WGY=128 gives the slow, uncoalesced shape,
+ *                    -D WGX=128 -D WGY=1 the fast one; CGMA 1, 003]
+ *   matmul_tiled     TILE x TILE tiles of A and B in local memory [004's kernel, 003's CGMA =
+ *                    TILE; 000's "tiled in shared memory"]
+ *   matmul_regblock  each work-item computes an RX x RY block of C (columns x rows); tiles of
+ *                    A (TILE*RY x TILE) and B (TILE x TILE*RX) in local memory [001's
+ *                    results-per-thread grid; CGMA = 2*TILE/(1/RX + 1/RY)]
+ *   matmul_cached    matmul_regblock without local memory or barriers: the same work-item
+ *                    blocks read straight from global memory through the caches [the twin
+ *                    that answers 004's "does local memory help on this device?"]
+ *   matmul_rank1     000's best: only A's tile in local memory; each work-item streams one
+ *                    column of B through a register and keeps RM results of that column in
+ *                    registers, so that each k is a rank-1 update of the WG x RM block
+ *   matmul_fast      2-D register blocking (WPTM x WPTN per work-item, TSM x TSN per
+ *                    work-group), A stored transposed and B as is in local memory so that
+ *                    both are read along m and n with vector loads, optional padding against
+ *                    bank conflicts, double-buffered tiles prefetched through registers (one
+ *                    barrier per k-step), float4 global loads whenever the tile is inside the
+ *                    matrices and K (for A) or N (for B) is a multiple of 4 [beyond the seeds:
+ *                    the design of CLBlast's Xgemm and the "myGEMM" kernels]
+ *
+ * Work-item blocks are strided ("row = ty + i * local rows"), not contiguous, wherever a
+ * work-item owns several elements: neighbours then touch neighbouring addresses, which keeps
+ * global accesses coalesced and local accesses free of bank conflicts.  matmul_fast instead
+ * owns VWM (VWN) contiguous elements per stride, so that its local reads are vector loads.
+ *
+ * Build parameters (-D; the defaults let the file build alone, and are the GPU defaults):
+ *   REAL   element type                                              default float
+ *   WGX    matmul_naive: work-group extent along the columns (dim 0) default 16
+ *   WGY    matmul_naive: work-group extent along the rows (dim 1)    default 16
+ *   TILE   tiled/regblock/cached: work-group edge and k-tile depth   default 16
+ *   RX     regblock/cached: C columns per work-item                  default 4
+ *   RY     regblock/cached: C rows per work-item                     default 4
+ *   WG     rank1: work-items = C columns per work-group              default 64
+ *   RM     rank1: C rows per work-group, held in registers           default 16
+ *   TK     rank1: k-tile depth of A's local tile                     default 16
+ *   TSM    fast: C rows per work-group                               default 128
+ *   TSN    fast: C columns per work-group                            default 128
+ *   TSK    fast: k-tile depth (multiple of 4)                        default 16
+ *   WPTM   fast: C rows per work-item                                default 8
+ *   WPTN   fast: C columns per work-item                             default 8
+ *   VWM    fast: vector width of local reads of A (1, 2, 4)          default 4
+ *   VWN    fast: vector width of local reads of B (1, 2, 4)          default 4
+ *   PAD    fast: floats of padding per local-memory row              default 4
+ * matmul_fast on a CPU (PoCL): smaller work-groups and blocks do better; the host's registry
+ * help and the report list the measured recommendation (TSM=TSN=64 TSK=16 WPTM=WPTN=8 -- see
+ * host/kernels/matmul.c).  The host checks every constraint between these parameters before
+ * building, and reports a violated one as the row's status instead of building.
+ */
+#ifndef REAL
+#define REAL float
+#endif
+#ifndef WGX
+#define WGX 16
+#endif
+#ifndef WGY
+#define WGY 16
+#endif
+#ifndef TILE
+#define TILE 16
+#endif
+#ifndef RX
+#define RX 4
+#endif
+#ifndef RY
+#define RY 4
+#endif
+#ifndef WG
+#define WG 64
+#endif
+#ifndef RM
+#define RM 16
+#endif
+#ifndef TK
+#define TK 16
+#endif
+#ifndef TSM
+#define TSM 128
+#endif
+#ifndef TSN
+#define TSN 128
+#endif
+#ifndef TSK
+#define TSK 16
+#endif
+#ifndef WPTM
+#define WPTM 8
+#endif
+#ifndef WPTN
+#define WPTN 8
+#endif
+#ifndef VWM
+#define VWM 4
+#endif
+#ifndef VWN
+#define VWN 4
+#endif
+#ifndef PAD
+#define PAD 4
+#endif
+
+__kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void
+matmul_naive(const int M, const int N, const int K, __global const REAL *restrict A,
+             __global const REAL *restrict B, __global REAL *restrict C)
+{
+    const int col = get_global_id(0);
+    const int row = get_global_id(1);
+    REAL acc = 0;
+
+    if (row >= M || col >= N)
+        return;
+    for (int k = 0; k < K; k++)
+        acc += A[row * K + k] * B[k * N + col];
+    C[row * N + col] = acc;
+}
+
+__kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
+matmul_tiled(const int M, const int N, const int K, __global const REAL *restrict A,
+             __global const REAL *restrict B, __global REAL *restrict C)
+{
+    /* Indexed [row][column] with the column along dimension 0, unlike 004's [lX][lY]: a
+     * work-group's neighbours then write neighbouring local words. */
+    __local REAL As[TILE][TILE];
+    __local REAL Bs[TILE][TILE];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int col = get_global_id(0), row = get_global_id(1);
+    REAL acc = 0;
+
+    for (int k0 = 0; k0 < K; k0 += TILE) {
+        /* Out-of-range elements are zeros, so that the inner loop needs no guard. */
+        As[ly][lx] = row < M && k0 + lx < K ? A[row * K + k0 + lx] : 0;
+        Bs[ly][lx] = k0 + ly < K && col < N ? B[(k0 + ly) * N + col] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < TILE; k++)
+            acc += As[ly][k] * Bs[k][lx];
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (row < M && col < N)
+        C[row * N + col] = acc;
+}
+
+__kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
+matmul_regblock(const int M, const int N, const int K, __global const REAL *restrict A,
+                __global const REAL *restrict B, __global REAL *restrict C)
+{
+    __local REAL As[TILE * RY][TILE];
+    __local REAL Bs[TILE][TILE * RX];
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int col0 = get_group_id(0) * TILE * RX, row0 = get_group_id(1) * TILE * RY;
+    REAL acc[RY][RX];
+
+    for (int i = 0; i < RY; i++)
+        for (int j = 0; j < RX; j++)
+            acc[i][j] = 0;
+    for (int k0 = 0; k0 < K; k0 += TILE) {
+        for (int i = 0; i < RY; i++) {
+            const int r = row0 + ly + i * TILE;
+
+            As[ly + i * TILE][lx] = r < M && k0 + lx < K ? A[r * K + k0 + lx] : 0;
+        }
+        for (int j = 0; j < RX; j++) {
+            const int c = col0 + lx + j * TILE;
+
+            Bs[ly][lx + j * TILE] = k0 + ly < K && c < N ? B[(k0 + ly) * N + c] : 0;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < TILE; k++) {
+            REAL b[RX];
+
+            for (int j = 0; j < RX; j++)
+                b[j] = Bs[k][lx + j * TILE];
+            for (int i = 0; i < RY; i++) {
+                const REAL a = As[ly + i * TILE][k];
+
+                for (int j = 0; j < RX; j++)
+                    acc[i][j] += a * b[j];
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (int i = 0; i < RY; i++) {
+        const int r = row0 + ly + i * TILE;
+
+        for (int j = 0; j < RX; j++) {
+            const int c = col0 + lx + j * TILE;
+
+            if (r < M && c < N)
+                C[r * N + c] = acc[i][j];
+        }
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
+matmul_cached(const int M, const int N, const int K, __global const REAL *restrict A,
+              __global const REAL *restrict B, __global REAL *restrict C)
+{
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int col0 = get_group_id(0) * TILE * RX, row0 = get_group_id(1) * TILE * RY;
+    /* Rows and columns outside C are clamped to the last one: they compute a duplicate that
+     * is never stored, and the k loop stays free of guards. */
+    int rows[RY], cols[RX];
+    REAL acc[RY][RX];
+
+    for (int i = 0; i < RY; i++)
+        rows[i] = min(row0 + ly + i * TILE, M - 1);
+    for (int j = 0; j < RX; j++)
+        cols[j] = min(col0 + lx + j * TILE, N - 1);
+    for (int i = 0; i < RY; i++)
+        for (int j = 0; j < RX; j++)
+            acc[i][j] = 0;
+    for (int k = 0; k < K; k++) {
+        REAL b[RX];
+
+        for (int j = 0; j < RX; j++)
+            b[j] = B[k * N + cols[j]];
+        for (int i = 0; i < RY; i++) {
+            const REAL a = A[rows[i] * K + k];
+
+            for (int j = 0; j < RX; j++)
+                acc[i][j] += a * b[j];
+        }
+    }
+    for (int i = 0; i < RY; i++) {
+        const int r = row0 + ly + i * TILE;
+
+        for (int j = 0; j < RX; j++) {
+            const int c = col0 + lx + j * TILE;
+
+            if (r < M && c < N)
+                C[r * N + c] = acc[i][j];
+        }
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void
+matmul_rank1(const int M, const int N, const int K, __global const REAL *restrict A,
+             __global const REAL *restrict B, __global REAL *restrict C)
+{
+    /* A's RM x TK tile, stored k-major so that one k is RM consecutive words that every
+     * work-item reads (a broadcast). */
+    __local REAL As[TK][RM];
+    const int lx = get_local_id(0);
+    const int col = get_global_id(0), row0 = get_group_id(1) * RM;
+    const int in_n = col < N;
+    REAL acc[RM];
+
+    for (int i = 0; i < RM; i++)
+        acc[i] = 0;
+    for (int k0 = 0; k0 < K; k0 += TK) {
+        for (int e = lx; e < RM * TK; e += WG) {
+            const int r = e / TK, k = e % TK; /* consecutive work-items read along k */
+
+            As[k][r] = row0 + r < M && k0 + k < K ? A[(row0 + r) * K + k0 + k] : 0;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < TK; k++) {
+            /* The column of B streams through one register: a rank-1 update per k. */
+            const REAL b = in_n && k0 + k < K ? B[(k0 + k) * N + col] : 0;
+
+            for (int i = 0; i < RM; i++)
+                acc[i] += As[k][i] * b;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (in_n)
+        for (int i = 0; i < RM && row0 + i < M; i++)
+            C[(row0 + i) * N + col] = acc[i];
+}
+
+/* matmul_fast's shape, derived. */
+#define RTSM (TSM / WPTM)             /* work-items along m (dimension 1) */
+#define RTSN (TSN / WPTN)             /* work-items along n (dimension 0) */
+#define THREADS (RTSM * RTSN)         /* work-group size */
+#define LDA (TSM + PAD)               /* row length of the transposed A tile, As[k][m] */
+#define LDB (TSN + PAD)               /* row length of the B tile, Bs[k][n] */
+#define LPTA (TSM * TSK / 4 / THREADS) /* float4 loads of the A tile per work-item */
+#define LPTB (TSN * TSK / 4 / THREADS) /* float4 loads of the B tile per work-item */
+
+/* Copies W consecutive local words into a private array with one vector load: the cast lets
+ * the compiler use a single wide local load (the host keeps the offsets multiples of W).  The
+ * private array is indexed with constants only, so it stays in registers. */
+#define CAT_(a, b) a##b
+#define CAT(a, b) CAT_(a, b)
+#define LOAD_VEC_1(dst, src) (*(dst) = *(src))
+#define LOAD_VEC_2(dst, src) vstore2(*(__local const CAT(REAL, 2) *)(src), 0, dst)
+#define LOAD_VEC_4(dst, src) vstore4(*(__local const CAT(REAL, 4) *)(src), 0, dst)
+#define LOAD_VEC(W, dst, src) CAT(LOAD_VEC_, W)(dst, src)
+
+/* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
+ * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
+static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __global const REAL *A,
+                               const int m0, const int k0, const int t)
+{
+    const int inside = m0 + TSM <= M && k0 + TSK <= K;
+
+    for (int l = 0; l < LPTA; l++) {
+        const int e = t + l * THREADS;
+        const int m = m0 + e / (TSK / 4), k = k0 + 4 * (e % (TSK / 4));
+
+        if (inside && K % 4 == 0) {
+            ra[l] = *(__global const float4 *)&A[m * K + k];
+        } else {
+            const int in_m = m < M;
+
+            ra[l] = (float4)(in_m && k < K ? A[m * K + k] : 0, in_m && k + 1 < K ? A[m * K + k + 1] : 0,
+                             in_m && k + 2 < K ? A[m * K + k + 2] : 0,
+                             in_m && k + 3 < K ? A[m * K + k + 3] : 0);
+        }
+    }
+}
+
+/* Loads the B tile (rows k0.., columns n0..) into registers: float4 e lies in row
+ * e / (TSN/4), columns 4*(e % (TSN/4)).. */
+static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __global const REAL *B,
+                               const int n0, const int k0, const int t)
+{
+    const int inside = n0 + TSN <= N && k0 + TSK <= K;
+
+    for (int l = 0; l < LPTB; l++) {
+        const int e = t + l * THREADS;
+        const int k = k0 + e / (TSN / 4), n = n0 + 4 * (e % (TSN / 4));
+
+        if (inside && N % 4 == 0) {
+            rb[l] = *(__global const float4 *)&B[k * N + n];
+        } else {
+            const int in_k = k < K;
+
+            rb[l] = (float4)(in_k && n < N ? B[k * N + n] : 0, in_k && n + 1 < N ? B[k * N + n + 1] : 0,
+                             in_k && n + 2 < N ? B[k * N + n + 2] : 0,
+                             in_k && n + 3 < N ? B[k * N + n + 3] : 0);
+        }
+    }
+}
+
+/* Stores the registers into local memory: A transposed (As[k][m]), B as it is (Bs[k][n]). */
+static inline void fast_store(__local REAL *As, __local REAL *Bs, const float4 ra[LPTA],
+                              const float4 rb[LPTB], const int t)
+{
+    for (int l = 0; l < LPTA; l++) {
+        const int e = t + l * THREADS;
+        const int m = e / (TSK / 4), k = 4 * (e % (TSK / 4));
+
+        As[(k + 0) * LDA + m] = ra[l].x;
+        As[(k + 1) * LDA + m] = ra[l].y;
+        As[(k + 2) * LDA + m] = ra[l].z;
+        As[(k + 3) * LDA + m] = ra[l].w;
+    }
+    for (int l = 0; l < LPTB; l++) {
+        const int e = t + l * THREADS;
+        const int k = e / (TSN / 4), n = 4 * (e % (TSN / 4));
+
+        vstore4(rb[l], 0, &Bs[k * LDB + n]);
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1))) void
+matmul_fast(const int M, const int N, const int K, __global const REAL *restrict A,
+            __global const REAL *restrict B, __global REAL *restrict C)
+{
+    /* Two buffers of each tile: one is read while the next k-step's is written. */
+    __local REAL As[2][TSK * LDA] __attribute__((aligned(16)));
+    __local REAL Bs[2][TSK * LDB] __attribute__((aligned(16)));
+    const int tx = get_local_id(0), ty = get_local_id(1);
+    const int t = ty * RTSN + tx;
+    const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
+    float4 ra[LPTA], rb[LPTB];
+    REAL acc[WPTM][WPTN];
+
+    for (int i = 0; i < WPTM; i++)
+        for (int j = 0; j < WPTN; j++)
+            acc[i][j] = 0;
+    fast_load_a(ra, M, K, A, m0, 0, t);
+    fast_load_b(rb, N, K, B, n0, 0, t);
+    fast_store(As[0], Bs[0], ra, rb, t);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int k0 = 0, buf = 0; k0 < K; k0 += TSK, buf ^= 1) {
+        const int more = k0 + TSK < K;
+
+        /* The next k-step's global loads are issued before this one's arithmetic, so that
+         * their latency hides behind it. */
+        if (more) {
+            fast_load_a(ra, M, K, A, m0, k0 + TSK, t);
+            fast_load_b(rb, N, K, B, n0, k0 + TSK, t);
+        }
+#pragma unroll
+        for (int k = 0; k < TSK; k++) {
+            REAL a[WPTM], b[WPTN];
+
+            /* Work-item (tx, ty) owns rows (i*RTSM + ty)*VWM + v and columns
+             * (j*RTSN + tx)*VWN + v: contiguous vectors, strided by the work-group. */
+            for (int i = 0; i < WPTM / VWM; i++) {
+                LOAD_VEC(VWM, &a[i * VWM], &As[buf][k * LDA + (i * RTSM + ty) * VWM]);
+            }
+            for (int j = 0; j < WPTN / VWN; j++) {
+                LOAD_VEC(VWN, &b[j * VWN], &Bs[buf][k * LDB + (j * RTSN + tx) * VWN]);
+            }
+            for (int i = 0; i < WPTM; i++)
+                for (int j = 0; j < WPTN; j++)
+                    acc[i][j] = fma(a[i], b[j], acc[i][j]);
+        }
+        /* The other buffer was last read before the previous barrier: no second barrier. */
+        if (more)
+            fast_store(As[buf ^ 1], Bs[buf ^ 1], ra, rb, t);
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    for (int i = 0; i < WPTM; i++) {
+        const int m = m0 + ((i / VWM) * RTSM + ty) * VWM + i % VWM;
+
+        for (int j = 0; j < WPTN; j++) {
+            const int n = n0 + ((j / VWN) * RTSN + tx) * VWN + j % VWN;
+
+            if (m < M && n < N)
+                C[m * N + n] = acc[i][j];
+        }
+    }
+}

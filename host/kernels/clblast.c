@@ -1,0 +1,25 @@
+/* The sgemm_clblast baseline row: CLBlast's SGEMM on the runner's buffers.  Compiled to
+ * nothing without CLBlast; the row then carries .requires instead (host/registry.c). */
+#include "clbench/families.h"
+
+#ifdef CLBENCH_HAVE_CLBLAST
+#include <clblast_c.h>
+
+/* C = 1 * A * B + 0 * C, row-major, no transposes, leading dimensions K, N and N.  CLBlast
+ * may enqueue several kernels (pads, copies, the GEMM) and compiles its kernels on the first
+ * call per device: the runner times this hook on the host around clFinish, and the warm-up
+ * absorbs the compilation.  CLBlast's status codes share OpenCL's for OpenCL errors. */
+cl_int cb_enqueue_sgemm_clblast(cl_command_queue queue, const struct cb_problem *p,
+                                const cl_mem in[], cl_mem out)
+{
+    const size_t m = p->size[0], n = p->size[1], k = p->size[2];
+    cl_event event = NULL;
+    const CLBlastStatusCode status =
+        CLBlastSgemm(CLBlastLayoutRowMajor, CLBlastTransposeNo, CLBlastTransposeNo, m, n, k, 1.0f,
+                     in[0], 0, k, in[1], 0, n, 0.0f, out, 0, n, &queue, &event);
+
+    if (event != NULL)
+        clReleaseEvent(event);
+    return (cl_int)status;
+}
+#endif

@@ -1,0 +1,158 @@
+/* Host side of cl/matmul.cl: NDRanges, parameter constraints, work model and CPU reference of
+ * the matmul ladder.  NDRange dimension 0 walks the columns of C (N), dimension 1 its rows
+ * (M); see the banner of cl/matmul.cl. */
+#include "clbench/families.h"
+
+#include <math.h>
+
+/* Parameter indices, in the order of each row's .params in host/registry.c. */
+enum { NAIVE_WGX, NAIVE_WGY };
+enum { TILE_TILE };
+enum { BLOCK_TILE, BLOCK_RX, BLOCK_RY };
+enum { RANK1_WG, RANK1_RM, RANK1_TK };
+enum { FAST_TSM, FAST_TSN, FAST_TSK, FAST_WPTM, FAST_WPTN, FAST_VWM, FAST_VWN, FAST_PAD };
+
+/* What every matmul row shares: buffers, scalars and work model.  The kernels index with int,
+ * so that every matrix must have fewer than 2^31 elements. */
+static const char *plan_common(struct cb_problem *p)
+{
+    const size_t m = p->size[0], n = p->size[1], k = p->size[2];
+    const size_t mk = cb_mul_size(m, k), kn = cb_mul_size(k, n), mn = cb_mul_size(m, n);
+
+    if (m == 0 || n == 0 || k == 0)
+        return "M, N and K must be at least 1";
+    if (mk == 0 || kn == 0 || mn == 0 || mk > CL_INT_MAX || kn > CL_INT_MAX || mn > CL_INT_MAX)
+        return "a matrix has 2^31 elements or more: the kernels index with int";
+    p->input_elems[0] = mk;
+    p->input_elems[1] = kn;
+    p->output_elems = mn;
+    p->scalar[0] = (cl_int)m;
+    p->scalar[1] = (cl_int)n;
+    p->scalar[2] = (cl_int)k;
+    p->scalar_count = 3;
+    p->flops = 2.0 * (double)m * (double)n * (double)k;
+    p->bytes = sizeof(float) * ((double)mk + (double)kn + (double)mn);
+    p->reduction_len = (double)k;
+    p->ref_cost = (double)k;
+    return NULL;
+}
+
+/* A 2-D NDRange of work-groups of lx x ly, each covering cols x rows of C. */
+static const char *plan_grid(struct cb_problem *p, size_t lx, size_t ly, size_t cols, size_t rows)
+{
+    const char *why = plan_common(p);
+    size_t groups_x, groups_y;
+
+    if (why != NULL)
+        return why;
+    groups_x = cb_round_up(p->size[1], cols) / cols;
+    groups_y = cb_round_up(p->size[0], rows) / rows;
+    p->work_dim = 2;
+    p->local[0] = lx;
+    p->local[1] = ly;
+    p->global[0] = cb_mul_size(groups_x, lx);
+    p->global[1] = cb_mul_size(groups_y, ly);
+    return p->global[0] == 0 || p->global[1] == 0 ? "the NDRange overflows size_t" : NULL;
+}
+
+const char *cb_plan_matmul_naive(struct cb_problem *p)
+{
+    const size_t wgx = (size_t)p->param[NAIVE_WGX], wgy = (size_t)p->param[NAIVE_WGY];
+
+    return plan_grid(p, wgx, wgy, wgx, wgy);
+}
+
+const char *cb_plan_matmul_tiled(struct cb_problem *p)
+{
+    const size_t tile = (size_t)p->param[TILE_TILE];
+    const char *why = plan_grid(p, tile, tile, tile, tile);
+
+    p->local_mem_bytes = 2 * tile * tile * sizeof(float);
+    return why;
+}
+
+/* matmul_regblock and matmul_cached: TILE x TILE work-items, each RX columns x RY rows. */
+static const char *plan_block(struct cb_problem *p, int local_tiles)
+{
+    const size_t tile = (size_t)p->param[BLOCK_TILE];
+    const size_t rx = (size_t)p->param[BLOCK_RX], ry = (size_t)p->param[BLOCK_RY];
+    const char *why = plan_grid(p, tile, tile, tile * rx, tile * ry);
+
+    /* A's tile is TILE*RY x TILE, B's TILE x TILE*RX (001's sizes). */
+    if (local_tiles)
+        p->local_mem_bytes = (tile * ry * tile + tile * tile * rx) * sizeof(float);
+    return why;
+}
+
+const char *cb_plan_matmul_regblock(struct cb_problem *p)
+{
+    return plan_block(p, 1);
+}
+
+const char *cb_plan_matmul_cached(struct cb_problem *p)
+{
+    return plan_block(p, 0);
+}
+
+const char *cb_plan_matmul_rank1(struct cb_problem *p)
+{
+    const size_t wg = (size_t)p->param[RANK1_WG], rm = (size_t)p->param[RANK1_RM];
+    const size_t tk = (size_t)p->param[RANK1_TK];
+    const char *why = plan_grid(p, wg, 1, wg, rm);
+
+    p->local_mem_bytes = rm * tk * sizeof(float);
+    return why;
+}
+
+const char *cb_plan_matmul_fast(struct cb_problem *p)
+{
+    const long tsm = p->param[FAST_TSM], tsn = p->param[FAST_TSN], tsk = p->param[FAST_TSK];
+    const long wptm = p->param[FAST_WPTM], wptn = p->param[FAST_WPTN];
+    const long vwm = p->param[FAST_VWM], vwn = p->param[FAST_VWN], pad = p->param[FAST_PAD];
+    long threads;
+
+    /* The kernel's loops assume these divisions are exact; each message names the fix. */
+    if (tsm % wptm != 0 || tsn % wptn != 0)
+        return "TSM must be a multiple of WPTM and TSN of WPTN (a work-item's block must tile "
+               "the work-group's)";
+    if (wptm % vwm != 0 || wptn % vwn != 0)
+        return "WPTM must be a multiple of VWM and WPTN of VWN (a work-item owns whole vectors)";
+    if (tsk % 4 != 0)
+        return "TSK must be a multiple of 4 (tiles are loaded as float4 along k)";
+    threads = (tsm / wptm) * (tsn / wptn);
+    if ((tsm * tsk / 4) % threads != 0 || (tsn * tsk / 4) % threads != 0)
+        return "TSM*TSK/4 and TSN*TSK/4 must be multiples of the work-group size "
+               "(TSM/WPTM)*(TSN/WPTN): every work-item loads the same number of float4s; "
+               "raise TSK or WPTM/WPTN";
+    if (pad % vwm != 0 || pad % vwn != 0)
+        return "PAD must be a multiple of VWM and VWN (vector reads of local memory stay aligned)";
+    p->local_mem_bytes = 2 * (size_t)tsk * (size_t)(tsm + pad + tsn + pad) * sizeof(float);
+    return plan_grid(p, (size_t)(tsn / wptn), (size_t)(tsm / wptm), (size_t)tsn, (size_t)tsm);
+}
+
+const char *cb_plan_matmul_library(struct cb_problem *p)
+{
+    const char *why = plan_common(p);
+
+    p->work_dim = 2;
+    p->global[0] = p->size[1];
+    p->global[1] = p->size[0];
+    return why;
+}
+
+double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+{
+    const size_t n = p->size[1], k = p->size[2];
+    const size_t row = i / n, col = i % n;
+    const float *a = in[0] + row * k, *b = in[1] + col;
+    double sum = 0.0, mag = 0.0;
+
+    for (size_t j = 0; j < k; j++) {
+        const double term = (double)a[j] * (double)b[j * n];
+
+        sum += term;
+        mag += fabs(term);
+    }
+    *scale = mag;
+    return sum;
+}
