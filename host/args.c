@@ -367,7 +367,10 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
             strcat(shortopts, opt);
         }
     }
-    optind = 1;
+    /* 0, not 1: glibc then also forgets where it was inside a group of short options, which
+     * a call that stopped at an error in "-Zr3" would otherwise carry into the next call's argv
+     * (found by tests/fuzz/fuzz_args.c; a use after free). */
+    optind = 0;
     opterr = 0; /* messages are ours, in one style */
     while (status == 0) {
         int index = -1;

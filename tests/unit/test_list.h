@@ -16,4 +16,5 @@
     X(round_up_and_mul_overflow)                                                                   \
     X(verify_detects_wrong_and_nan)                                                                \
     X(verify_samples_large_outputs)                                                                \
-    X(tolerance_grows_with_reduction)
+    X(tolerance_grows_with_reduction)                                                              \
+    X(parse_args_forgets_previous_call)
