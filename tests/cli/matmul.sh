@@ -1,0 +1,105 @@
+# The matmul family on PoCL: every kernel at sizes off every tile grid (1, 17, 33x65x129 and
+# one 1000/1023/1025-sized non-cube each), with several parameter sets, every row verified;
+# the sweep syntax; and parameter combinations that break a constraint, skipped with a reason.
+source "$(dirname "$0")/lib.sh"
+
+# check_rows FILE N [STATUS]: FILE is a CSV report of N rows, each with STATUS (default ok)
+# and, when ok, verified and timed.
+check_rows() {
+    python3 - "$1" "$2" "${3:-ok}" <<'PY' || fail "unexpected CSV rows"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) == int(sys.argv[2]), (len(rows), sys.argv[2])
+for r in rows:
+    assert r["status"] == sys.argv[3], r
+    if r["status"] == "ok":
+        assert int(r["verified_elements"]) > 0 and float(r["gflops"]) > 0, r
+        assert float(r["max_rel_err"]) < 1e-5, r
+PY
+}
+
+kernels=matmul_naive,matmul_tiled,matmul_regblock,matmul_cached,matmul_rank1,matmul_fast
+clblast_reason="built without CLBlast"
+if "$CLBENCH" --list-kernels | grep -qF "$clblast_reason"; then
+    have_clblast=0
+else
+    have_clblast=1
+    kernels=$kernels,sgemm_clblast
+fi
+nkernels=$(($(tr -cd , <<<"$kernels" | wc -c) + 1))
+
+# Default parameters, small odd sizes, every element checked.
+run -d cpu -k "$kernels" -n 1,17,33x65x129 "${QUICK[@]}" --format csv -o "$TMP/small.csv"
+expect_rc 0
+check_rows "$TMP/small.csv" $((3 * nkernels))
+
+# Other parameter sets at an odd non-cube: tile edges that do not divide it, odd blocks.
+one_set() {
+    run -d cpu -k "$1" -n 33x65x129 "${@:2}" "${QUICK[@]}" --format csv -o "$TMP/set.csv"
+    expect_rc 0
+    check_rows "$TMP/set.csv" "$nrows"
+}
+nrows=2 one_set matmul_naive -D WGX=1,128 -D WGY=1 # 000's 1x128 and 128x1 blocks, both ways
+nrows=1 one_set matmul_naive -D WGX=1 -D WGY=128
+nrows=3 one_set matmul_tiled -D TILE=8,32,5
+nrows=4 one_set matmul_regblock -D TILE=8 -D RX=1,3 -D RY=2,5
+nrows=2 one_set matmul_cached -D TILE=4 -D RX=3,8 -D RY=1
+nrows=4 one_set matmul_rank1 -D WG=32 -D RM=5,8 -D TK=4,7
+nrows=1 one_set matmul_fast -D TSM=64 -D TSN=32 -D WPTM=4 -D WPTN=4 -D VWM=2 -D VWN=1 -D PAD=2
+nrows=2 one_set matmul_fast -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 -D WPTN=8 -D PAD=0,4
+
+# One large non-cube per kernel, 1000/1023/1025 in each role, K not a multiple of 4 for the
+# fast kernel's scalar path too; a sample of elements checked.
+big() {
+    run -d cpu -k "$1" -n "$2" "${@:3}" "${QUICK[@]}" --verify-max 300 --format csv \
+        -o "$TMP/big.csv"
+    expect_rc 0
+    check_rows "$TMP/big.csv" 1
+}
+big matmul_naive 1023x1025x64 -D WGX=32 -D WGY=4
+big matmul_tiled 1025x1000x128
+big matmul_regblock 1000x1023x96 -D TILE=8 -D RX=4 -D RY=2
+big matmul_cached 1025x1025x64
+big matmul_rank1 1023x1000x80
+big matmul_fast 1000x1025x1023
+big matmul_fast 1025x1000x300 -D TSM=64 -D TSN=64 -D WPTM=8 -D WPTN=4
+if [ "$have_clblast" = 1 ]; then
+    big sgemm_clblast 1000x700x300
+else
+    run -d cpu -k sgemm_clblast -n 17 "${QUICK[@]}" --format csv
+    expect_rc 1
+    expect_stdout_has "$clblast_reason"
+fi
+
+# The sweep syntax: the cartesian product, one verified row per combination, in JSON.
+run -d cpu -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 17x9x23 "${QUICK[@]}" --format json
+expect_rc 0
+python3 - "$TMP/stdout" <<'PY' || fail "the RX x RY sweep did not give six ok rows"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+rows = doc["rows"]
+combos = {(r["params"]["RX"], r["params"]["RY"]) for r in rows if r["status"] == "ok"}
+assert len(rows) == 6 and combos == {(x, y) for x in (2, 4, 8) for y in (2, 4)}, rows
+PY
+
+# Broken constraints are skipped with their reason, never run into an OpenCL error: a
+# work-item block that does not tile the work-group's (plan), and a work-group over the
+# device's limit (the runner's check), next to a row that still runs.
+run -d cpu -k matmul_fast -D WPTM=3 -n 17 "${QUICK[@]}" --format csv -o "$TMP/bad.csv"
+expect_rc 1
+check_rows "$TMP/bad.csv" 1 invalid
+grep -qF "TSM must be a multiple of WPTM" "$TMP/bad.csv" || fail "no reason for WPTM=3"
+run -d cpu -k matmul_fast -D PAD=2 -n 17 "${QUICK[@]}" --format csv -o "$TMP/bad.csv"
+expect_rc 1
+grep -qF "PAD must be a multiple of VWM" "$TMP/bad.csv" || fail "no reason for PAD=2"
+run -d cpu -k matmul_naive -D WGX=16,128 -D WGY=128 -n 17 "${QUICK[@]}" --format csv \
+    -o "$TMP/bad.csv"
+expect_rc 1
+python3 - "$TMP/bad.csv" <<'PY' || fail "expected one ok row and one over_limits row"
+import csv, sys
+rows = {r["params"]: r for r in csv.DictReader(open(sys.argv[1]))}
+assert rows["WGX=16 WGY=128"]["status"] == "ok", rows
+bad = rows["WGX=128 WGY=128"]
+assert bad["status"] == "over_limits" and "work-group of 16384" in bad["reason"], bad
+PY
+echo "matmul: ok"
