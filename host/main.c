@@ -6,6 +6,7 @@
 #include "clbench/output.h"
 #include "clbench/peak.h"
 #include "clbench/report.h"
+#include "clbench/report_views.h"
 #include "clbench/rows.h"
 
 #include <stdlib.h>
@@ -135,6 +136,8 @@ int main(int argc, char **argv)
     struct cb_config cfg;
     int status;
 
+    if (argc > 1 && strcmp(argv[1], "report") == 0)
+        return cb_report_main(argc - 1, argv + 1);
     status = cb_parse_args(argc, argv, &cfg);
     if (status != 0)
         return status;

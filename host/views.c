@@ -1,6 +1,7 @@
 /* Human views of a run: the terminal table and Markdown.  Failed rows show their status and
  * reason in place of any time or throughput. */
 #include "clbench/report.h"
+#include "clbench/report_views.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -117,10 +118,14 @@ int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt)
         cb_write_csv(out, run);
         break;
     case CB_FORMAT_MD:
-        cb_write_markdown(out, run);
-        break;
     case CB_FORMAT_TABLE:
-        cb_write_table(out, run);
+        /* Several devices: one table per family, side by side (host/report_table.c). */
+        if (run->device_count > 1)
+            return cb_report_write_run(out, run, fmt) == 0 && !ferror(out) ? 0 : -1;
+        if (fmt == CB_FORMAT_MD)
+            cb_write_markdown(out, run);
+        else
+            cb_write_table(out, run);
         break;
     }
     return ferror(out) ? -1 : 0;

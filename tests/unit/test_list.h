@@ -17,4 +17,11 @@
     X(verify_detects_wrong_and_nan)                                                                \
     X(verify_samples_large_outputs)                                                                \
     X(tolerance_grows_with_reduction)                                                              \
-    X(parse_args_forgets_previous_call)
+    X(parse_args_forgets_previous_call)                                                            \
+    X(mann_whitney_hand_computed)                                                                  \
+    X(mann_whitney_ties_match_scipy)                                                               \
+    X(mann_whitney_degenerate)                                                                     \
+    X(report_refuses_other_schemas)                                                                \
+    X(report_merges_and_labels)                                                                    \
+    X(report_short_names)                                                                          \
+    X(grid_text_and_markdown)

@@ -1,0 +1,497 @@
+/* The findings view: the seed experiments' questions answered from the rows at hand.
+ *   The local-memory verdict: for every kernel whose registry row names a twin (the same
+ *   algorithm without local memory), the twin's median time over the kernel's, per device
+ *   and size, and one line per device over all pairs.
+ *   The ILP/occupancy curve (seed 002), the RX x RY grid (001) and the transpose ladder (000)
+ *   when their rows are present.
+ * Sections whose rows are absent are left out.
+ */
+#include "clbench/report_grid.h"
+#include "clbench/report_views.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The seed experiments' rows, by registry name. */
+#define ILP_KERNEL     "copy_ilp"
+#define GRID_KERNEL    "matmul_regblock"
+#define LADDER_FAMILY  "transpose"
+#define LADDER_CEILING "transpose_copy"
+
+/* Geometric mean of speedups per device, over every pair and size. */
+struct verdict {
+    double log_sum, lo, hi;
+    size_t count;
+};
+
+static void verdict_add(struct verdict *v, double speedup)
+{
+    if (v->count == 0 || speedup < v->lo)
+        v->lo = speedup;
+    if (v->count == 0 || speedup > v->hi)
+        v->hi = speedup;
+    v->log_sum += log(speedup);
+    v->count++;
+}
+
+static double verdict_mean(const struct verdict *v)
+{
+    return exp(v->log_sum / (double)v->count);
+}
+
+/* "6.1x faster" or "0.62x (slower)". */
+static void describe(char *buf, size_t len, double speedup)
+{
+    snprintf(buf, len, "%.2gx%s", speedup, speedup >= 1 ? " faster" : " (slower)");
+}
+
+/* The rows of kernel, in print order; the caller frees. */
+static const struct cb_rrow **rows_of(const struct cb_report *r, const char *kernel,
+                                      const char *family, size_t *count)
+{
+    const struct cb_rrow **rows = malloc((r->row_count + 1) * sizeof *rows);
+
+    *count = 0;
+    if (rows == NULL)
+        return NULL;
+    for (size_t i = 0; i < r->row_count; i++)
+        if ((kernel != NULL && strcmp(r->rows[i].kernel, kernel) == 0) ||
+            (family != NULL && strcmp(r->rows[i].family, family) == 0))
+            rows[(*count)++] = &r->rows[i];
+    for (size_t i = 1; i < *count; i++)
+        for (size_t j = i; j > 0 && cb_report_row_order(rows[j], rows[j - 1]) < 0; j--) {
+            const struct cb_rrow *t = rows[j];
+
+            rows[j] = rows[j - 1];
+            rows[j - 1] = t;
+        }
+    return rows;
+}
+
+/* The unique (kernel, params, size) keys among rows, keeping their order. */
+static size_t unique_keys(const struct cb_rrow **rows, size_t count, const struct cb_rrow **keys)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < count; i++) {
+        int seen = 0;
+
+        for (size_t k = 0; k < n && !seen; k++)
+            seen = strcmp(keys[k]->kernel, rows[i]->kernel) == 0 &&
+                   strcmp(keys[k]->params, rows[i]->params) == 0 &&
+                   strcmp(keys[k]->size, rows[i]->size) == 0;
+        if (!seen)
+            keys[n++] = rows[i];
+    }
+    return n;
+}
+
+static const struct cb_rrow *on_device(const struct cb_rrow **rows, size_t count, size_t device,
+                                       const struct cb_rrow *key)
+{
+    for (size_t i = 0; i < count; i++)
+        if (rows[i]->device == device && strcmp(rows[i]->kernel, key->kernel) == 0 &&
+            strcmp(rows[i]->params, key->params) == 0 && strcmp(rows[i]->size, key->size) == 0)
+            return rows[i];
+    return NULL;
+}
+
+static int device_has(const struct cb_rrow **rows, size_t count, size_t device)
+{
+    for (size_t i = 0; i < count; i++)
+        if (rows[i]->device == device)
+            return 1;
+    return 0;
+}
+
+static void heading(FILE *out, int markdown, const char *title)
+{
+    if (markdown)
+        fprintf(out, "## %s\n\n", title);
+    else
+        fprintf(out, "%s\n", title);
+}
+
+static void set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x)
+{
+    if (x == NULL)
+        cb_grid_set(g, row, col, "-");
+    else if (!x->ok)
+        cb_grid_set(g, row, col, "failed");
+    else
+        cb_grid_set(g, row, col, "%.4g", x->median_ms);
+}
+
+/* One twin pair: kernel (with local memory) against twin (without), per size and device.
+ * Adds each speedup to the device's verdict. */
+static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, const char *twin,
+                      struct verdict *verdicts, int markdown)
+{
+    size_t count, nkeys, ndev = 0, shown = 0;
+    const struct cb_rrow **rows = rows_of(r, kernel, NULL, &count);
+    const struct cb_rrow **keys = rows != NULL ? malloc((count + 1) * sizeof *keys) : NULL;
+    size_t *devs = malloc((r->device_count + 1) * sizeof *devs);
+    struct verdict *pair = calloc(r->device_count + 1, sizeof *pair);
+    struct cb_grid g;
+    char title[256];
+
+    if (keys == NULL || devs == NULL || pair == NULL || count == 0)
+        goto done;
+    nkeys = unique_keys(rows, count, keys);
+    for (size_t d = 0; d < r->device_count; d++)
+        if (device_has(rows, count, d))
+            devs[ndev++] = d;
+    if (cb_grid_init(&g, 2 + 3 * ndev) != 0)
+        goto done;
+    snprintf(title, sizeof title, "%s (local memory) against %s (none)", kernel, twin);
+    heading(out, markdown, title);
+    cb_grid_set(&g, 0, 0, "params");
+    cb_grid_set(&g, 0, 1, "size");
+    g.left[0] = g.left[1] = 1;
+    for (size_t i = 0; i < ndev; i++) {
+        for (size_t j = 0; j < 3; j++)
+            cb_grid_set_group(&g, 2 + 3 * i + j, r->devices[devs[i]].label);
+        cb_grid_set(&g, 0, 2 + 3 * i, "local ms");
+        cb_grid_set(&g, 0, 3 + 3 * i, "none ms");
+        cb_grid_set(&g, 0, 4 + 3 * i, "speedup");
+    }
+    for (size_t k = 0; k < nkeys; k++) {
+        const size_t row = cb_grid_add_row(&g);
+
+        if (row == 0)
+            break;
+        cb_grid_set(&g, row, 0, "%s", keys[k]->params);
+        cb_grid_set(&g, row, 1, "%s", keys[k]->size);
+        for (size_t i = 0; i < ndev; i++) {
+            const struct cb_rrow *x = on_device(rows, count, devs[i], keys[k]);
+            const struct cb_rrow *y =
+                cb_report_find_partner(r, devs[i], twin, keys[k]->size, keys[k]->params);
+            const size_t c = 2 + 3 * i;
+
+            set_ms(&g, row, c, x);
+            set_ms(&g, row, c + 1, y);
+            if (x != NULL && x->ok && y != NULL) {
+                const double s = y->median_ms / x->median_ms;
+
+                cb_grid_set(&g, row, c + 2, "%.3gx", s);
+                verdict_add(&pair[devs[i]], s);
+                verdict_add(&verdicts[devs[i]], s);
+            } else {
+                cb_grid_set(&g, row, c + 2, "-");
+            }
+        }
+    }
+    cb_grid_write(out, &g, markdown);
+    cb_grid_free(&g);
+    fprintf(out, "%s%s:", markdown ? "\n" : "", kernel);
+    for (size_t i = 0; i < ndev; i++) {
+        char what[64];
+
+        if (pair[devs[i]].count == 0)
+            continue;
+        describe(what, sizeof what, verdict_mean(&pair[devs[i]]));
+        fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[devs[i]].label);
+    }
+    if (shown == 0)
+        fprintf(out, " no verdict: %s did not run beside it", twin);
+    fputs("\n\n", out);
+done:
+    free(pair);
+    free(devs);
+    free(keys);
+    free(rows);
+}
+
+/* Returns 1 when some twin pair had rows. */
+static int local_memory(FILE *out, const struct cb_report *r, int markdown)
+{
+    struct verdict *v = calloc(r->device_count + 1, sizeof *v);
+    int any = 0, shown = 0;
+
+    if (v == NULL)
+        return 0;
+    /* Twins come from this binary's registry; the pairs are the kernels that name one. */
+    for (size_t k = 0; k < cb_kernel_count; k++) {
+        const struct cb_kernel *kern = &cb_kernels[k];
+        int present = 0;
+
+        for (size_t i = 0; i < r->row_count && !present; i++)
+            present = strcmp(r->rows[i].kernel, kern->name) == 0;
+        if (kern->twin == NULL || !present)
+            continue;
+        if (!any)
+            heading(out, markdown,
+                    "Local memory: the twin without it over the kernel with it "
+                    "(median time ratio; above 1x local memory helps)");
+        if (!any && !markdown)
+            fputc('\n', out);
+        any = 1;
+        twin_pair(out, r, kern->name, kern->twin, v, markdown);
+    }
+    if (any) {
+        fprintf(out, "%slocal memory:", markdown ? "**Verdict**: " : "");
+        for (size_t d = 0; d < r->device_count; d++) {
+            char what[64];
+
+            if (v[d].count == 0)
+                continue;
+            describe(what, sizeof what, verdict_mean(&v[d]));
+            fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[d].label);
+        }
+        fprintf(out, "%s\n", shown ? "" : " no pair ran on both sides");
+        for (size_t d = 0; d < r->device_count; d++)
+            if (v[d].count > 0)
+                fprintf(out, "%s%s: geometric mean of %zu pair%s and sizes, from %.3gx to %.3gx\n",
+                        markdown ? "- " : "  ", r->devices[d].label, v[d].count,
+                        v[d].count == 1 ? "" : "s", v[d].lo, v[d].hi);
+        fputc('\n', out);
+    }
+    free(v);
+    return any;
+}
+
+/* One table of kernel's (or family's) rows: params and size down, per device the throughput,
+ * the fraction of peak, and (with ceiling) the fraction of the ceiling kernel's throughput. */
+static int curve(FILE *out, const struct cb_report *r, const char *title, const char *kernel,
+                 const char *family, const char *ceiling, int markdown)
+{
+    size_t count, nkeys, ndev = 0;
+    const size_t per = ceiling != NULL ? 3 : 2;
+    const struct cb_rrow **rows = rows_of(r, kernel, family, &count);
+    const struct cb_rrow **keys = rows != NULL ? malloc((count + 1) * sizeof *keys) : NULL;
+    size_t *devs = malloc((r->device_count + 1) * sizeof *devs);
+    struct cb_grid g;
+    int shown = 0;
+
+    if (keys == NULL || devs == NULL || count == 0)
+        goto done;
+    nkeys = unique_keys(rows, count, keys);
+    for (size_t d = 0; d < r->device_count; d++)
+        if (device_has(rows, count, d))
+            devs[ndev++] = d;
+    if (cb_grid_init(&g, 3 + per * ndev) != 0)
+        goto done;
+    shown = 1;
+    heading(out, markdown, title);
+    if (!markdown)
+        fputc('\n', out);
+    cb_grid_set(&g, 0, 0, "kernel");
+    cb_grid_set(&g, 0, 1, "params");
+    cb_grid_set(&g, 0, 2, "size");
+    g.left[0] = g.left[1] = g.left[2] = 1;
+    for (size_t i = 0; i < ndev; i++) {
+        for (size_t j = 0; j < per; j++)
+            cb_grid_set_group(&g, 3 + per * i + j, r->devices[devs[i]].label);
+        cb_grid_set(&g, 0, 3 + per * i, "%s", rows[0]->metric);
+        cb_grid_set(&g, 0, 4 + per * i, "peak");
+        if (ceiling != NULL)
+            cb_grid_set(&g, 0, 5 + per * i, "of copy");
+    }
+    for (size_t k = 0; k < nkeys; k++) {
+        const size_t row = cb_grid_add_row(&g);
+
+        if (row == 0)
+            break;
+        cb_grid_set(&g, row, 0, "%s", keys[k]->kernel);
+        cb_grid_set(&g, row, 1, "%s", keys[k]->params);
+        cb_grid_set(&g, row, 2, "%s", keys[k]->size);
+        for (size_t i = 0; i < ndev; i++) {
+            const struct cb_rrow *x = on_device(rows, count, devs[i], keys[k]);
+            const size_t c = 3 + per * i;
+            char buf[32];
+
+            if (x == NULL || !x->ok) {
+                set_ms(&g, row, c, x);
+                continue;
+            }
+            cb_report_fmt(buf, sizeof buf, x->throughput);
+            cb_grid_set(&g, row, c, "%s", buf);
+            if (x->fraction_of_peak > 0)
+                cb_grid_set(&g, row, c + 1, "%.0f%%", 100 * x->fraction_of_peak);
+            else
+                cb_grid_set(&g, row, c + 1, "-");
+            if (ceiling != NULL) {
+                const struct cb_rrow *top =
+                    cb_report_find_partner(r, devs[i], ceiling, x->size, x->params);
+
+                if (top != NULL)
+                    cb_grid_set(&g, row, c + 2, "%.0f%%", 100 * top->median_ms / x->median_ms);
+            }
+        }
+    }
+    cb_grid_write(out, &g, markdown);
+    cb_grid_free(&g);
+    fputc('\n', out);
+done:
+    free(devs);
+    free(keys);
+    free(rows);
+    return shown;
+}
+
+/* The parameters of x other than RX and RY, as "TILE=16". */
+static const char *other_params(const struct cb_rrow *x, char *buf)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (const char *p = x->params; *p != '\0';) {
+        const char *end = strchr(p, ' ');
+        const size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+
+        if (strncmp(p, "RX=", 3) != 0 && strncmp(p, "RY=", 3) != 0 && used + len + 2 < 256) {
+            if (used > 0)
+                buf[used++] = ' ';
+            memcpy(buf + used, p, len);
+            used += len;
+            buf[used] = '\0';
+        }
+        p += len;
+        while (*p == ' ')
+            p++;
+    }
+    return buf;
+}
+
+/* x belongs to the grid of first: the same device, size and parameters other than RX, RY. */
+static int same_group(const struct cb_rrow *x, const struct cb_rrow *first, const char *others)
+{
+    char buf[256];
+
+    return x->device == first->device && strcmp(x->size, first->size) == 0 &&
+           strcmp(other_params(x, buf), others) == 0;
+}
+
+/* The RX x RY grid of one device, size and set of other parameters. */
+static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow **rows,
+                      size_t count, const struct cb_rrow *first, const char *others, int markdown)
+{
+    long rx[32], ry[32];
+    size_t nx = 0, ny = 0;
+    const struct cb_rrow *best = NULL;
+    struct cb_grid g;
+    char title[512];
+
+    for (size_t i = 0; i < count; i++) {
+        const long x = cb_report_param(rows[i]->params, "RX", 0);
+        const long y = cb_report_param(rows[i]->params, "RY", 0);
+        int have_x = 0, have_y = 0;
+
+        if (!same_group(rows[i], first, others))
+            continue;
+        for (size_t j = 0; j < nx; j++)
+            have_x |= rx[j] == x;
+        for (size_t j = 0; j < ny; j++)
+            have_y |= ry[j] == y;
+        if (!have_x && nx < 32)
+            rx[nx++] = x;
+        if (!have_y && ny < 32)
+            ry[ny++] = y;
+        if (rows[i]->ok && (best == NULL || rows[i]->throughput > best->throughput))
+            best = rows[i];
+    }
+    for (size_t i = 1; i < nx; i++)
+        for (size_t j = i; j > 0 && rx[j] < rx[j - 1]; j--) {
+            const long t = rx[j];
+
+            rx[j] = rx[j - 1];
+            rx[j - 1] = t;
+        }
+    for (size_t i = 1; i < ny; i++)
+        for (size_t j = i; j > 0 && ry[j] < ry[j - 1]; j--) {
+            const long t = ry[j];
+
+            ry[j] = ry[j - 1];
+            ry[j - 1] = t;
+        }
+    if (cb_grid_init(&g, 1 + ny) != 0)
+        return;
+    snprintf(title, sizeof title, "%s %s on %s, size %s%s%s", GRID_KERNEL, first->metric,
+             r->devices[first->device].label, first->size, others[0] ? ", " : "", others);
+    fprintf(out, "%s%s\n\n", markdown ? "### " : "", title);
+    cb_grid_set(&g, 0, 0, "RX \\ RY");
+    g.left[0] = 1;
+    for (size_t j = 0; j < ny; j++)
+        cb_grid_set(&g, 0, 1 + j, "%ld", ry[j]);
+    for (size_t i = 0; i < nx; i++) {
+        const size_t row = cb_grid_add_row(&g);
+
+        if (row == 0)
+            break;
+        cb_grid_set(&g, row, 0, "%ld", rx[i]);
+        for (size_t j = 0; j < ny; j++) {
+            const struct cb_rrow *cell = NULL;
+
+            for (size_t k = 0; k < count && cell == NULL; k++)
+                if (same_group(rows[k], first, others) &&
+                    cb_report_param(rows[k]->params, "RX", 0) == rx[i] &&
+                    cb_report_param(rows[k]->params, "RY", 0) == ry[j])
+                    cell = rows[k];
+            if (cell == NULL)
+                cb_grid_set(&g, row, 1 + j, "-");
+            else if (!cell->ok)
+                cb_grid_set(&g, row, 1 + j, "%s", cell->status);
+            else
+                cb_grid_set(&g, row, 1 + j, "%.0f%s", cell->throughput, cell == best ? "*" : "");
+        }
+    }
+    cb_grid_write(out, &g, markdown);
+    cb_grid_free(&g);
+    if (best != NULL)
+        fprintf(out, "%sbest (*): RX=%ld RY=%ld, %.0f %s\n", markdown ? "\n" : "",
+                cb_report_param(best->params, "RX", 0), cb_report_param(best->params, "RY", 0),
+                best->throughput, best->metric);
+    fputc('\n', out);
+}
+
+static int rxry(FILE *out, const struct cb_report *r, int markdown)
+{
+    size_t count;
+    const struct cb_rrow **rows = rows_of(r, GRID_KERNEL, NULL, &count);
+    int any = 0;
+
+    if (rows == NULL)
+        return 0;
+    for (size_t i = 0; i < count; i++) {
+        char mine[256], theirs[256];
+        int seen = 0;
+
+        /* One grid per device, size and other parameters: drawn at its first row. */
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = rows[j]->device == rows[i]->device &&
+                   strcmp(rows[j]->size, rows[i]->size) == 0 &&
+                   strcmp(other_params(rows[j], theirs), other_params(rows[i], mine)) == 0;
+        if (seen)
+            continue;
+        if (!any)
+            heading(out, markdown, "RX x RY: results per work-item (seed 001)");
+        if (!any && !markdown)
+            fputc('\n', out);
+        any = 1;
+        rxry_grid(out, r, rows, count, rows[i], other_params(rows[i], mine), markdown);
+    }
+    free(rows);
+    return any;
+}
+
+void cb_report_write_findings(FILE *out, const struct cb_report *r, enum cb_format fmt)
+{
+    const int md = fmt == CB_FORMAT_MD;
+    int any = 0;
+
+    if (md)
+        fputs("# Findings\n\n", out);
+    any |= local_memory(out, r, md);
+    any |= curve(out, r, "ILP and occupancy: copy throughput by ILP, VEC and occupancy (seed 002)",
+                 ILP_KERNEL, NULL, NULL, md);
+    any |= rxry(out, r, md);
+    any |= curve(out, r,
+                 "Transpose ladder: each variant against the plain copy of the same size "
+                 "(seed 000)",
+                 NULL, LADDER_FAMILY, LADDER_CEILING, md);
+    if (!any)
+        fputs("no findings: the runs hold no twin pair (vadd_local, transpose_tiled, ...), no "
+              "copy_ilp, matmul_regblock or transpose rows\n",
+              out);
+}

@@ -1,0 +1,294 @@
+/* `clbench report`: reads run files, merges them and prints one of three views (side by side,
+ * --baseline comparison, --findings).  Its own option table drives getopt_long and its --help,
+ * the same way host/args.c does for the benchmark. */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/check.h"
+#include "clbench/output.h"
+#include "clbench/parse.h"
+#include "clbench/report_views.h"
+
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_ALPHA = 256, OPT_FINDINGS, OPT_THRESHOLD };
+
+/* Sorted by long name: --help prints in this order. */
+static const struct report_option {
+    const char *name;
+    int code;
+    int has_arg;
+    const char *metavar;
+    const char *help;
+} options[] = {
+    {"alpha", OPT_ALPHA, 1, "P",
+     "with --baseline: significance level of the rank test (default 0.01)"},
+    {"baseline", 'b', 1, "OLD.json",
+     "compare FILE... (NEW) with OLD.json row by row; exit 1 on a regression"},
+    {"findings", OPT_FINDINGS, 0, NULL,
+     "print the seed findings: the local-memory verdict per device, the ILP/occupancy curve, "
+     "the RXxRY grid and the transpose ladder"},
+    {"format", 'f', 1, "FMT",
+     "table, md, csv or json (default: from --output's extension, else table)"},
+    {"help", 'h', 0, NULL, "show this help and exit"},
+    {"output", 'o', 1, "FILE", "write the report to FILE (atomically) instead of stdout"},
+    {"threshold", OPT_THRESHOLD, 1, "PCT",
+     "with --baseline: percent slower that counts as a regression (default 5)"},
+};
+enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+
+struct report_config {
+    enum cb_format format;
+    int format_given, findings, help;
+    const char *output, *baseline;
+    struct cb_compare_options compare;
+};
+
+void cb_report_print_help(FILE *out)
+{
+    fputs("usage: clbench report [options] RUN.json...\n"
+          "\n"
+          "Merges run files (clbench -o RUN.json) from any machines into one table per kernel\n"
+          "family with a column group per device: median ms, throughput, fraction of the\n"
+          "device's measured peak, speedup over the family's baseline kernel, and the GPU/CPU\n"
+          "ratio.  Rows are matched by kernel, parameters and size; a row only some devices\n"
+          "ran is shown with '-' for the others.  The same device model in two files is told\n"
+          "apart by host.\n"
+          "\n"
+          "options:\n",
+          out);
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        const struct report_option *o = &options[i];
+        char left[64];
+
+        if (o->code < 256)
+            snprintf(left, sizeof left, "-%c, --%s%s%s", o->code, o->name, o->has_arg ? " " : "",
+                     o->has_arg ? o->metavar : "");
+        else
+            snprintf(left, sizeof left, "    --%s%s%s", o->name, o->has_arg ? " " : "",
+                     o->has_arg ? o->metavar : "");
+        fprintf(out, "  %-28s %s\n", left, o->help);
+    }
+    fputs("\n"
+          "--baseline: per row the change of the median and the p-value of a two-sided\n"
+          "Mann-Whitney U test on the recorded samples_ms (normal approximation, tie and\n"
+          "continuity corrections).  A row regressed when it is more than --threshold percent\n"
+          "slower and p < --alpha, or when it ran in OLD and fails in NEW.  With few samples\n"
+          "(run with --reps 10 or more) no change can be significant: such rows say so.\n"
+          "\n"
+          "examples:\n"
+          "  clbench report gpu-host.json laptop.json\n"
+          "  clbench report --format md -o side-by-side.md results/*/*.json\n"
+          "  clbench report --baseline main.json branch.json --threshold 3\n"
+          "  clbench report --findings gpu-host.json cpu-host.json\n"
+          "\n"
+          "exit status: 0 done; 1 a row regressed (--baseline); 2 bad command line, a file that\n"
+          "is unreadable, not JSON, truncated or of another schema or schema_version, or an\n"
+          "output that cannot be written.\n",
+          out);
+}
+
+static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
+
+static int usage(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    cb_error("report: %s (try clbench report --help)", msg);
+    return CB_REPORT_BAD_INPUT;
+}
+
+/* A finite number in [lo, hi]. */
+static int parse_number(const char *opt, const char *arg, double lo, double hi, double *out)
+{
+    char *end;
+    const double v = strtod(arg, &end);
+
+    if (end == arg || *end != '\0' || !(v >= lo && v <= hi))
+        return usage("--%s takes a number from %g to %g, not '%s'", opt, lo, hi, arg);
+    *out = v;
+    return 0;
+}
+
+static int set_format(struct report_config *c, const char *name)
+{
+    static const struct {
+        const char *name;
+        enum cb_format format;
+    } formats[] = {{"table", CB_FORMAT_TABLE},
+                   {"md", CB_FORMAT_MD},
+                   {"csv", CB_FORMAT_CSV},
+                   {"json", CB_FORMAT_JSON}};
+
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (strcmp(name, formats[i].name) == 0) {
+            c->format = formats[i].format;
+            return 0;
+        }
+    return usage("unknown format '%s' (use table, md, csv or json)", name);
+}
+
+static int handle(struct report_config *c, int code, const char *arg)
+{
+    switch (code) {
+    case 'b':
+        c->baseline = arg;
+        return 0;
+    case 'f':
+        c->format_given = 1;
+        return set_format(c, arg);
+    case 'h':
+        c->help = 1;
+        return 0;
+    case 'o':
+        if (*arg == '\0')
+            return usage("--output needs a file name");
+        c->output = arg;
+        return 0;
+    case OPT_ALPHA:
+        if (parse_number("alpha", arg, 1e-12, 0.5, &c->compare.alpha) != 0)
+            return CB_REPORT_BAD_INPUT;
+        return 0;
+    case OPT_FINDINGS:
+        c->findings = 1;
+        return 0;
+    case OPT_THRESHOLD:
+        if (parse_number("threshold", arg, 0, 1e6, &c->compare.threshold) != 0)
+            return CB_REPORT_BAD_INPUT;
+        return 0;
+    default:
+        return CB_REPORT_BAD_INPUT;
+    }
+}
+
+static void format_from_output(struct report_config *c)
+{
+    const char *dot = strrchr(c->output, '.');
+
+    if (dot == NULL)
+        return;
+    if (strcmp(dot, ".json") == 0)
+        c->format = CB_FORMAT_JSON;
+    else if (strcmp(dot, ".csv") == 0)
+        c->format = CB_FORMAT_CSV;
+    else if (strcmp(dot, ".md") == 0)
+        c->format = CB_FORMAT_MD;
+}
+
+static int parse(int argc, char **argv, struct report_config *c)
+{
+    struct option longopts[OPTION_COUNT + 1];
+    char shortopts[3 * OPTION_COUNT + 2] = ":";
+    int status = 0;
+
+    memset(c, 0, sizeof *c);
+    c->compare.alpha = 0.01;
+    c->compare.threshold = 5;
+    memset(longopts, 0, sizeof longopts);
+    for (size_t i = 0; i < OPTION_COUNT; i++) {
+        longopts[i].name = options[i].name;
+        longopts[i].has_arg = options[i].has_arg ? required_argument : no_argument;
+        longopts[i].val = options[i].code;
+        if (options[i].code < 256) {
+            const char opt[3] = {(char)options[i].code, options[i].has_arg ? ':' : '\0', '\0'};
+
+            strcat(shortopts, opt);
+        }
+    }
+    optind = 0; /* glibc: 0 also resets getopt's internal state, not just the index */
+    opterr = 0;
+    while (status == 0) {
+        const int code = getopt_long(argc, argv, shortopts, longopts, NULL);
+        const char *bad = argv[optind - 1 < argc ? optind - 1 : argc - 1];
+
+        if (code == -1)
+            break;
+        if (code == '?')
+            status = optopt != 0 ? usage("unknown option '-%c'", optopt)
+                                 : usage("unknown option '%s'", bad);
+        else if (code == ':')
+            status = usage("option '%s' needs a value", bad);
+        else
+            status = handle(c, code, optarg);
+    }
+    if (status != 0 || c->help)
+        return status;
+    if (optind >= argc)
+        return usage("no run files given");
+    if (c->baseline != NULL && c->findings)
+        return usage("--baseline and --findings are separate views: give one");
+    if (c->output != NULL && !c->format_given)
+        format_from_output(c);
+    if (c->findings && (c->format == CB_FORMAT_CSV || c->format == CB_FORMAT_JSON))
+        return usage("--findings prints table or md; the numbers behind it are in the "
+                     "side-by-side csv and json");
+    return 0;
+}
+
+static int read_all(struct cb_report *r, char **paths, int count)
+{
+    for (int i = 0; i < count; i++)
+        if (cb_report_add_file(r, paths[i]) != 0)
+            return -1;
+    cb_report_label_devices(r);
+    return 0;
+}
+
+int cb_report_main(int argc, char **argv)
+{
+    struct report_config c;
+    struct cb_report old_run, new_run;
+    struct cb_output out;
+    FILE *f = stdout;
+    size_t regressed = 0;
+    int status = parse(argc, argv, &c);
+
+    if (status != 0)
+        return status;
+    if (c.help) {
+        cb_report_print_help(stdout);
+        return CB_REPORT_OK;
+    }
+    memset(&old_run, 0, sizeof old_run);
+    memset(&new_run, 0, sizeof new_run);
+    memset(&out, 0, sizeof out);
+    status = CB_REPORT_BAD_INPUT;
+    if (c.baseline != NULL && cb_report_add_file(&old_run, c.baseline) != 0)
+        goto done;
+    cb_report_label_devices(&old_run);
+    if (read_all(&new_run, argv + optind, argc - optind) != 0)
+        goto done;
+    if (c.output != NULL) {
+        if (cb_output_open(&out, c.output) != 0)
+            goto done;
+        f = out.file;
+    }
+    if (c.baseline != NULL)
+        regressed = cb_report_write_compare(f, &old_run, &new_run, &c.compare, c.format);
+    else if (c.findings)
+        cb_report_write_findings(f, &new_run, c.format);
+    else
+        cb_report_write_tables(f, &new_run, c.format);
+    if (c.output != NULL) {
+        if (ferror(f)) {
+            cb_output_abort(&out);
+            cb_error("writing '%s' failed", c.output);
+            goto done;
+        }
+        if (cb_output_commit(&out) != 0)
+            goto done;
+    } else if (fflush(stdout) != 0 || ferror(stdout)) {
+        cb_error("writing the report failed");
+        goto done;
+    }
+    status = regressed > 0 ? CB_REPORT_REGRESSED : CB_REPORT_OK;
+done:
+    cb_report_free(&old_run);
+    cb_report_free(&new_run);
+    return status;
+}

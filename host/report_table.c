@@ -1,0 +1,509 @@
+/* The side-by-side view: one table per kernel family, one row per kernel, parameters and size,
+ * one column group per device (median time, throughput, fraction of the device's measured
+ * peak, speedup over the family's baseline), and the GPU/CPU time ratio when both kinds are
+ * present.  Rows a device did not run are shown with "-", not dropped.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/report_grid.h"
+#include "clbench/report_views.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+size_t cb_report_kernel_rank(const char *kernel)
+{
+    const struct cb_kernel *k = cb_kernel_find(kernel);
+
+    return k != NULL ? (size_t)(k - cb_kernels) : cb_kernel_count;
+}
+
+int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b)
+{
+    const size_t ka = cb_report_kernel_rank(a->kernel), kb = cb_report_kernel_rank(b->kernel);
+    int c;
+
+    if (a->size_product != b->size_product)
+        return a->size_product < b->size_product ? -1 : 1;
+    if ((c = strcmp(a->size, b->size)) != 0)
+        return c;
+    if (ka != kb)
+        return ka < kb ? -1 : 1;
+    if ((c = strcmp(a->kernel, b->kernel)) != 0)
+        return c;
+    return strcmp(a->params, b->params);
+}
+
+void cb_report_fmt(char *buf, size_t len, double v)
+{
+    snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3g", v);
+}
+
+static int same_key(const struct cb_rrow *a, const struct cb_rrow *b)
+{
+    return strcmp(a->kernel, b->kernel) == 0 && strcmp(a->params, b->params) == 0 &&
+           strcmp(a->size, b->size) == 0;
+}
+
+/* The first row of device d with the key of row k. */
+static const struct cb_rrow *cell_row(const struct cb_report *r, size_t d, const struct cb_rrow *k)
+{
+    for (size_t i = 0; i < r->row_count; i++)
+        if (r->rows[i].device == d && same_key(&r->rows[i], k))
+            return &r->rows[i];
+    return NULL;
+}
+
+/* The speedup of row over its family's baseline on the same device and size (baseline median
+ * over row median); 0 when the registry names no baseline or it did not run. */
+static double baseline_speedup(const struct cb_report *r, const struct cb_rrow *row)
+{
+    const struct cb_kernel *k = cb_kernel_find(row->kernel);
+    const struct cb_rrow *base;
+
+    if (k == NULL || k->baseline == NULL || !row->ok)
+        return 0;
+    base = cb_report_find_partner(r, row->device, k->baseline, row->size, row->params);
+    return base != NULL ? base->median_ms / row->median_ms : 0;
+}
+
+/* A family's unique keys, as representative rows in print order. */
+struct family {
+    const char *name, *metric, *baseline;
+    const struct cb_rrow **keys;
+    size_t key_count;
+    size_t *devices; /* columns with at least one row of the family */
+    size_t device_count;
+};
+
+static int key_order(const void *a, const void *b)
+{
+    return cb_report_row_order(*(const struct cb_rrow *const *)a,
+                               *(const struct cb_rrow *const *)b);
+}
+
+static int family_build(const struct cb_report *r, const char *name, struct family *f)
+{
+    memset(f, 0, sizeof *f);
+    f->name = name;
+    f->keys = malloc((r->row_count + 1) * sizeof *f->keys);
+    f->devices = malloc((r->device_count + 1) * sizeof *f->devices);
+    if (f->keys == NULL || f->devices == NULL)
+        return -1;
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *row = &r->rows[i];
+        int seen = 0;
+
+        if (strcmp(row->family, name) != 0)
+            continue;
+        for (size_t k = 0; k < f->key_count && !seen; k++)
+            seen = same_key(f->keys[k], row);
+        if (!seen)
+            f->keys[f->key_count++] = row;
+        if (f->metric == NULL)
+            f->metric = row->metric;
+        if (f->baseline == NULL && cb_kernel_find(row->kernel) != NULL)
+            f->baseline = cb_kernel_find(row->kernel)->baseline;
+    }
+    for (size_t d = 0; d < r->device_count; d++)
+        for (size_t i = 0; i < r->row_count; i++)
+            if (r->rows[i].device == d && strcmp(r->rows[i].family, name) == 0) {
+                f->devices[f->device_count++] = d;
+                break;
+            }
+    qsort(f->keys, f->key_count, sizeof *f->keys, key_order);
+    return 0;
+}
+
+static void family_free(struct family *f)
+{
+    free(f->keys);
+    free(f->devices);
+}
+
+/* Family names in registry order, then unknown families in the order they appear. */
+static size_t family_names(const struct cb_report *r, const char **names)
+{
+    size_t n = 0;
+
+    for (size_t pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < r->row_count; i++) {
+            const char *fam = r->rows[i].family;
+            const int known = cb_report_kernel_rank(r->rows[i].kernel) < cb_kernel_count;
+            int seen = 0;
+
+            if (known != (pass == 0))
+                continue;
+            for (size_t j = 0; j < n && !seen; j++)
+                seen = strcmp(names[j], fam) == 0;
+            if (!seen)
+                names[n++] = fam;
+        }
+    /* Known families: the order of their first kernel in the registry. */
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0; j--) {
+            size_t rank_a = cb_kernel_count, rank_b = cb_kernel_count;
+
+            for (size_t k = 0; k < cb_kernel_count; k++) {
+                if (rank_a == cb_kernel_count && strcmp(cb_kernels[k].family, names[j - 1]) == 0)
+                    rank_a = k;
+                if (rank_b == cb_kernel_count && strcmp(cb_kernels[k].family, names[j]) == 0)
+                    rank_b = k;
+            }
+            if (rank_b >= rank_a)
+                break;
+            {
+                const char *t = names[j];
+
+                names[j] = names[j - 1];
+                names[j - 1] = t;
+            }
+        }
+    return n;
+}
+
+static int is_type(const struct cb_report *r, size_t d, const char *type)
+{
+    return strcmp(r->devices[d].type, type) == 0;
+}
+
+static void print_devices(FILE *out, const struct cb_report *r, int markdown)
+{
+    size_t width = 0;
+
+    fputs(markdown ? "Runs:\n\n" : "runs:\n", out);
+    for (size_t i = 0; i < r->source_count; i++)
+        fprintf(out, "%s#%zu %s: host %s%s%s\n", markdown ? "- " : "  ", i + 1, r->sources[i].name,
+                r->sources[i].host, r->sources[i].date[0] ? ", " : "", r->sources[i].date);
+    for (size_t d = 0; d < r->device_count; d++)
+        if (strlen(r->devices[d].label) > width)
+            width = strlen(r->devices[d].label);
+    fputs(markdown ? "\nDevices:\n\n" : "devices:\n", out);
+    for (size_t d = 0; d < r->device_count; d++) {
+        const struct cb_rdevice *dev = &r->devices[d];
+
+        if (markdown)
+            fprintf(out, "- **%s**: %s", dev->label, dev->name);
+        else
+            fprintf(out, "  %-*s  %s", (int)width, dev->label, dev->name);
+        fprintf(out, " (%s; %s; driver %s; host %s", dev->type, dev->platform, dev->driver,
+                dev->host);
+        if (dev->peak_gbs > 0 || dev->peak_gflops > 0)
+            fprintf(out, "; measured peak %.1f GB/s, %.1f GFLOP/s", dev->peak_gbs,
+                    dev->peak_gflops);
+        fputs(")\n", out);
+    }
+    fputc('\n', out);
+}
+
+static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct cb_report *r,
+                        const struct cb_rrow *x, int with_baseline)
+{
+    char buf[32];
+    double sp;
+
+    if (x == NULL) {
+        cb_grid_set(g, row, col, "-");
+        return;
+    }
+    if (!x->ok) {
+        cb_grid_set(g, row, col, "FAILED");
+        cb_grid_set(g, row, col + 1, "%s", x->status);
+        return;
+    }
+    cb_grid_set(g, row, col, "%.4g", x->median_ms);
+    cb_report_fmt(buf, sizeof buf, x->throughput);
+    cb_grid_set(g, row, col + 1, "%s", buf);
+    if (x->fraction_of_peak > 0)
+        cb_grid_set(g, row, col + 2, "%.0f%%", 100 * x->fraction_of_peak);
+    else
+        cb_grid_set(g, row, col + 2, "-");
+    if (!with_baseline)
+        return;
+    sp = baseline_speedup(r, x);
+    if (sp > 0)
+        cb_grid_set(g, row, col + 3, "%.3gx", sp);
+    else
+        cb_grid_set(g, row, col + 3, "-");
+}
+
+static void write_family_text(FILE *out, const struct cb_report *r, const struct family *f,
+                              int markdown)
+{
+    const size_t per = f->baseline != NULL ? 4 : 3;
+    size_t gpus[64], cpus[64], ng = 0, nc = 0, cols;
+    struct cb_grid g;
+
+    for (size_t i = 0; i < f->device_count; i++) {
+        if (is_type(r, f->devices[i], "gpu") && ng < 64)
+            gpus[ng++] = f->devices[i];
+        if (is_type(r, f->devices[i], "cpu") && nc < 64)
+            cpus[nc++] = f->devices[i];
+    }
+    cols = 3 + per * f->device_count + ng * nc;
+    if (cb_grid_init(&g, cols) != 0)
+        return;
+    if (markdown)
+        fprintf(out, "## %s (%s)\n\n", f->name, f->metric);
+    else
+        fprintf(out, "%s (%s)\n", f->name, f->metric);
+    if (f->baseline != NULL)
+        fprintf(out, "%s\"vs %s\": how many times faster than %s on the same device and size%s\n",
+                markdown ? "" : "  ", f->baseline, f->baseline, markdown ? "." : "");
+    if (ng > 0 && nc > 0)
+        fprintf(out, "%s\"GPU/CPU\": the CPU's median time over the GPU's%s\n",
+                markdown ? "\n" : "  ", markdown ? "." : "");
+    fputc('\n', out);
+    cb_grid_set(&g, 0, 0, "kernel");
+    cb_grid_set(&g, 0, 1, "params");
+    cb_grid_set(&g, 0, 2, "size");
+    g.left[0] = g.left[1] = g.left[2] = 1;
+    for (size_t i = 0; i < f->device_count; i++) {
+        const size_t c = 3 + per * i;
+
+        for (size_t j = 0; j < per; j++)
+            cb_grid_set_group(&g, c + j, r->devices[f->devices[i]].label);
+        cb_grid_set(&g, 0, c, "ms");
+        cb_grid_set(&g, 0, c + 1, "%s", f->metric);
+        cb_grid_set(&g, 0, c + 2, "peak");
+        if (per == 4)
+            cb_grid_set(&g, 0, c + 3, "vs %s", f->baseline);
+    }
+    for (size_t i = 0; i < ng * nc; i++) {
+        const size_t c = 3 + per * f->device_count + i;
+
+        cb_grid_set_group(&g, c, "GPU/CPU");
+        cb_grid_set(&g, 0, c, "%s/%s", r->devices[gpus[i / nc]].label,
+                    r->devices[cpus[i % nc]].label);
+    }
+    for (size_t k = 0; k < f->key_count; k++) {
+        const struct cb_rrow *key = f->keys[k];
+        const size_t row = cb_grid_add_row(&g);
+
+        if (row == 0)
+            break;
+        cb_grid_set(&g, row, 0, "%s", key->kernel);
+        cb_grid_set(&g, row, 1, "%s", key->params);
+        cb_grid_set(&g, row, 2, "%s", key->size);
+        for (size_t i = 0; i < f->device_count; i++)
+            cell_values(&g, row, 3 + per * i, r, cell_row(r, f->devices[i], key), per == 4);
+        for (size_t i = 0; i < ng * nc; i++) {
+            const struct cb_rrow *a = cell_row(r, gpus[i / nc], key);
+            const struct cb_rrow *b = cell_row(r, cpus[i % nc], key);
+            const size_t c = 3 + per * f->device_count + i;
+
+            if (a != NULL && b != NULL && a->ok && b->ok)
+                cb_grid_set(&g, row, c, "%.3gx", b->median_ms / a->median_ms);
+            else
+                cb_grid_set(&g, row, c, "-");
+        }
+    }
+    cb_grid_write(out, &g, markdown);
+    cb_grid_free(&g);
+    /* Why a row failed does not fit a cell: list it below the table. */
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+
+        if (!x->ok && strcmp(x->family, f->name) == 0)
+            fprintf(out, "%s%s: %s %s %s: %s%s%s\n", markdown ? "\n- " : "  ",
+                    r->devices[x->device].label, x->kernel, x->params, x->size, x->status,
+                    x->reason[0] ? ": " : "", x->reason);
+    }
+    fputc('\n', out);
+}
+
+static void csv_text(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s != '\0'; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* Long format: one line per device and row, ready for a spreadsheet's pivot table. */
+static void write_family_csv(FILE *out, const struct cb_report *r, const struct family *f)
+{
+    for (size_t k = 0; k < f->key_count; k++)
+        for (size_t i = 0; i < f->device_count; i++) {
+            const struct cb_rrow *x = cell_row(r, f->devices[i], f->keys[k]);
+            const struct cb_rdevice *d = &r->devices[f->devices[i]];
+            const double sp = x != NULL ? baseline_speedup(r, x) : 0;
+
+            if (x == NULL)
+                continue;
+            fprintf(out, "%s,%s,", f->name, x->kernel);
+            csv_text(out, x->params);
+            fprintf(out, ",%s,", x->size);
+            csv_text(out, d->label);
+            fputc(',', out);
+            csv_text(out, d->host);
+            fputc(',', out);
+            csv_text(out, d->name);
+            fprintf(out, ",%s,%s,", d->type, x->status);
+            if (x->ok)
+                fprintf(out, "%.17g,%.17g,%s,", x->median_ms, x->throughput, x->metric);
+            else
+                fprintf(out, ",,%s,", x->metric);
+            if (x->fraction_of_peak > 0)
+                fprintf(out, "%.6g", x->fraction_of_peak);
+            fputc(',', out);
+            if (sp > 0)
+                fprintf(out, "%.6g", sp);
+            fputc('\n', out);
+        }
+}
+
+static cJSON *family_json(const struct cb_report *r, const struct family *f)
+{
+    cJSON *j = cJSON_CreateObject(), *rows;
+
+    cJSON_AddStringToObject(j, "family", f->name);
+    cJSON_AddStringToObject(j, "metric", f->metric);
+    if (f->baseline != NULL)
+        cJSON_AddStringToObject(j, "baseline", f->baseline);
+    rows = cJSON_AddArrayToObject(j, "rows");
+    for (size_t k = 0; k < f->key_count; k++) {
+        cJSON *row = cJSON_CreateObject(), *cells = NULL, *ratios = NULL;
+
+        cJSON_AddStringToObject(row, "kernel", f->keys[k]->kernel);
+        cJSON_AddStringToObject(row, "params", f->keys[k]->params);
+        cJSON_AddStringToObject(row, "size", f->keys[k]->size);
+        cells = cJSON_AddObjectToObject(row, "devices");
+        for (size_t i = 0; i < f->device_count; i++) {
+            const struct cb_rrow *x = cell_row(r, f->devices[i], f->keys[k]);
+            cJSON *c;
+            double sp;
+
+            if (x == NULL)
+                continue;
+            c = cJSON_AddObjectToObject(cells, r->devices[f->devices[i]].label);
+            cJSON_AddStringToObject(c, "status", x->status);
+            if (!x->ok) {
+                cJSON_AddStringToObject(c, "reason", x->reason);
+                continue;
+            }
+            cJSON_AddNumberToObject(c, "median_ms", x->median_ms);
+            cJSON_AddNumberToObject(c, "throughput", x->throughput);
+            if (x->fraction_of_peak > 0)
+                cJSON_AddNumberToObject(c, "fraction_of_peak", x->fraction_of_peak);
+            sp = baseline_speedup(r, x);
+            if (sp > 0)
+                cJSON_AddNumberToObject(c, "speedup_vs_baseline", sp);
+        }
+        for (size_t a = 0; a < f->device_count; a++)
+            for (size_t b = 0; b < f->device_count; b++) {
+                const struct cb_rrow *x = cell_row(r, f->devices[a], f->keys[k]);
+                const struct cb_rrow *y = cell_row(r, f->devices[b], f->keys[k]);
+                cJSON *ratio;
+
+                if (!is_type(r, f->devices[a], "gpu") || !is_type(r, f->devices[b], "cpu") ||
+                    x == NULL || y == NULL || !x->ok || !y->ok)
+                    continue;
+                if (ratios == NULL)
+                    ratios = cJSON_AddArrayToObject(row, "gpu_cpu");
+                ratio = cJSON_CreateObject();
+                cJSON_AddStringToObject(ratio, "gpu", r->devices[f->devices[a]].label);
+                cJSON_AddStringToObject(ratio, "cpu", r->devices[f->devices[b]].label);
+                cJSON_AddNumberToObject(ratio, "ratio", y->median_ms / x->median_ms);
+                cJSON_AddItemToArray(ratios, ratio);
+            }
+        cJSON_AddItemToArray(rows, row);
+    }
+    return j;
+}
+
+static cJSON *report_json(const struct cb_report *r)
+{
+    cJSON *root = cJSON_CreateObject(), *sources, *devices;
+
+    cJSON_AddStringToObject(root, "schema", "clbench-report");
+    cJSON_AddNumberToObject(root, "schema_version", 1);
+    sources = cJSON_AddArrayToObject(root, "sources");
+    for (size_t i = 0; i < r->source_count; i++) {
+        cJSON *s = cJSON_CreateObject();
+
+        cJSON_AddStringToObject(s, "name", r->sources[i].name);
+        cJSON_AddStringToObject(s, "host", r->sources[i].host);
+        cJSON_AddStringToObject(s, "date", r->sources[i].date);
+        cJSON_AddItemToArray(sources, s);
+    }
+    devices = cJSON_AddArrayToObject(root, "devices");
+    for (size_t i = 0; i < r->device_count; i++) {
+        const struct cb_rdevice *d = &r->devices[i];
+        cJSON *j = cJSON_CreateObject();
+
+        cJSON_AddStringToObject(j, "label", d->label);
+        cJSON_AddStringToObject(j, "source", r->sources[d->source].name);
+        cJSON_AddStringToObject(j, "host", d->host);
+        cJSON_AddStringToObject(j, "id", d->id);
+        cJSON_AddStringToObject(j, "name", d->name);
+        cJSON_AddStringToObject(j, "type", d->type);
+        cJSON_AddStringToObject(j, "platform", d->platform);
+        cJSON_AddStringToObject(j, "driver", d->driver);
+        if (d->peak_gbs > 0)
+            cJSON_AddNumberToObject(j, "measured_peak_gbs", d->peak_gbs);
+        if (d->peak_gflops > 0)
+            cJSON_AddNumberToObject(j, "measured_peak_gflops", d->peak_gflops);
+        cJSON_AddItemToArray(devices, j);
+    }
+    cJSON_AddArrayToObject(root, "families");
+    return root;
+}
+
+void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format fmt)
+{
+    const char **names = malloc((r->row_count + 1) * sizeof *names);
+    const size_t n = names != NULL ? family_names(r, names) : 0;
+    cJSON *root = fmt == CB_FORMAT_JSON ? report_json(r) : NULL;
+
+    if (fmt == CB_FORMAT_CSV)
+        fputs("family,kernel,params,size,device,host,device_name,device_type,status,median_ms,"
+              "throughput,metric,fraction_of_peak,speedup_vs_baseline\n",
+              out);
+    else if (fmt == CB_FORMAT_MD)
+        print_devices(out, r, 1);
+    else if (fmt == CB_FORMAT_TABLE)
+        print_devices(out, r, 0);
+    for (size_t i = 0; i < n; i++) {
+        struct family f;
+
+        if (family_build(r, names[i], &f) == 0) {
+            if (fmt == CB_FORMAT_CSV)
+                write_family_csv(out, r, &f);
+            else if (fmt == CB_FORMAT_JSON)
+                cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(root, "families"),
+                                     family_json(r, &f));
+            else
+                write_family_text(out, r, &f, fmt == CB_FORMAT_MD);
+        }
+        family_free(&f);
+    }
+    if (root != NULL) {
+        char *text = cJSON_Print(root);
+
+        if (text != NULL)
+            fprintf(out, "%s\n", text);
+        free(text);
+        cJSON_Delete(root);
+    }
+    free(names);
+}
+
+int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt)
+{
+    struct cb_report r;
+    cJSON *root = cb_run_json(run);
+    char why[256];
+
+    memset(&r, 0, sizeof r);
+    if (root == NULL || cb_report_add_json(&r, root, "this run", why, sizeof why) != 0) {
+        cb_report_free(&r);
+        return -1;
+    }
+    cb_report_label_devices(&r);
+    cb_report_write_tables(out, &r, fmt);
+    cb_report_free(&r);
+    return 0;
+}

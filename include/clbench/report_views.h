@@ -1,0 +1,51 @@
+/* The report's views of merged runs (report_data.h) and the `clbench report` subcommand.
+ *   side by side (report_table.c): one table per kernel family, a column group per device
+ *   comparison (report_compare.c): --baseline OLD against NEW, per row the change and whether
+ *     it is beyond the noise of the samples
+ *   findings (report_findings.c): the local-memory verdict and the seed experiments' curves
+ */
+#ifndef CLBENCH_REPORT_VIEWS_H
+#define CLBENCH_REPORT_VIEWS_H
+
+#include "clbench/args.h"
+#include "clbench/report.h"
+#include "clbench/report_data.h"
+
+#include <stdio.h>
+
+/* Exit codes of `clbench report`, in its --help. */
+enum {
+    CB_REPORT_OK = 0,
+    CB_REPORT_REGRESSED = 1, /* --baseline: a row slowed down beyond --threshold, significantly */
+    CB_REPORT_BAD_INPUT = 2, /* bad command line, or a file that is not a readable run file */
+};
+
+/* Rows sorted for printing: by size, then kernel in registry order, then parameters. */
+int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b);
+/* The registry's position of kernel (unknown kernels after every known one). */
+size_t cb_report_kernel_rank(const char *kernel);
+/* "1.23", "45.6", "789": a short number for a table cell. */
+void cb_report_fmt(char *buf, size_t len, double v);
+
+void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format fmt);
+
+struct cb_compare_options {
+    double alpha;     /* significance level of the rank test */
+    double threshold; /* percent slower that counts as a regression */
+};
+/* Returns the number of rows that regressed. */
+size_t cb_report_write_compare(FILE *out, const struct cb_report *old_run,
+                               const struct cb_report *new_run,
+                               const struct cb_compare_options *opt, enum cb_format fmt);
+
+void cb_report_write_findings(FILE *out, const struct cb_report *r, enum cb_format fmt);
+
+/* The live run's side-by-side view (table and md with several devices): the run goes through
+ * cb_run_json into the same model that run files are read into.  -1 when out of memory. */
+int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt);
+
+/* `clbench report ARGS...` (argv[0] is "report"); returns the exit code. */
+int cb_report_main(int argc, char **argv);
+void cb_report_print_help(FILE *out);
+
+#endif
