@@ -50,13 +50,15 @@
  *   TSK    fast: k-tile depth (multiple of 4)                        default 16
  *   WPTM   fast: C rows per work-item                                default 8
  *   WPTN   fast: C columns per work-item                             default 8
- *   VWM    fast: vector width of local reads of A (1, 2, 4)          default 4
- *   VWN    fast: vector width of local reads of B (1, 2, 4)          default 4
+ *   VWM    fast: vector width of local reads of A (1,2,4,8,16)      default 4
+ *   VWN    fast: vector width of B reads and of C accumulators (ditto) default 4
  *   PAD    fast: floats of padding per local-memory row              default 4
- * matmul_fast on a CPU (PoCL): smaller work-groups and blocks do better; the host's registry
- * help and the report list the measured recommendation (TSM=TSN=64 TSK=16 WPTM=WPTN=8 -- see
- * host/kernels/matmul.c).  The host checks every constraint between these parameters before
- * building, and reports a violated one as the row's status instead of building.
+ * matmul_fast on a CPU (PoCL): the GPU defaults run, but slowly; recommended there is
+ *   -D TSM=64 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 -D PAD=0
+ * (32 work-items, each an 8 x 32 block held in float16 accumulators, which PoCL's compiler
+ * turns into AVX-512 FMAs; measured about 4x CLBlast at 1024^3 on a 2-core Xeon).
+ * The host checks every constraint between these parameters before building, and reports a
+ * violated one as the row's status instead of building.
  */
 #ifndef REAL
 #define REAL float
@@ -293,9 +295,24 @@ matmul_rank1(const int M, const int N, const int K, __global const REAL *restric
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define LOAD_VEC_1(dst, src) (*(dst) = *(src))
-#define LOAD_VEC_2(dst, src) vstore2(*(__local const CAT(REAL, 2) *)(src), 0, dst)
-#define LOAD_VEC_4(dst, src) vstore4(*(__local const CAT(REAL, 4) *)(src), 0, dst)
+#define LOAD_VEC_W(W, dst, src) CAT(vstore, W)(*(__local const CAT(REAL, W) *)(src), 0, dst)
+#define LOAD_VEC_2(dst, src) LOAD_VEC_W(2, dst, src)
+#define LOAD_VEC_4(dst, src) LOAD_VEC_W(4, dst, src)
+#define LOAD_VEC_8(dst, src) LOAD_VEC_W(8, dst, src)
+#define LOAD_VEC_16(dst, src) LOAD_VEC_W(16, dst, src)
 #define LOAD_VEC(W, dst, src) CAT(LOAD_VEC_, W)(dst, src)
+/* Stores a W-wide value to W consecutive words (vstoreW needs only word alignment). */
+#define STORE_VEC_1(v, dst) (*(dst) = (v))
+#define STORE_VEC_2(v, dst) vstore2(v, 0, dst)
+#define STORE_VEC_4(v, dst) vstore4(v, 0, dst)
+#define STORE_VEC_8(v, dst) vstore8(v, 0, dst)
+#define STORE_VEC_16(v, dst) vstore16(v, 0, dst)
+#define STORE_VEC(W, v, dst) CAT(STORE_VEC_, W)(v, dst)
+#if VWN == 1
+#define realN REAL
+#else
+#define realN CAT(REAL, VWN)
+#endif
 
 /* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
  * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
@@ -375,10 +392,13 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
     const int t = ty * RTSN + tx;
     const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
     float4 ra[LPTA], rb[LPTB];
-    REAL acc[WPTM][WPTN];
+    /* Accumulators are VWN-wide vectors: explicit SIMD for CPU compilers, which vectorize a
+     * work-item's own arithmetic but not across work-items with loops inside; a GPU splits
+     * them into the same scalar FMAs. */
+    realN acc[WPTM][WPTN / VWN];
 
     for (int i = 0; i < WPTM; i++)
-        for (int j = 0; j < WPTN; j++)
+        for (int j = 0; j < WPTN / VWN; j++)
             acc[i][j] = 0;
     fast_load_a(ra, M, K, A, m0, 0, t);
     fast_load_b(rb, N, K, B, n0, 0, t);
@@ -395,19 +415,18 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
         }
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            REAL a[WPTM], b[WPTN];
+            REAL a[WPTM];
+            realN b[WPTN / VWN];
 
             /* Work-item (tx, ty) owns rows (i*RTSM + ty)*VWM + v and columns
              * (j*RTSN + tx)*VWN + v: contiguous vectors, strided by the work-group. */
-            for (int i = 0; i < WPTM / VWM; i++) {
+            for (int i = 0; i < WPTM / VWM; i++)
                 LOAD_VEC(VWM, &a[i * VWM], &As[buf][k * LDA + (i * RTSM + ty) * VWM]);
-            }
-            for (int j = 0; j < WPTN / VWN; j++) {
-                LOAD_VEC(VWN, &b[j * VWN], &Bs[buf][k * LDB + (j * RTSN + tx) * VWN]);
-            }
+            for (int j = 0; j < WPTN / VWN; j++)
+                b[j] = *(__local const realN *)&Bs[buf][k * LDB + (j * RTSN + tx) * VWN];
             for (int i = 0; i < WPTM; i++)
-                for (int j = 0; j < WPTN; j++)
-                    acc[i][j] = fma(a[i], b[j], acc[i][j]);
+                for (int j = 0; j < WPTN / VWN; j++)
+                    acc[i][j] = fma((realN)a[i], b[j], acc[i][j]);
         }
         /* The other buffer was last read before the previous barrier: no second barrier. */
         if (more)
@@ -417,11 +436,18 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
     for (int i = 0; i < WPTM; i++) {
         const int m = m0 + ((i / VWM) * RTSM + ty) * VWM + i % VWM;
 
-        for (int j = 0; j < WPTN; j++) {
-            const int n = n0 + ((j / VWN) * RTSN + tx) * VWN + j % VWN;
+        for (int j = 0; j < WPTN / VWN && m < M; j++) {
+            const int n = n0 + (j * RTSN + tx) * VWN;
 
-            if (m < M && n < N)
-                C[m * N + n] = acc[i][j];
+            if (n + VWN <= N) {
+                STORE_VEC(VWN, acc[i][j], &C[m * N + n]);
+            } else {
+                REAL c[VWN];
+
+                STORE_VEC(VWN, acc[i][j], c);
+                for (int w = 0; w < VWN && n + w < N; w++)
+                    C[m * N + n + w] = c[w];
+            }
         }
     }
 }

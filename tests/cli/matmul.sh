@@ -47,6 +47,7 @@ nrows=2 one_set matmul_cached -D TILE=4 -D RX=3,8 -D RY=1
 nrows=4 one_set matmul_rank1 -D WG=32 -D RM=5,8 -D TK=4,7
 nrows=1 one_set matmul_fast -D TSM=64 -D TSN=32 -D WPTM=4 -D WPTN=4 -D VWM=2 -D VWN=1 -D PAD=2
 nrows=2 one_set matmul_fast -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 -D WPTN=8 -D PAD=0,4
+nrows=2 one_set matmul_fast -D TSM=16 -D TSN=64 -D WPTM=4 -D WPTN=16 -D VWM=1 -D VWN=8,16 -D PAD=0
 
 # One large non-cube per kernel, 1000/1023/1025 in each role, K not a multiple of 4 for the
 # fast kernel's scalar path too; a sample of elements checked.
@@ -62,7 +63,8 @@ big matmul_regblock 1000x1023x96 -D TILE=8 -D RX=4 -D RY=2
 big matmul_cached 1025x1025x64
 big matmul_rank1 1023x1000x80
 big matmul_fast 1000x1025x1023
-big matmul_fast 1025x1000x300 -D TSM=64 -D TSN=64 -D WPTM=8 -D WPTN=4
+big matmul_fast 1025x1000x301 -D TSN=128 -D TSM=64 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 \
+    -D PAD=0 # the CPU recommendation
 if [ "$have_clblast" = 1 ]; then
     big sgemm_clblast 1000x700x300
 else
