@@ -343,7 +343,7 @@ static void write_family_csv(FILE *out, const struct cb_report *r, const struct 
             csv_text(out, d->name);
             fprintf(out, ",%s,%s,", d->type, x->status);
             if (x->ok)
-                fprintf(out, "%.17g,%.17g,%s,", x->median_ms, x->throughput, x->metric);
+                fprintf(out, "%.9g,%.9g,%s,", x->median_ms, x->throughput, x->metric);
             else
                 fprintf(out, ",,%s,", x->metric);
             if (x->fraction_of_peak > 0)
