@@ -17,6 +17,27 @@ size_t cb_report_kernel_rank(const char *kernel)
     return k != NULL ? (size_t)(k - cb_kernels) : cb_kernel_count;
 }
 
+/* "ILP=2 VEC=4" before "ILP=16 VEC=1": values compare as numbers, so a sweep reads as a curve. */
+static int params_order(const char *a, const char *b)
+{
+    while (*a != '\0' && *b != '\0') {
+        const size_t na = strcspn(a, "="), nb = strcspn(b, "=");
+        char *ea, *eb;
+        long va, vb;
+        int c = strncmp(a, b, na < nb ? na : nb);
+
+        if (c != 0 || na != nb)
+            return c != 0 ? c : (na < nb ? -1 : 1);
+        va = strtol(a + na + 1, &ea, 10);
+        vb = strtol(b + nb + 1, &eb, 10);
+        if (va != vb)
+            return va < vb ? -1 : 1;
+        a = ea + (*ea == ' ');
+        b = eb + (*eb == ' ');
+    }
+    return (*a != '\0') - (*b != '\0');
+}
+
 int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b)
 {
     const size_t ka = cb_report_kernel_rank(a->kernel), kb = cb_report_kernel_rank(b->kernel);
@@ -30,7 +51,7 @@ int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b)
         return ka < kb ? -1 : 1;
     if ((c = strcmp(a->kernel, b->kernel)) != 0)
         return c;
-    return strcmp(a->params, b->params);
+    return params_order(a->params, b->params);
 }
 
 void cb_report_fmt(char *buf, size_t len, double v)

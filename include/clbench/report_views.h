@@ -20,7 +20,8 @@ enum {
     CB_REPORT_BAD_INPUT = 2, /* bad command line, or a file that is not a readable run file */
 };
 
-/* Rows sorted for printing: by size, then kernel in registry order, then parameters. */
+/* Rows sorted for printing: by size, then kernel in registry order, then parameters with
+ * their values compared as numbers (ILP=2 before ILP=16). */
 int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b);
 /* The registry's position of kernel (unknown kernels after every known one). */
 size_t cb_report_kernel_rank(const char *kernel);

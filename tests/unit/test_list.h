@@ -24,4 +24,5 @@
     X(report_refuses_other_schemas)                                                                \
     X(report_merges_and_labels)                                                                    \
     X(report_short_names)                                                                          \
-    X(grid_text_and_markdown)
+    X(grid_text_and_markdown)                                                                      \
+    X(report_row_order_numeric)

@@ -5,6 +5,7 @@
 #include "clbench/report_data.h"
 #include "clbench/report_grid.h"
 #include "clbench/report_rank.h"
+#include "clbench/report_views.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -206,5 +207,23 @@ int test_grid_text_and_markdown(void)
                          "| vadd | 1.50 |  |\n");
     free(text);
     cb_grid_free(&g);
+    return 0;
+}
+
+int test_report_row_order_numeric(void)
+{
+    struct cb_rrow a = {.kernel = "vadd", .params = "ILP=2 VEC=4", .size = "64"};
+    struct cb_rrow b = {.kernel = "vadd", .params = "ILP=16 VEC=1", .size = "64"};
+    struct cb_rrow c = {.kernel = "vadd_local", .params = "", .size = "64"};
+    struct cb_rrow d = {.kernel = "zzz_unknown", .params = "", .size = "64"};
+
+    a.size_product = b.size_product = c.size_product = d.size_product = 64;
+    ASSERT_TRUE(cb_report_row_order(&a, &b) < 0);
+    ASSERT_TRUE(cb_report_row_order(&b, &a) > 0);
+    ASSERT_TRUE(cb_report_row_order(&a, &a) == 0);
+    ASSERT_TRUE(cb_report_row_order(&b, &c) < 0); /* registry order: vadd, then vadd_local */
+    ASSERT_TRUE(cb_report_row_order(&c, &d) < 0); /* unknown kernels last */
+    c.size_product = 32;
+    ASSERT_TRUE(cb_report_row_order(&c, &a) < 0); /* size first */
     return 0;
 }
