@@ -10,6 +10,19 @@ const char *cb_plan_vadd(struct cb_problem *p);
 const char *cb_plan_vadd_local(struct cb_problem *p);
 double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
 
+/* host/kernels/transpose.c */
+const char *cb_plan_transpose_naive(struct cb_problem *p);
+const char *cb_plan_transpose_tiled(struct cb_problem *p);
+const char *cb_plan_transpose_padded(struct cb_problem *p);
+double cb_ref_transpose(const struct cb_problem *p, const float *const in[], size_t i,
+                        double *scale);
+double cb_ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,
+                             double *scale);
+
+/* host/kernels/copy.c */
+const char *cb_plan_copy_ilp(struct cb_problem *p);
+double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
+
 /* host/kernels/matmul.c (and clblast.c: the sgemm_clblast hook, with CLBlast only) */
 const char *cb_plan_matmul_naive(struct cb_problem *p);
 const char *cb_plan_matmul_tiled(struct cb_problem *p);

@@ -1,0 +1,88 @@
+/* cl/copy.cl -- out = in, each work-item copying ILP words of VEC floats.
+ *
+ * Reproduces seed 002 (Volkov, "Better performance at lower occupancy", GTC 2010), its memory
+ * copy: 1, 2, 4, 8 floats per thread, then float2 and float4 words; 8 float4 per thread
+ * reached 87% of pin bandwidth at 8% occupancy.  Latency is hidden by the ILP independent
+ * loads each work-item has in flight as well as by more work-items.
+ *
+ * Coalescing (seed 000): word j of work-item l of group g is word g*WGS*ILP + j*WGS + l, so at
+ * each j the work-items of a group touch WGS consecutive words.  All ILP loads are issued
+ * before the first store.
+ *
+ * Occupancy (002's method): with OCC_KIB > 0 the kernel takes a trailing __local argument that
+ * the host sizes to OCC_KIB KiB.  The runtime reserves that much local memory per work-group at
+ * launch whatever the kernel does with it (the compiler cannot shrink an argument's
+ * allocation), so the kernel leaves it untouched; fewer work-groups then fit on a compute unit.
+ *
+ * Any n: full VEC-wide words are copied as above; the last n % VEC floats, by work-item 0.
+ * Indices are uint: the host keeps n below 2^31, so rounded-up word indices fit.
+ *
+ * Build parameters (-D; the defaults let the file build alone):
+ *   REAL     element type (scalar; VEC widens it)          default float
+ *   ILP      words per work-item: 1, 2, 4, 8                default 4
+ *   VEC      floats per word: 1, 2, 4, 8, 16                default 4
+ *   WGS      work-group size                                default 256
+ *   OCC_KIB  extra local memory per work-group, KiB         default 0
+ */
+#ifndef REAL
+#define REAL float
+#endif
+#ifndef ILP
+#define ILP 4
+#endif
+#ifndef VEC
+#define VEC 4
+#endif
+#ifndef WGS
+#define WGS 256
+#endif
+#ifndef OCC_KIB
+#define OCC_KIB 0
+#endif
+
+#define CAT(a, b) a##b
+#define XCAT(a, b) CAT(a, b)
+#if VEC == 1
+#define WORD REAL
+#else
+#define WORD XCAT(REAL, VEC)
+#endif
+
+#if OCC_KIB > 0
+#define OCC_ARG , __local REAL *occupancy_ballast
+#else
+#define OCC_ARG
+#endif
+
+__kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
+copy_ilp(const int n, __global const REAL *restrict in, __global REAL *restrict out OCC_ARG)
+{
+    /* clCreateBuffer aligns buffers to the widest vector type, so the casts are aligned. */
+    __global const WORD *restrict src = (__global const WORD *)in;
+    __global WORD *restrict dst = (__global WORD *)out;
+    const uint words = (uint)n / VEC;
+    const uint base = (uint)get_group_id(0) * (WGS * ILP) + (uint)get_local_id(0);
+    WORD v[ILP];
+
+    if (base + (ILP - 1) * WGS < words) {
+        /* Whole group in range: no guards between the loads. */
+#pragma unroll
+        for (int j = 0; j < ILP; j++)
+            v[j] = src[base + j * WGS];
+#pragma unroll
+        for (int j = 0; j < ILP; j++)
+            dst[base + j * WGS] = v[j];
+    } else {
+#pragma unroll
+        for (int j = 0; j < ILP; j++)
+            if (base + j * WGS < words)
+                v[j] = src[base + j * WGS];
+#pragma unroll
+        for (int j = 0; j < ILP; j++)
+            if (base + j * WGS < words)
+                dst[base + j * WGS] = v[j];
+    }
+    if (get_global_id(0) == 0)
+        for (uint t = words * VEC; t < (uint)n; t++)
+            out[t] = in[t];
+}

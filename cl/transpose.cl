@@ -1,0 +1,123 @@
+/* cl/transpose.cl -- the matrix transpose ladder: out (W rows x H columns) = in^T, where in
+ * has H rows of W floats.
+ *
+ * Reproduces seed 000 ("GPU hardware performance", Filipovic 2009), its transpose ladder
+ * measured at 4000x4000 on a GTX 280:
+ *   transpose_naive     naive: coalesced reads, writes strided by H (000: 5.3 GB/s).  It keeps
+ *                       the tiled kernels' work-group shape and per-item loop but no local
+ *                       memory, so it is their twin for the local-memory verdict.
+ *   transpose_copy      the same tiles staged through local memory, written back without
+ *                       transposing: the ceiling a tiled transpose can reach (000: 94.9).
+ *   transpose_tiled     tile in local memory, both global sides coalesced; the column read of
+ *                       the tile hits one bank TILE times over (000: 75.1).
+ *   transpose_padded    the tile's rows padded to TILE+1 floats: a column read spreads over
+ *                       all banks (000: higher, but drops at sizes divisible by 512).
+ *   transpose_diagonal  padded, with work-groups walking the tiles diagonally so that
+ *                       concurrent groups write to different memory partitions (000: ~80,
+ *                       no drop at the bad sizes).
+ *
+ * A work-group of TILE x BLOCK_ROWS work-items moves one TILE x TILE tile; each work-item
+ * moves TILE/BLOCK_ROWS elements, BLOCK_ROWS rows apart (000's 32x32 tile, 32x8 block).  Any
+ * width and height: the host rounds the NDRange up to whole tiles and the edge tiles guard
+ * every access.  Indices are int: the host refuses W*H beyond 2^31-1.
+ *
+ * Build parameters (-D; the defaults let the file build alone):
+ *   REAL        element type                                  default float
+ *   TILE        tile edge, and work-group width               default 32
+ *   BLOCK_ROWS  work-group height; must divide TILE           default 8
+ */
+#ifndef REAL
+#define REAL float
+#endif
+#ifndef TILE
+#define TILE 32
+#endif
+#ifndef BLOCK_ROWS
+#define BLOCK_ROWS 8
+#endif
+#if TILE % BLOCK_ROWS != 0
+#error "BLOCK_ROWS must divide TILE"
+#endif
+
+/* Moves the tile at tile coordinates (bx, by) of `in` through `tile` (rows of `pitch` floats).
+ * transpose == 0 writes it back in place (transpose_copy), otherwise to tile (by, bx) of
+ * `out`, transposed.  Only the local reads differ: row-wise for a copy, column-wise for a
+ * transpose, which is where bank conflicts come from. */
+static inline void move_tile(const int width, const int height, const int bx, const int by,
+                             __global const REAL *restrict in, __global REAL *restrict out,
+                             __local REAL *tile, const int pitch, const int transpose)
+{
+    const int tx = get_local_id(0), ty = get_local_id(1);
+    const int x_in = bx * TILE + tx, y_in = by * TILE + ty;
+
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (x_in < width && y_in + j < height)
+            tile[(ty + j) * pitch + tx] = in[(y_in + j) * width + x_in];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (transpose) {
+        const int x_out = by * TILE + tx, y_out = bx * TILE + ty;
+
+        for (int j = 0; j < TILE; j += BLOCK_ROWS)
+            if (x_out < height && y_out + j < width)
+                out[(y_out + j) * height + x_out] = tile[tx * pitch + ty + j];
+    } else {
+        for (int j = 0; j < TILE; j += BLOCK_ROWS)
+            if (x_in < width && y_in + j < height)
+                out[(y_in + j) * width + x_in] = tile[(ty + j) * pitch + tx];
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
+transpose_naive(const int width, const int height, __global const REAL *restrict in,
+                __global REAL *restrict out)
+{
+    const int x = get_group_id(0) * TILE + get_local_id(0);
+    const int y = get_group_id(1) * TILE + get_local_id(1);
+
+    for (int j = 0; j < TILE; j += BLOCK_ROWS)
+        if (x < width && y + j < height)
+            out[x * height + y + j] = in[(y + j) * width + x];
+}
+
+__kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
+transpose_copy(const int width, const int height, __global const REAL *restrict in,
+               __global REAL *restrict out)
+{
+    __local REAL tile[TILE * TILE];
+
+    move_tile(width, height, get_group_id(0), get_group_id(1), in, out, tile, TILE, 0);
+}
+
+__kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
+transpose_tiled(const int width, const int height, __global const REAL *restrict in,
+                __global REAL *restrict out)
+{
+    __local REAL tile[TILE * TILE];
+
+    move_tile(width, height, get_group_id(0), get_group_id(1), in, out, tile, TILE, 1);
+}
+
+__kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
+transpose_padded(const int width, const int height, __global const REAL *restrict in,
+                 __global REAL *restrict out)
+{
+    __local REAL tile[TILE * (TILE + 1)];
+
+    move_tile(width, height, get_group_id(0), get_group_id(1), in, out, tile, TILE + 1, 1);
+}
+
+/* 000's diagonal mapping bx = (bx + by) % gridDim.x, generalised to grids that are not
+ * square: the linear group id is re-read column-major, then shifted along the diagonal.  It
+ * is a bijection on any gx x gy grid, and 000's formula when gx == gy. */
+__kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
+transpose_diagonal(const int width, const int height, __global const REAL *restrict in,
+                   __global REAL *restrict out)
+{
+    __local REAL tile[TILE * (TILE + 1)];
+    const int gx = get_num_groups(0), gy = get_num_groups(1);
+    const int linear = get_group_id(1) * gx + get_group_id(0);
+    const int by = linear % gy;
+    const int bx = (linear / gy + by) % gx;
+
+    move_tile(width, height, bx, by, in, out, tile, TILE + 1, 1);
+}

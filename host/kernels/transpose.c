@@ -1,0 +1,76 @@
+/* Host side of cl/transpose.cl: NDRange, local memory, work model and CPU references of the
+ * transpose ladder. */
+#include "clbench/families.h"
+
+#include <math.h>
+
+enum { TRANSPOSE_TILE, TRANSPOSE_BLOCK_ROWS };
+
+/* tile_floats: the local tile the kernel declares (0 for transpose_naive). */
+static const char *plan(struct cb_problem *p, size_t tile_floats)
+{
+    const size_t width = p->size[0], height = p->size[1];
+    const size_t tile = (size_t)p->param[TRANSPOSE_TILE];
+    const size_t rows = (size_t)p->param[TRANSPOSE_BLOCK_ROWS];
+    const size_t elems = cb_mul_size(width, height);
+
+    if (rows > tile || tile % rows != 0)
+        return "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)";
+    if (elems == 0 || elems > (size_t)CL_INT_MAX)
+        return "width x height must be 1 to 2^31-1 elements (the kernel's int index range)";
+    p->work_dim = 2;
+    p->local[0] = tile;
+    p->local[1] = rows;
+    p->global[0] = cb_round_up(width, tile);
+    p->global[1] = cb_round_up(height, tile) / tile * rows;
+    p->input_elems[0] = elems;
+    p->output_elems = elems;
+    p->scalar[0] = (cl_int)width;
+    p->scalar[1] = (cl_int)height;
+    p->scalar_count = 2;
+    p->local_mem_bytes = tile_floats * sizeof(float);
+    p->bytes = 2.0 * sizeof(float) * (double)elems;
+    p->ref_cost = 1.0;
+    return NULL;
+}
+
+const char *cb_plan_transpose_naive(struct cb_problem *p)
+{
+    return plan(p, 0);
+}
+
+const char *cb_plan_transpose_tiled(struct cb_problem *p)
+{
+    const size_t tile = (size_t)p->param[TRANSPOSE_TILE];
+
+    return plan(p, tile * tile);
+}
+
+const char *cb_plan_transpose_padded(struct cb_problem *p)
+{
+    const size_t tile = (size_t)p->param[TRANSPOSE_TILE];
+
+    return plan(p, tile * (tile + 1));
+}
+
+/* Output element i is row i / H, column i % H of the W-row output: in's row i % H, column
+ * i / H. */
+double cb_ref_transpose(const struct cb_problem *p, const float *const in[], size_t i,
+                        double *scale)
+{
+    const size_t width = p->size[0], height = p->size[1];
+    const double v = in[0][(i % height) * width + i / height];
+
+    *scale = fabs(v);
+    return v;
+}
+
+double cb_ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,
+                             double *scale)
+{
+    const double v = in[0][i];
+
+    (void)p;
+    *scale = fabs(v);
+    return v;
+}
