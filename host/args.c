@@ -14,6 +14,7 @@ enum {
     OPT_CL_DIR = 256,
     OPT_CL_OPTS,
     OPT_LIST_KERNELS,
+    OPT_MAX_TIME,
     OPT_MIN_TIME,
     OPT_NO_PEAK,
     OPT_SEED,
@@ -43,6 +44,9 @@ static const struct cb_option {
      "kernels or families, comma list (default: all; see --list-kernels)"},
     {"list", 'l', 0, NULL, "list platforms and devices (with --format json: as JSON) and exit"},
     {"list-kernels", OPT_LIST_KERNELS, 0, NULL, "list the kernel registry and exit"},
+    {"max-time", OPT_MAX_TIME, 1, "SEC",
+     "stop a row's launches SEC seconds after its first one; a row whose first launch alone "
+     "takes longer is too_slow (default: no limit)"},
     {"min-time", OPT_MIN_TIME, 1, "SEC",
      "keep launching each row until SEC seconds have passed (default 0.2)"},
     {"no-peak", OPT_NO_PEAK, 0, NULL,
@@ -325,6 +329,10 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         return 0;
     case OPT_LIST_KERNELS:
         cfg->list_kernels = 1;
+        return 0;
+    case OPT_MAX_TIME:
+        if (cb_parse_seconds(arg, &cfg->max_time_s) != 0 || cfg->max_time_s == 0)
+            return usage("--max-time takes seconds above 0, as in 30, not '%s'", arg);
         return 0;
     case OPT_MIN_TIME:
         if (cb_parse_seconds(arg, &cfg->min_time_s) != 0)

@@ -16,7 +16,11 @@ enum {
     MAX_BUFFER_SETS = 16,
     MAX_TIMED_LAUNCHES = 100000,
     PRINTED_MISMATCHES = 5,
+    GUARD_BYTES = 4096, /* canary after each output buffer; before it, at least this much */
 };
+
+/* The canary in the guard regions: a NaN whose payload no arithmetic produces. */
+static const cl_uint guard_canary = 0x7fa5c3e1u;
 
 static const char *const status_names[CB_STATUS_COUNT] = {
     "ok",
@@ -26,6 +30,8 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "launch_failed",
     "verify_failed",
     "timing_invalid",
+    "out_of_bounds",
+    "too_slow",
 };
 
 const char *cb_status_name(enum cb_status status)
@@ -41,12 +47,18 @@ int cb_status_parse(const char *name)
     return -1;
 }
 
+/* Each output is a sub-buffer in the middle of a larger buffer (out_guarded): the guard
+ * regions before and after it hold a canary, so that a kernel writing outside its output is
+ * caught instead of corrupting whatever the runtime placed next to it. */
 struct resources {
     cl_kernel kernel;
     cl_mem in[MAX_BUFFER_SETS][CB_MAX_INPUTS];
     cl_mem out[MAX_BUFFER_SETS];
+    cl_mem out_guarded[MAX_BUFFER_SETS];
+    size_t guard_front; /* bytes before the output: GUARD_BYTES rounded to the base alignment */
     float *host_in[CB_MAX_INPUTS];
     float *host_out;
+    cl_uint *host_guard; /* guard_front + GUARD_BYTES */
 };
 
 static void release_resources(struct resources *r)
@@ -57,12 +69,15 @@ static void release_resources(struct resources *r)
                 clReleaseMemObject(r->in[s][i]);
         if (r->out[s] != NULL)
             clReleaseMemObject(r->out[s]);
+        if (r->out_guarded[s] != NULL)
+            clReleaseMemObject(r->out_guarded[s]);
     }
     if (r->kernel != NULL)
         clReleaseKernel(r->kernel);
     for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
         free(r->host_in[i]);
     free(r->host_out);
+    free(r->host_guard);
 }
 
 static void set_status(struct cb_row *row, enum cb_status status, const char *fmt, ...)
@@ -144,7 +159,7 @@ static int check_limits(struct cb_row *row)
 static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
 {
     const struct cb_problem *p = &row->problem;
-    size_t kernel_group = 0, group = 1;
+    size_t kernel_group = 0, group = 1, compiled[3] = {0, 0, 0}, compiled_group = 1;
     cl_ulong local_bytes = 0;
     cl_int err;
 
@@ -153,14 +168,28 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
     if (err == CL_SUCCESS)
         err = clGetKernelWorkGroupInfo(kernel, row->device->id, CL_KERNEL_LOCAL_MEM_SIZE,
                                        sizeof local_bytes, &local_bytes, NULL);
+    if (err == CL_SUCCESS)
+        err = clGetKernelWorkGroupInfo(kernel, row->device->id, CL_KERNEL_COMPILE_WORK_GROUP_SIZE,
+                                       sizeof compiled, compiled, NULL);
     if (err != CL_SUCCESS) {
         cb_cl_fail(err, "clGetKernelWorkGroupInfo", __FILE__, __LINE__);
         set_status(row, CB_STATUS_LAUNCH_FAILED, "clGetKernelWorkGroupInfo: %s",
                    cb_cl_errname(err));
         return -1;
     }
-    for (unsigned i = 0; i < p->work_dim && p->local[0] != 0; i++)
+    for (unsigned i = 0; i < p->work_dim && p->local[0] != 0; i++) {
         group *= p->local[i];
+        compiled_group *= compiled[i];
+    }
+    /* A reqd_work_group_size the launch does not match would only fail at the launch, with
+     * CL_INVALID_WORK_GROUP_SIZE and no hint why. */
+    if (p->local[0] != 0 && compiled[0] != 0 && group != compiled_group) {
+        set_status(row, group > compiled_group ? CB_STATUS_OVER_LIMITS : CB_STATUS_INVALID,
+                   "work-group of %zu but the kernel was compiled for %zux%zux%zu "
+                   "(reqd_work_group_size): its parameters and its source disagree",
+                   group, compiled[0], compiled[1], compiled[2]);
+        return -1;
+    }
     if (p->local[0] != 0 && group > kernel_group) {
         set_status(row, CB_STATUS_OVER_LIMITS,
                    "work-group of %zu exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE (%zu) on "
@@ -201,11 +230,35 @@ static unsigned buffer_sets(const struct cb_row *row)
         }                                                                                          \
     } while (0)
 
+/* The output of set s: a sub-buffer between two guard regions filled with the canary. */
+static int create_guarded_output(struct cb_row *row, struct resources *r, unsigned s)
+{
+    const struct cb_device *d = row->device;
+    const size_t out_bytes = row->problem.output_elems * sizeof(float);
+    const cl_buffer_region region = {r->guard_front, out_bytes};
+    const cl_float poison = NAN;
+    cl_int err;
+
+    r->out_guarded[s] = clCreateBuffer(d->context, CL_MEM_READ_WRITE,
+                                       r->guard_front + out_bytes + GUARD_BYTES, NULL, &err);
+    RUN_CHECK(row, err);
+    RUN_CHECK(row,
+              clEnqueueFillBuffer(d->queue, r->out_guarded[s], &guard_canary, sizeof guard_canary,
+                                  0, r->guard_front + out_bytes + GUARD_BYTES, 0, NULL, NULL));
+    r->out[s] = clCreateSubBuffer(r->out_guarded[s], CL_MEM_READ_WRITE,
+                                  CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
+    RUN_CHECK(row, err);
+    /* NaN everywhere, so that an element the kernel never writes cannot pass. */
+    RUN_CHECK(row, clEnqueueFillBuffer(d->queue, r->out[s], &poison, sizeof poison, 0, out_bytes, 0,
+                                       NULL, NULL));
+    return 0;
+}
+
 static int create_buffers(struct cb_row *row, struct resources *r, const struct cb_config *cfg)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_device *d = row->device;
-    const cl_float poison = NAN;
+    cl_uint align_bits = 0;
     cl_int err;
 
     for (unsigned i = 0; i < p->kernel->inputs; i++) {
@@ -216,8 +269,13 @@ static int create_buffers(struct cb_row *row, struct resources *r, const struct 
             return -1;
         }
     }
+    /* A sub-buffer must start at a multiple of the device's base address alignment. */
+    RUN_CHECK(row, clGetDeviceInfo(d->id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof align_bits,
+                                   &align_bits, NULL));
+    r->guard_front = cb_round_up(GUARD_BYTES, align_bits >= 8 ? align_bits / 8 : 1);
     r->host_out = malloc(p->output_elems * sizeof(float));
-    if (r->host_out == NULL) {
+    r->host_guard = malloc(r->guard_front + GUARD_BYTES);
+    if (r->host_out == NULL || r->host_guard == NULL) {
         set_status(row, CB_STATUS_OVER_LIMITS, "no host memory for the output");
         return -1;
     }
@@ -227,12 +285,8 @@ static int create_buffers(struct cb_row *row, struct resources *r, const struct 
                                          p->input_elems[i] * sizeof(float), r->host_in[i], &err);
             RUN_CHECK(row, err);
         }
-        r->out[s] = clCreateBuffer(d->context, CL_MEM_READ_WRITE, p->output_elems * sizeof(float),
-                                   NULL, &err);
-        RUN_CHECK(row, err);
-        /* NaN everywhere, so that an element the kernel never writes cannot pass. */
-        RUN_CHECK(row, clEnqueueFillBuffer(d->queue, r->out[s], &poison, sizeof poison, 0,
-                                           p->output_elems * sizeof(float), 0, NULL, NULL));
+        if (create_guarded_output(row, r, s) != 0)
+            return -1;
     }
     RUN_CHECK(row, clFinish(d->queue));
     return 0;
@@ -270,11 +324,48 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
     return 0;
 }
 
+/* Reads back both guard regions of set `set`; any element that lost the canary was written by
+ * the kernel outside its output. */
+static int check_guards(struct cb_row *row, struct resources *r, unsigned set, const char *when)
+{
+    const size_t out_bytes = row->problem.output_elems * sizeof(float);
+    const size_t front = r->guard_front / sizeof(cl_uint), back = GUARD_BYTES / sizeof(cl_uint);
+    size_t written = 0, before = 0;
+    long long nearest = 0; /* output index of the written guard element closest to the output */
+
+    RUN_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out_guarded[set], CL_FALSE, 0,
+                                       r->guard_front, r->host_guard, 0, NULL, NULL));
+    RUN_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out_guarded[set], CL_TRUE,
+                                       r->guard_front + out_bytes, GUARD_BYTES,
+                                       r->host_guard + front, 0, NULL, NULL));
+    for (size_t i = 0; i < front; i++)
+        if (r->host_guard[i] != guard_canary) {
+            nearest = (long long)i - (long long)front;
+            written++;
+            before++;
+        }
+    for (size_t i = back; i-- > 0;)
+        if (r->host_guard[front + i] != guard_canary) {
+            if (before == 0)
+                nearest = (long long)(row->problem.output_elems + i);
+            written++;
+        }
+    if (written == 0)
+        return 0;
+    set_status(row, CB_STATUS_OUT_OF_BOUNDS,
+               "the kernel wrote %zu elements outside its output %s (%zu before it, %zu after; "
+               "nearest at output[%lld] of %zu): an out-of-bounds write",
+               written, when, before, written - before, nearest, row->problem.output_elems);
+    return -1;
+}
+
 static int verify(struct cb_row *row, struct resources *r, unsigned set,
                   const struct cb_config *cfg, const char *when)
 {
     const struct cb_problem *p = &row->problem;
 
+    if (check_guards(row, r, set, when) != 0)
+        return -1;
     RUN_CHECK(row,
               clEnqueueReadBuffer(row->device->queue, r->out[set], CL_TRUE, 0,
                                   p->output_elems * sizeof(float), r->host_out, 0, NULL, NULL));
@@ -290,6 +381,12 @@ static int verify(struct cb_row *row, struct resources *r, unsigned set,
                row->verify.worst_got, row->verify.worst_want, row->verify.max_rel_err,
                row->verify.tolerance);
     return -1;
+}
+
+static int finish(struct cb_row *row)
+{
+    RUN_CHECK(row, clFinish(row->device->queue));
+    return 0;
 }
 
 static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
@@ -310,9 +407,10 @@ static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
 }
 
 /* Times launches until there are at least cfg->reps and cfg->min_time_s has passed on the
- * host clock (launch overheads included, so that a tiny kernel cannot loop for long). */
+ * host clock (launch overheads included, so that a tiny kernel cannot loop for long), or until
+ * the row's --max-time deadline (0: none) has passed, after one launch at least. */
 static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
-                         unsigned *last_set)
+                         double deadline, unsigned *last_set)
 {
     const int on_events = row->problem.kernel->enqueue == NULL;
     size_t capacity = cfg->reps;
@@ -332,6 +430,12 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
         cl_event ev = NULL;
         double ms;
 
+        if (deadline > 0 && row->sample_count > 0 && cb_wall_ms() >= deadline) {
+            snprintf(row->reason, sizeof row->reason,
+                     "--max-time %.3g s used up after %zu of %u timed launches", cfg->max_time_s,
+                     row->sample_count, cfg->reps);
+            break;
+        }
         if (row->sample_count == capacity) {
             double *grown = realloc(row->samples_ms, 2 * capacity * sizeof *grown);
 
@@ -435,6 +539,7 @@ void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_progr
 {
     struct resources r;
     unsigned last_set = 0;
+    double first_start, first_ms, deadline = 0;
 
     memset(&r, 0, sizeof r);
     row->status = CB_STATUS_OK;
@@ -443,13 +548,30 @@ void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_progr
     if (prepare(row, &r, cfg, cache) != 0)
         goto done;
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
-     * costs one launch; it also absorbs first-use costs, as the first warm-up. */
-    if (launch(row, &r, 0, NULL) != 0 || verify(row, &r, 0, cfg, "after the first launch") != 0)
+     * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
+     * budget starts with it; the CPU reference's time does not count. */
+    first_start = cb_wall_ms();
+    if (launch(row, &r, 0, NULL) != 0 || finish(row) != 0)
         goto done;
-    for (unsigned i = 1; i < cfg->warmup; i++)
+    first_ms = cb_wall_ms() - first_start;
+    if (cfg->max_time_s > 0 && first_ms > cfg->max_time_s * 1e3) {
+        set_status(row, CB_STATUS_TOO_SLOW,
+                   "one launch took %.0f ms, more than --max-time %.3g s: choose a smaller --size "
+                   "or a larger --max-time",
+                   first_ms, cfg->max_time_s);
+        goto done;
+    }
+    if (verify(row, &r, 0, cfg, "after the first launch") != 0)
+        goto done;
+    if (cfg->max_time_s > 0)
+        deadline = cb_wall_ms() + cfg->max_time_s * 1e3 - first_ms;
+    for (unsigned i = 1; i < cfg->warmup; i++) {
+        if (deadline > 0 && cb_wall_ms() >= deadline)
+            break;
         if (launch(row, &r, i % row->buffer_sets, NULL) != 0)
             goto done;
-    if (time_launches(row, &r, cfg, &last_set) != 0)
+    }
+    if (time_launches(row, &r, cfg, deadline, &last_set) != 0)
         goto done;
     /* Checked again after timing: a race shows up in some launches and not others. */
     if (verify(row, &r, last_set, cfg, "after the timed launches") != 0)

@@ -227,6 +227,7 @@ cJSON *cb_run_json(const struct cb_run *run)
     cJSON_AddNumberToObject(settings, "warmup", cfg->warmup);
     cJSON_AddNumberToObject(settings, "reps", cfg->reps);
     cJSON_AddNumberToObject(settings, "min_time_s", cfg->min_time_s);
+    cJSON_AddNumberToObject(settings, "max_time_s", cfg->max_time_s);
     cJSON_AddNumberToObject(settings, "seed", (double)cfg->seed);
     cJSON_AddNumberToObject(settings, "verify_max", (double)cfg->verify_max);
     cJSON_AddStringToObject(settings, "cl_opts", cfg->cl_opts != NULL ? cfg->cl_opts : "");

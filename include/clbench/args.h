@@ -30,6 +30,7 @@ struct cb_config {
     unsigned warmup;               /* untimed launches before the timed ones */
     unsigned reps;                 /* timed launches at least */
     double min_time_s;             /* keep timing until the launches add up to this */
+    double max_time_s;             /* a row's time budget from its first launch (0: none) */
     unsigned long long verify_max; /* output elements checked at most (0: automatic) */
     unsigned long long seed;       /* of the pseudo-random inputs */
     int measure_peak;              /* run the peak probes for "fraction of peak" */

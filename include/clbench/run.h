@@ -18,11 +18,13 @@ enum cb_status {
     CB_STATUS_LAUNCH_FAILED, /* an OpenCL error while setting up or running */
     CB_STATUS_VERIFY_FAILED,
     CB_STATUS_TIMING_INVALID, /* profiling events contradict the wall clock */
+    CB_STATUS_OUT_OF_BOUNDS,  /* the kernel wrote into the guard regions around its output */
+    CB_STATUS_TOO_SLOW,       /* one launch alone took longer than --max-time */
     CB_STATUS_COUNT
 };
 
 /* "ok", "invalid", "over_limits", "build_failed", "launch_failed", "verify_failed",
- * "timing_invalid". */
+ * "timing_invalid", "out_of_bounds", "too_slow". */
 const char *cb_status_name(enum cb_status status);
 /* The inverse; -1 for an unknown name. */
 int cb_status_parse(const char *name);
