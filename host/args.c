@@ -17,6 +17,7 @@ enum {
     OPT_MAX_TIME,
     OPT_MIN_TIME,
     OPT_NO_PEAK,
+    OPT_RESUME,
     OPT_SEED,
     OPT_VERIFY_MAX,
 };
@@ -51,8 +52,13 @@ static const struct cb_option {
      "keep launching each row until SEC seconds have passed (default 0.2)"},
     {"no-peak", OPT_NO_PEAK, 0, NULL,
      "skip measuring each device's peak (no fraction-of-peak column)"},
-    {"output", 'o', 1, "FILE", "write the report to FILE (atomically) instead of stdout"},
+    {"output", 'o', 1, "FILE",
+     "write the report to FILE (atomically) instead of stdout; finished rows go to "
+     "FILE.journal as the run goes (see --resume)"},
     {"reps", 'r', 1, "N", "timed repetitions at least (default 10)"},
+    {"resume", OPT_RESUME, 1, "FILE",
+     "skip the rows already in FILE (the OUTPUT.journal a killed run left, or a run file) and "
+     "carry them into this run's report"},
     {"seed", OPT_SEED, 1, "N", "seed of the pseudo-random inputs (default 1)"},
     {"size", 'n', 1, "SIZES",
      "N, WxH or MxNxK; comma list sweeps; K/M/G suffixes (default per kernel)"},
@@ -340,6 +346,9 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         return 0;
     case OPT_NO_PEAK:
         cfg->measure_peak = 0;
+        return 0;
+    case OPT_RESUME:
+        cfg->resume = arg;
         return 0;
     case OPT_SEED:
         return parse_count(name, arg, ~0ULL, &cfg->seed);

@@ -2,18 +2,32 @@
 #include "clbench/args.h"
 #include "clbench/check.h"
 #include "clbench/device.h"
+#include "clbench/journal.h"
 #include "clbench/list.h"
 #include "clbench/output.h"
 #include "clbench/peak.h"
 #include "clbench/report.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
+#include "clbench/timer.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-static void print_row_line(const struct cb_row *row, size_t index, size_t total)
+/* The time left, from the rows run so far in this process: "ETA 3m05s". */
+static void format_eta(char *buf, size_t len, double elapsed_ms, size_t done, size_t pending)
+{
+    const double left_s = done > 0 ? elapsed_ms / (double)done * (double)(pending - done) / 1e3 : 0;
+
+    if (left_s >= 3600)
+        snprintf(buf, len, ", ETA %.0fh%02.0fm", left_s / 3600, (double)((long)left_s % 3600 / 60));
+    else
+        snprintf(buf, len, ", ETA %.0fm%02.0fs", (double)((long)left_s / 60),
+                 (double)((long)left_s % 60));
+}
+
+static void print_row_line(const struct cb_row *row, size_t index, size_t total, const char *eta)
 {
     char id[32], params[256], size[96];
 
@@ -24,37 +38,55 @@ static void print_row_line(const struct cb_row *row, size_t index, size_t total)
         cb_error("[%zu/%zu] %s %s %s %s: %s: %s", index + 1, total, id, row->problem.kernel->name,
                  params, size, cb_status_name(row->status), row->reason);
     else if (isatty(STDERR_FILENO))
-        fprintf(stderr, "clbench: [%zu/%zu] %s %s %s %s: %.4g ms, %.1f %s\n", index + 1, total, id,
-                row->problem.kernel->name, params, size, row->stats.median, cb_row_throughput(row),
-                cb_metric_unit(row->problem.kernel->metric));
+        fprintf(stderr, "clbench: [%zu/%zu] %s %s %s %s: %.4g ms, %.1f %s%s\n", index + 1, total,
+                id, row->problem.kernel->name, params, size, row->stats.median,
+                cb_row_throughput(row), cb_metric_unit(row->problem.kernel->metric), eta);
 }
 
-/* Runs every row of every device; returns the number of rows that did not end ok. */
-static size_t run_devices(struct cb_run *run, const struct cb_config *cfg)
+/* Runs every row of every device that is not resumed, journaling each as it ends; returns the
+ * number of rows that did not end ok. */
+static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
+                          struct cb_journal *journal)
 {
-    size_t failed = 0, next = 0;
+    size_t failed = 0, next = 0, pending = 0, done = 0;
+    const double start = cb_wall_ms();
 
+    for (size_t r = 0; r < run->row_count; r++) {
+        pending += !run->rows[r].resumed;
+        failed += run->rows[r].resumed && run->rows[r].status != CB_STATUS_OK;
+    }
     for (size_t i = 0; i < run->device_count; i++) {
         struct cb_device *d = run->devices[i];
         struct cb_program_cache cache = {NULL, 0};
-        size_t first = next;
+        size_t first = next, todo = 0;
 
         while (next < run->row_count && run->rows[next].device == d)
-            next++;
+            todo += !run->rows[next++].resumed;
+        if (todo == 0)
+            continue; /* every row of this device was resumed */
         if (cb_device_open(d) != CL_SUCCESS) {
             for (size_t r = first; r < next; r++) {
+                if (run->rows[r].resumed)
+                    continue;
                 run->rows[r].status = CB_STATUS_LAUNCH_FAILED;
                 snprintf(run->rows[r].reason, sizeof run->rows[r].reason,
                          "could not create a context and queue on this device");
+                cb_journal_append(journal, &run->rows[r]);
             }
-            failed += next - first;
+            failed += todo;
             continue;
         }
         if (cfg->measure_peak)
             cb_peak_measure(d, cfg, &cache);
         for (size_t r = first; r < next; r++) {
+            char eta[32];
+
+            if (run->rows[r].resumed)
+                continue;
             cb_run_row(&run->rows[r], cfg, &cache);
-            print_row_line(&run->rows[r], r, run->row_count);
+            cb_journal_append(journal, &run->rows[r]);
+            format_eta(eta, sizeof eta, cb_wall_ms() - start, ++done, pending);
+            print_row_line(&run->rows[r], r, run->row_count, eta);
             failed += run->rows[r].status != CB_STATUS_OK;
         }
         cb_program_cache_release(&cache);
@@ -74,6 +106,27 @@ static int write_report(const struct cb_run *run, const struct cb_config *cfg,
         return cb_error("writing '%s' failed", cfg->output);
     }
     return cb_output_commit(out);
+}
+
+/* --resume: marks the rows already done; --output: opens its journal, holding those rows. */
+static int start_journal(struct cb_run *run, const struct cb_config *cfg,
+                         struct cb_journal *journal)
+{
+    char path[sizeof journal->path];
+
+    if (cfg->resume != NULL) {
+        const long resumed = cb_resume_load(cfg->resume, run);
+
+        if (resumed < 0)
+            return -1;
+        fprintf(stderr, "clbench: resuming: %ld of %zu rows already done in '%s'\n", resumed,
+                run->row_count, cfg->resume);
+    }
+    if (cfg->output == NULL)
+        return 0;
+    if (cb_journal_path(path, sizeof path, cfg->output) != 0)
+        return cb_error("output path is too long for its journal");
+    return cb_journal_open(journal, path, run);
 }
 
 static int list_devices(const struct cb_config *cfg)
@@ -98,7 +151,8 @@ static int bench(const struct cb_config *cfg)
     struct cb_device_list list;
     struct cb_run run;
     struct cb_output out;
-    int status = CB_EXIT_FAILED;
+    struct cb_journal journal = {-1, ""};
+    int status = CB_EXIT_FAILED, written;
 
     memset(&run, 0, sizeof run);
     memset(&out, 0, sizeof out);
@@ -109,19 +163,28 @@ static int bench(const struct cb_config *cfg)
     if (run.devices == NULL ||
         cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
         goto done;
-    /* Fail on an unwritable --output before spending minutes on the rows. */
-    if (cfg->output != NULL && cb_output_open(&out, cfg->output) != 0)
-        goto done;
+    /* Fail on an unwritable --output before spending minutes on the rows.  The temporary file
+     * is opened again at the end, so that a killed run leaves nothing but its journal. */
+    if (cfg->output != NULL) {
+        if (cb_output_open(&out, cfg->output) != 0)
+            goto done;
+        cb_output_abort(&out);
+    }
     for (size_t i = 0; i < run.device_count; i++)
         if (cb_rows_expand(cfg, run.devices[i], &run.rows, &run.row_count) != 0) {
             cb_error("out of host memory while planning the rows");
-            cb_output_abort(&out);
             goto done;
         }
+    if (start_journal(&run, cfg, &journal) != 0)
+        goto done;
     cb_run_stamp(&run);
-    status = run_devices(&run, cfg) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
-    if (write_report(&run, cfg, &out) != 0)
+    status = run_devices(&run, cfg, &journal) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
+    written = (cfg->output == NULL || cb_output_open(&out, cfg->output) == 0) &&
+              write_report(&run, cfg, &out) == 0;
+    if (!written)
         status = CB_EXIT_FAILED;
+    /* The journal goes only once the report is safely in place. */
+    cb_journal_close(&journal, written);
 done:
     for (size_t i = 0; i < run.row_count; i++)
         cb_row_free(&run.rows[i]);

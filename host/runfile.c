@@ -142,7 +142,7 @@ static cJSON *size_array(const size_t *values, unsigned count)
     return a;
 }
 
-static cJSON *row_json(const struct cb_row *row)
+cJSON *cb_row_json(const struct cb_row *row)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_kernel *k = p->kernel;
@@ -208,6 +208,8 @@ static cJSON *row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(j, "footprint_bytes", row->footprint_bytes);
         cJSON_AddBoolToObject(j, "cache_resident", row->cache_resident);
     }
+    if (row->resumed)
+        cJSON_AddBoolToObject(j, "resumed", 1);
     return j;
 }
 
@@ -237,6 +239,6 @@ cJSON *cb_run_json(const struct cb_run *run)
         cJSON_AddItemToArray(devices, cb_device_json(run->devices[i]));
     rows = cJSON_AddArrayToObject(root, "rows");
     for (size_t i = 0; i < run->row_count; i++)
-        cJSON_AddItemToArray(rows, row_json(&run->rows[i]));
+        cJSON_AddItemToArray(rows, cb_row_json(&run->rows[i]));
     return root;
 }

@@ -20,6 +20,7 @@ struct cb_config {
     const char *cl_dir;  /* where cl/<family>.cl are read from */
     const char *cl_opts; /* extra clBuildProgram options */
     const char *output;  /* NULL: stdout */
+    const char *resume;  /* a journal or run file whose rows are done (NULL: none) */
     enum cb_format format;
     const struct cb_kernel *kernels[CB_MAX_KERNELS];
     size_t kernel_count;

@@ -48,6 +48,7 @@ struct cb_row {
     unsigned buffer_sets;   /* input/output sets rotated between launches */
     double footprint_bytes; /* bytes of one set of buffers */
     int cache_resident;     /* all sets together fit in the device's global cache */
+    int resumed;            /* filled in from a --resume file, not run again */
 };
 
 /* Runs row->problem on row->device and fills in the rest of the row. */

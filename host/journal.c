@@ -1,0 +1,299 @@
+/* The sweep journal and --resume; see journal.h.  A journal line is exactly a run file row
+ * (cb_row_json), so a row reads back the same from either. */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/journal.h"
+
+#include "clbench/check.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int cb_journal_path(char *buf, size_t len, const char *output)
+{
+    const int n = snprintf(buf, len, "%s.journal", output);
+
+    return (n < 0 || (size_t)n >= len) ? -1 : 0;
+}
+
+static int write_all(int fd, const char *s, size_t len)
+{
+    while (len > 0) {
+        const ssize_t n = write(fd, s, len);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        s += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int write_row(int fd, const struct cb_row *row)
+{
+    cJSON *j = cb_row_json(row);
+    char *text = j != NULL ? cJSON_PrintUnformatted(j) : NULL;
+    int status = -1;
+
+    if (text != NULL)
+        status = write_all(fd, text, strlen(text)) == 0 && write_all(fd, "\n", 1) == 0 ? 0 : -1;
+    free(text);
+    cJSON_Delete(j);
+    return status;
+}
+
+int cb_journal_open(struct cb_journal *j, const char *path, const struct cb_run *run)
+{
+    char temp[sizeof j->path + 8];
+    int fd;
+
+    j->fd = -1;
+    if (strlen(path) >= sizeof j->path)
+        return cb_error("journal path is too long");
+    strcpy(j->path, path);
+    snprintf(temp, sizeof temp, "%s.XXXXXX", path);
+    fd = mkstemp(temp);
+    if (fd < 0)
+        return cb_error("cannot write the journal '%s': %s", path, strerror(errno));
+    for (size_t i = 0; i < run->row_count; i++)
+        if (run->rows[i].resumed && write_row(fd, &run->rows[i]) != 0)
+            break;
+    /* Renamed over an older journal only when complete: a kill now loses nothing. */
+    if (errno = 0, fsync(fd) != 0 || rename(temp, path) != 0) {
+        const int e = errno;
+
+        close(fd);
+        remove(temp);
+        return cb_error("cannot write the journal '%s': %s", path, strerror(e));
+    }
+    j->fd = fd;
+    return 0;
+}
+
+int cb_journal_append(struct cb_journal *j, const struct cb_row *row)
+{
+    if (j->fd < 0)
+        return 0;
+    if (write_row(j->fd, row) == 0 && fsync(j->fd) == 0)
+        return 0;
+    cb_error("writing the journal '%s' failed: %s; the run goes on without it", j->path,
+             strerror(errno));
+    close(j->fd);
+    j->fd = -1;
+    return -1;
+}
+
+void cb_journal_close(struct cb_journal *j, int remove_it)
+{
+    if (j->fd >= 0) {
+        close(j->fd);
+        if (remove_it)
+            remove(j->path);
+    }
+    j->fd = -1;
+}
+
+/* "0:0|vadd|WGS=256|1000": what makes two rows the same row. */
+static void row_key(const struct cb_row *row, char *buf, size_t len)
+{
+    char id[32], params[256], size[96];
+
+    cb_device_id_string(row->device, id, sizeof id);
+    cb_row_params(row, params, sizeof params);
+    cb_row_size(row, size, sizeof size);
+    snprintf(buf, len, "%s|%s|%s|%s", id, row->problem.kernel->name, params, size);
+}
+
+/* The same key from a row of a run file; -1 when a field is missing or of the wrong type. */
+static int json_key(const cJSON *j, char *buf, size_t len)
+{
+    const char *device = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "device"));
+    const char *kernel = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "kernel"));
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(j, "params");
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(j, "size");
+    const cJSON *item;
+    int n;
+
+    if (device == NULL || kernel == NULL || !cJSON_IsObject(params) || !cJSON_IsArray(size))
+        return -1;
+    n = snprintf(buf, len, "%s|%s|", device, kernel);
+    cJSON_ArrayForEach(item, params)
+    {
+        if (!cJSON_IsNumber(item) || n < 0 || (size_t)n >= len)
+            return -1;
+        n += snprintf(buf + n, len - (size_t)n, "%s%s=%ld", item == params->child ? "" : " ",
+                      item->string, (long)item->valuedouble);
+    }
+    cJSON_ArrayForEach(item, size)
+    {
+        if (!cJSON_IsNumber(item) || n < 0 || (size_t)n >= len)
+            return -1;
+        n += snprintf(buf + n, len - (size_t)n, "%s%.0f", item == size->child ? "|" : "x",
+                      item->valuedouble);
+    }
+    return (n < 0 || (size_t)n >= len) ? -1 : 0;
+}
+
+static double number(const cJSON *j, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, name);
+
+    return cJSON_IsNumber(v) ? v->valuedouble : 0.0;
+}
+
+static void copy_string(char *dst, size_t len, const cJSON *j, const char *name)
+{
+    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, name));
+
+    snprintf(dst, len, "%s", s != NULL ? s : "");
+}
+
+/* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
+static int restore_row(struct cb_row *row, const cJSON *j)
+{
+    const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "status"));
+    const char *timer = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "timer"));
+    const cJSON *samples = cJSON_GetObjectItemCaseSensitive(j, "samples_ms");
+    const cJSON *verification = cJSON_GetObjectItemCaseSensitive(j, "verification");
+    const cJSON *item;
+    const int parsed = status != NULL ? cb_status_parse(status) : -1;
+    const int count = cJSON_GetArraySize(samples);
+    double *kept = NULL;
+
+    if (parsed < 0 || !cJSON_IsArray(samples) || (parsed == CB_STATUS_OK && count == 0))
+        return -1;
+    if (count > 0 && (kept = malloc((size_t)count * sizeof *kept)) == NULL)
+        return -1;
+    row->sample_count = 0;
+    cJSON_ArrayForEach(item, samples) kept[row->sample_count++] =
+        cJSON_IsNumber(item) ? item->valuedouble : 0.0;
+    if (parsed == CB_STATUS_OK && cb_stats_compute(kept, row->sample_count, &row->stats) != 0) {
+        free(kept);
+        row->sample_count = 0;
+        return -1;
+    }
+    free(row->samples_ms);
+    row->samples_ms = kept;
+    row->status = (enum cb_status)parsed;
+    copy_string(row->reason, sizeof row->reason, j, "reason");
+    copy_string(row->build_options, sizeof row->build_options, j, "build_options");
+    row->timer = timer != NULL && strcmp(timer, "wall") == 0 ? "wall" : "event";
+    row->build_ms = number(j, "build_ms");
+    row->build_cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "build_cached"));
+    row->wall_ms = number(j, "wall_ms");
+    row->gflops = number(j, "gflops");
+    row->gbs = number(j, "gbs");
+    row->fraction_of_peak = number(j, "fraction_of_peak");
+    if (cJSON_IsObject(verification)) {
+        row->verify.checked = (size_t)number(verification, "checked");
+        row->verify.sampled =
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(verification, "sampled"));
+        row->verify.failures = (size_t)number(verification, "failures");
+        row->verify.max_rel_err = number(verification, "max_rel_err");
+        row->verify.tolerance = number(verification, "tolerance");
+    }
+    row->buffer_sets = (unsigned)number(j, "buffer_sets");
+    row->footprint_bytes = number(j, "footprint_bytes");
+    row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
+    /* The NDRange and work model come from the plan, which is pure: planned again. */
+    if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL)
+        row->problem.kernel->plan(&row->problem);
+    row->resumed = 1;
+    return 0;
+}
+
+/* Resumes the rows of run that match j; returns how many (0 or 1). */
+static long resume_one(const cJSON *j, struct cb_run *run)
+{
+    char want[512], have[512];
+
+    if (json_key(j, want, sizeof want) != 0)
+        return 0;
+    for (size_t i = 0; i < run->row_count; i++) {
+        if (run->rows[i].resumed)
+            continue;
+        row_key(&run->rows[i], have, sizeof have);
+        if (strcmp(want, have) == 0)
+            return restore_row(&run->rows[i], j) == 0;
+    }
+    return 0;
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t len = 0, cap = 0, n;
+
+    if (f == NULL)
+        return NULL;
+    do {
+        if (len + 1 >= cap) {
+            char *grown = realloc(text, cap = cap * 2 + 65536);
+
+            if (grown == NULL) {
+                free(text);
+                fclose(f);
+                errno = ENOMEM;
+                return NULL;
+            }
+            text = grown;
+        }
+        n = fread(text + len, 1, cap - len - 1, f);
+        len += n;
+    } while (n > 0);
+    if (ferror(f)) {
+        free(text);
+        text = NULL;
+        errno = EIO;
+    } else {
+        text[len] = '\0';
+    }
+    fclose(f);
+    return text;
+}
+
+long cb_resume_load(const char *path, struct cb_run *run)
+{
+    char *text = read_text(path);
+    cJSON *whole;
+    long resumed = 0, records = 0;
+
+    if (text == NULL)
+        return cb_error("cannot read --resume file '%s': %s", path, strerror(errno));
+    whole = cJSON_Parse(text);
+    if (cJSON_IsObject(whole) && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(whole, "rows"))) {
+        const cJSON *row;
+
+        cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(whole, "rows"))
+        {
+            records++;
+            resumed += resume_one(row, run);
+        }
+    } else {
+        /* A journal: one row per line; a line cut short by a kill does not parse. */
+        for (char *save = NULL, *line = strtok_r(text, "\n", &save); line != NULL;
+             line = strtok_r(NULL, "\n", &save)) {
+            cJSON *row = cJSON_Parse(line);
+
+            if (cJSON_IsObject(row)) {
+                records++;
+                resumed += resume_one(row, run);
+            }
+            cJSON_Delete(row);
+        }
+    }
+    cJSON_Delete(whole);
+    if (records == 0 && text[strspn(text, " \t\r\n")] != '\0') {
+        free(text);
+        return cb_error("--resume file '%s' is neither a clbench journal nor a run file", path);
+    }
+    free(text);
+    return resumed;
+}
