@@ -143,6 +143,9 @@ static int select_kernels(struct cb_config *cfg, const char *list)
 
     if (strlen(list) >= sizeof buf)
         return usage("--kernel list is too long");
+    /* Else "-k ''" (an unset shell variable) would silently mean every kernel. */
+    if (strspn(list, ",") == strlen(list))
+        return usage("--kernel needs a kernel or family name (see --list-kernels)");
     strcpy(buf, list);
     for (char *save = NULL, *name = strtok_r(buf, ",", &save); name != NULL;
          name = strtok_r(NULL, ",", &save)) {

@@ -9,7 +9,7 @@ set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-25}
 build=${BUILD_DIR:-$src/build-fuzz}
-harnesses=(args parse)
+harnesses=(args parse runfile)
 
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER=clang -DCLBENCH_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -23,7 +23,7 @@ for h in "${harnesses[@]}"; do
     echo "fuzz_$h: ${seconds}s"
     # close_fd_mask=2: the parsers' own error lines would drown libFuzzer's report.
     if ! ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-        "$build/tests/fuzz/fuzz_$h" -max_total_time="$seconds" -close_fd_mask=2 -max_len=512 \
+        "$build/tests/fuzz/fuzz_$h" -max_total_time="$seconds" -close_fd_mask=2 -max_len=8192 \
         -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$build/fuzz-artifacts/${h}-" \
         "$work" "$src/tests/fuzz/corpus/fuzz_$h" >"$build/fuzz-$h.log" 2>&1; then
