@@ -234,7 +234,7 @@ const struct cb_kernel cb_kernels[] = {
                 {"WPTN", 8, "1..32", "C columns per work-item"},
                 {"VWM", 4, "1,2,4,8,16", "vector width of local reads of A"},
                 {"VWN", 4, "1,2,4,8,16", "vector width of B reads and C accumulators"},
-                {"PAD", 4, "0..32", "floats of padding per local row (multiple of VWM, VWN)"}},
+                {"PAD", 0, "0..32", "floats of padding per local row (multiple of VWM, VWN)"}},
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
