@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# bench/memory_ladder.sh [-o DIR] [-d SEL] [clbench options...]
+#
+# Runs the memory-bound ladders of issue 4 on every device that SEL selects (clbench's
+# --device syntax; default all), one device at a time, and writes one JSON run file per step
+# and device: DIR/<device-slug>/<YYYY-MM-DD>-<git-short>-memory-<step>.json (DIR defaults to
+# results/; `clbench report` and bench/plot.sh take them all at once).  Each run file also
+# records the device's measured read/write/copy peak (cl/peak.cl), the "fraction of peak".
+# The steps:
+#   1-transpose  000's ladder: naive, copy (the ceiling), tiled, padded, diagonal; TILE 32
+#                with BLOCK_ROWS 8 (000's shape) and TILE 64 with BLOCK_ROWS 4, at 4000, 4096,
+#                4097, 8192 (000's partition-camping sizes and their neighbours) and the
+#                non-square 8192x4096, 4096x8192, 5000x3001
+#   2-copy-grid  copy_ilp ILP 1,2,4,8 x VEC 1,2,4,8,16 (002's ladder), and vadd beside it
+#   3-copy-occ   copy_ilp ILP 1,2,4,8 x VEC 1,4 with 64 work-items per group and OCC_KIB 0..48
+#                of local ballast per group (002's method).  On an H100 (228 KiB of shared
+#                memory per SM, at most 32 groups and 2048 work-items per SM) that is
+#                occupancy 100, 78, 41, 28, 19, 16, 12.5% for OCC_KIB 0, 8, ..., 48; the plot
+#                draws fraction of peak against OCC_KIB, one curve per ILP and VEC.
+# Sizes are the binary's defaults for copy_ilp and vadd (2^25 floats on CPUs, 2^27 on GPUs).
+# CPUs: the largest transposes (256 MiB per buffer) and the copies (128 MiB) do not exceed a
+# 300-480 MiB L3 by themselves; the runner rotates enough buffer sets that the footprint is
+# twice the reported cache, and says so in the run file (buffer_sets, cache_resident).
+# Other options, e.g. --min-time 1 or --no-peak, go to every clbench call.
+#   CLBENCH   the binary (default: build/clbench beside this script's repository)
+# Exit status: 0 when every row of every device was ok, 1 otherwise (each run file still
+# records every row, with the reason of those that did not run: a tile over a device's
+# work-group limit is one).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+clbench=${CLBENCH:-$here/../build/clbench}
+outdir=results
+select=all
+args=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    -o) outdir=${2:?-o needs a directory}; shift 2 ;;
+    -d | --device) select=${2:?$1 needs a selection}; shift 2 ;;
+    --device=*) select=${1#--device=}; shift ;;
+    -h | --help) sed -n '2,30s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) args+=("$1"); shift ;;
+    esac
+done
+[ -x "$clbench" ] || { echo "memory_ladder.sh: no clbench at $clbench (set CLBENCH)" >&2; exit 2; }
+
+# Which devices SEL selects, as the binary itself resolves it: id and a slug of the name.
+devices=$("$clbench" -d "$select" -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 \
+    -f json | python3 -c '
+import json, re, sys
+for d in json.load(sys.stdin)["devices"]:
+    slug = re.sub(r"[^a-z0-9]+", "-", d["name"].lower()).strip("-")
+    print(d["id"], slug)') || { echo "memory_ladder.sh: no device matches '$select'" >&2; exit 2; }
+stamp=$(date +%F)-$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
+
+status=0
+while read -r id slug; do
+    dir=$outdir/$slug
+    mkdir -p "$dir"
+    step() { # step TAG clbench-arguments...: one step of the ladder, one run file
+        local file=$dir/$stamp-memory-$1.json
+        shift
+        echo "== $slug: $*" >&2
+        "$clbench" -d "$id" "$@" "${args[@]}" -f json -o "$file" || status=1
+        echo "wrote $file" >&2
+    }
+    step 1-transpose -k transpose -n 4000,4096,4097,8192,8192x4096,4096x8192,5000x3001 \
+        -D TILE=32,64 -D BLOCK_ROWS=4,8
+    step 2-copy-grid -k copy_ilp,vadd -D ILP=1,2,4,8 -D VEC=1,2,4,8,16
+    step 3-copy-occ -k copy_ilp -D ILP=1,2,4,8 -D VEC=1,4 -D WGS=64 \
+        -D OCC_KIB=0,8,16,24,32,40,48
+done <<<"$devices"
+exit $status
