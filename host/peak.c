@@ -160,14 +160,19 @@ static const struct cb_kernel probes[] = {
 };
 
 /* Floats per bandwidth buffer: 8x the device's global cache so that the cache cannot hold
- * it, at least 32 MiB, at most a quarter of the largest allocation and 1 GiB. */
+ * it, at least 512 MiB, at most a quarter of the largest allocation and 1 GiB.  The floor is
+ * there because the reported cache is not always the last level: NVIDIA reports 4 MiB for an
+ * H100, whose L2 holds 50 MiB; and a copy of a few tens of MiB is over in tens of
+ * microseconds, where the ramp-up and the last partial wave of work-groups cost a quarter of
+ * the bandwidth.  Where the allocation cap bites (a CPU with a large L3), the runner's buffer
+ * rotation makes up the rest. */
 static size_t bandwidth_elems(const struct cb_device *d)
 {
     const size_t grain = 4 * 64 * 1024; /* a multiple of 4 * RPT * WGS */
     double bytes = 8.0 * (double)d->global_cache_bytes;
 
-    if (bytes < 32.0 * 1024 * 1024)
-        bytes = 32.0 * 1024 * 1024;
+    if (bytes < 512.0 * 1024 * 1024)
+        bytes = 512.0 * 1024 * 1024;
     if (bytes > (double)d->max_alloc_bytes / 4)
         bytes = (double)d->max_alloc_bytes / 4;
     if (bytes > 1024.0 * 1024 * 1024)
