@@ -42,7 +42,7 @@ done
 [ -x "$clbench" ] || { echo "matmul_ladder.sh: no clbench at $clbench (set CLBENCH)" >&2; exit 2; }
 size=()
 [ -n "${MATMUL_SIZE:-}" ] && size=(-n "$MATMUL_SIZE")
-read -r -a fast_cpu <<<"${MATMUL_FAST_CPU:--D TSM=64 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 -D PAD=0}"
+read -r -a fast_cpu <<<"${MATMUL_FAST_CPU:--D TSM=32 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 -D PAD=0}"
 
 # Which devices SEL selects, as the binary itself resolves it: id, type and a slug of the name.
 devices=$("$clbench" -d "$select" -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 \

@@ -58,9 +58,10 @@
  * local memory are conflict-free unpadded, and the padded rows cost more than the transposed
  * store's conflicts once per k-step), -D WPTM=16 46.0 (more registers per work-item).
  * matmul_fast on a CPU (PoCL): the GPU defaults run, but slowly; recommended there is
- *   -D TSM=64 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 -D PAD=0
- * (32 work-items, each an 8 x 32 block held in float16 accumulators, which PoCL's compiler
- * turns into AVX-512 FMAs; measured about 4x CLBlast at 1024^3 on a 2-core Xeon).
+ *   -D TSM=32 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 -D PAD=0
+ * (16 work-items, each an 8 x 32 block held in float16 accumulators, which PoCL's compiler
+ * turns into AVX-512 FMAs).  Measured at 2048^3 on a 16-core Xeon (PoCL 5.0): 165 GFLOP/s
+ * against CLBlast's 31; at 1024^3 on a 2-core Xeon (PoCL 3.1): about 27 against 7.
  * The host checks every constraint between these parameters before building, and reports a
  * violated one as the row's status instead of building.
  */

@@ -63,7 +63,7 @@ big matmul_regblock 1000x1023x96 -D TILE=8 -D RX=4 -D RY=2
 big matmul_cached 1025x1025x64
 big matmul_rank1 1023x1000x80
 big matmul_fast 1000x1025x1023
-big matmul_fast 1025x1000x301 -D TSN=128 -D TSM=64 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 \
+big matmul_fast 1025x1000x301 -D TSN=128 -D TSM=32 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 \
     -D PAD=0 # the CPU recommendation
 if [ "$have_clblast" = 1 ]; then
     big sgemm_clblast 1000x700x300
