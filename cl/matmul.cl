@@ -390,9 +390,10 @@ __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1))) void
 matmul_fast(const int M, const int N, const int K, __global const REAL *restrict A,
             __global const REAL *restrict B, __global REAL *restrict C)
 {
-    /* Two buffers of each tile: one is read while the next k-step's is written. */
-    __local REAL As[2][TSK * LDA] __attribute__((aligned(16)));
-    __local REAL Bs[2][TSK * LDB] __attribute__((aligned(16)));
+    /* Two buffers of each tile: one is read while the next k-step's is written.  Aligned for
+     * the widest vector read (float16); every offset read is a multiple of its width. */
+    __local REAL As[2][TSK * LDA] __attribute__((aligned(64)));
+    __local REAL Bs[2][TSK * LDB] __attribute__((aligned(64)));
     const int tx = get_local_id(0), ty = get_local_id(1);
     const int t = ty * RTSN + tx;
     const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
