@@ -171,6 +171,8 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(j, "flops", p->flops);
         cJSON_AddNumberToObject(j, "bytes", p->bytes);
     }
+    if (row->kernel_work_group_size > 0)
+        cJSON_AddNumberToObject(j, "kernel_work_group_size", (double)row->kernel_work_group_size);
     cJSON_AddNumberToObject(j, "build_ms", row->build_ms);
     cJSON_AddBoolToObject(j, "build_cached", row->build_cached);
     samples = cJSON_AddArrayToObject(j, "samples_ms");
