@@ -7,18 +7,24 @@
 # results/; `clbench report` and bench/plot.sh take them all at once).  Each run file also
 # records the device's measured read/write/copy peak (cl/peak.cl), the "fraction of peak".
 # The steps:
-#   1-transpose  000's ladder: naive, copy (the ceiling), tiled, padded, diagonal; TILE 32
-#                with BLOCK_ROWS 8 (000's shape) and TILE 64 with BLOCK_ROWS 4, at 4000, 4096,
-#                4097, 8192 (000's partition-camping sizes and their neighbours) and the
-#                non-square 8192x4096, 4096x8192, 5000x3001
-#   2-copy-grid  copy_ilp ILP 1,2,4,8 x VEC 1,2,4,8,16 (002's ladder), and vadd beside it
-#   3-copy-occ   copy_ilp ILP 1,2,4,8 x VEC 1,4 with 64 work-items per group and OCC_KIB 0..48
-#                of local ballast per group (002's method).  On an H100 (228 KiB of shared
-#                memory per SM, at most 32 groups and 2048 work-items per SM) that is
-#                occupancy 100, 78, 41, 28, 19, 16, 12.5% for OCC_KIB 0, 8, ..., 48; the plot
-#                draws fraction of peak against OCC_KIB, one curve per ILP and VEC.
-# Sizes are the binary's defaults for copy_ilp and vadd (2^25 floats on CPUs, 2^27 on GPUs).
-# CPUs: the largest transposes (256 MiB per buffer) and the copies (128 MiB) do not exceed a
+#   1-transpose     000's ladder: naive, copy (the ceiling), tiled, padded, diagonal with
+#                   TILE 32 and BLOCK_ROWS 8 (000's shape) and 4, at 4000, 4096, 4097, 8192
+#                   (000's partition-camping sizes and their neighbours) and the non-square
+#                   8192x4096, 4096x8192, 5000x3001
+#   1-transpose-64  the same with TILE 64, BLOCK_ROWS 4 (256 work-items: NVIDIA's OpenCL
+#                   reports CL_KERNEL_WORK_GROUP_SIZE 256 for these kernels on an H100)
+#   2-copy-grid     copy_ilp ILP 1,2,4,8 x VEC 1,2,4,8,16 (002's ladder), vadd beside it,
+#                   at the binary's default sizes (copy_ilp 2^25 floats on CPUs, 2^28 on GPUs)
+#   3-copy-occ      copy_ilp ILP 1,2,4,8 x VEC 1,4 at 2^26 floats with 64 work-items per
+#                   group and OCC_KIB 0..48 of local ballast per group (002's method).  On an
+#                   H100 (228 KiB of shared memory per SM, at most 32 groups and 2048
+#                   work-items per SM) that is occupancy 100, 78, 41, 28, 19, 16, 12.5% for
+#                   OCC_KIB 0, 8, ..., 48; bench/plot.sh draws fraction of peak against
+#                   OCC_KIB, one curve per ILP and VEC.
+# The copy steps verify a sample of 1M output elements (the first, the last and random ones)
+# instead of up to 2^27: on the H100's host that cuts a row from ~10 s to ~2 s;
+# tests/cli/copy.sh checks every element at small sizes.  --verify-max 0 restores the default.
+# CPUs: the largest transposes (256 MiB per buffer) and copies (128 MiB) do not exceed a
 # 300-480 MiB L3 by themselves; the runner rotates enough buffer sets that the footprint is
 # twice the reported cache, and says so in the run file (buffer_sets, cache_resident).
 # Other options, e.g. --min-time 1 or --no-peak, go to every clbench call.
@@ -38,7 +44,7 @@ while [ $# -gt 0 ]; do
     -o) outdir=${2:?-o needs a directory}; shift 2 ;;
     -d | --device) select=${2:?$1 needs a selection}; shift 2 ;;
     --device=*) select=${1#--device=}; shift ;;
-    -h | --help) sed -n '2,30s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,38s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) args+=("$1"); shift ;;
     esac
 done
@@ -53,6 +59,7 @@ for d in json.load(sys.stdin)["devices"]:
     print(d["id"], slug)') || { echo "memory_ladder.sh: no device matches '$select'" >&2; exit 2; }
 stamp=$(date +%F)-$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
 
+transpose_sizes=4000,4096,4097,8192,8192x4096,4096x8192,5000x3001
 status=0
 while read -r id slug; do
     dir=$outdir/$slug
@@ -64,10 +71,10 @@ while read -r id slug; do
         "$clbench" -d "$id" "$@" "${args[@]}" -f json -o "$file" || status=1
         echo "wrote $file" >&2
     }
-    step 1-transpose -k transpose -n 4000,4096,4097,8192,8192x4096,4096x8192,5000x3001 \
-        -D TILE=32,64 -D BLOCK_ROWS=4,8
-    step 2-copy-grid -k copy_ilp,vadd -D ILP=1,2,4,8 -D VEC=1,2,4,8,16
-    step 3-copy-occ -k copy_ilp -D ILP=1,2,4,8 -D VEC=1,4 -D WGS=64 \
-        -D OCC_KIB=0,8,16,24,32,40,48
+    step 1-transpose -k transpose -n "$transpose_sizes" -D TILE=32 -D BLOCK_ROWS=4,8
+    step 1-transpose-64 -k transpose -n "$transpose_sizes" -D TILE=64 -D BLOCK_ROWS=4
+    step 2-copy-grid -k copy_ilp,vadd -D ILP=1,2,4,8 -D VEC=1,2,4,8,16 --verify-max 1048576
+    step 3-copy-occ -k copy_ilp -n 64M -D ILP=1,2,4,8 -D VEC=1,4 -D WGS=64 \
+        -D OCC_KIB=0,8,16,24,32,40,48 --verify-max 1048576
 done <<<"$devices"
 exit $status

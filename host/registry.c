@@ -127,7 +127,8 @@ const struct cb_kernel cb_kernels[] = {
      .summary = "out = in, ILP words of VEC floats per work-item, OCC_KIB local ballast",
      .dims = 1,
      .default_size_cpu = {1 << 25},
-     .default_size_gpu = {1 << 27},
+     /* 1 GiB per buffer: on the H100 the best copy gains 1% over 2^27 floats (tail effects). */
+     .default_size_gpu = {1 << 28},
      .params = {{"ILP", 4, "1,2,4,8", "VEC-wide words per work-item, all loaded before stored"},
                 {"VEC", 4, "1,2,4,8,16", "floats per word (float .. float16)"},
                 WGS_PARAM,
