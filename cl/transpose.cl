@@ -21,6 +21,11 @@
  * width and height: the host rounds the NDRange up to whole tiles and the edge tiles guard
  * every access.  Indices are int: the host refuses W*H beyond 2^31-1.
  *
+ * What changed since 000 (H100, OpenCL): sizes divisible by 512 no longer lose (no partition
+ * camping; the diagonal mapping costs 2-4% everywhere), but row pitches that are not a
+ * multiple of 8 floats do: at 4097 every tile row starts and ends in a partly written 32-byte
+ * sector, and even transpose_copy loses ~20% against 4096 or 4104.
+ *
  * Build parameters (-D; the defaults let the file build alone):
  *   REAL        element type                                  default float
  *   TILE        tile edge, and work-group width               default 32
