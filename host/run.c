@@ -342,6 +342,12 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
                    "work-group of %zu exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE (%zu) on "
                    "this device and the launch failed (%s): choose smaller parameters",
                    work_group(p), row->kernel_work_group_size, cb_cl_errname(err));
+    else if (err == CL_OUT_OF_RESOURCES)
+        /* Seen on an H100 for 48 KiB of local memory, exactly the reported
+         * CL_DEVICE_LOCAL_MEM_SIZE, plus the kernel's own: a limit, not a broken launch. */
+        set_status(row, CB_STATUS_OVER_LIMITS,
+                   "the device refused the launch for lack of resources (CL_OUT_OF_RESOURCES: "
+                   "registers or local memory per work-group): choose smaller parameters");
     else
         set_status(row, CB_STATUS_LAUNCH_FAILED, "clEnqueueNDRangeKernel: %s", cb_cl_errname(err));
     return -1;
@@ -409,6 +415,26 @@ static int verify(struct cb_row *row, struct resources *r, unsigned set,
 static int finish(struct cb_row *row)
 {
     RUN_CHECK(row, clFinish(row->device->queue));
+    return 0;
+}
+
+/* A launch the runtime accepted can still fail on the device; its event says so, where
+ * clFinish need not.  Releases ev (NULL for rows that enqueue through a hook). */
+static int completed(struct cb_row *row, cl_event ev)
+{
+    cl_int state = CL_COMPLETE;
+    cl_int err;
+
+    if (ev == NULL)
+        return 0;
+    err = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof state, &state, NULL);
+    clReleaseEvent(ev);
+    RUN_CHECK(row, err);
+    if (state < 0) {
+        set_status(row, CB_STATUS_LAUNCH_FAILED, "the first launch ended with %s",
+                   cb_cl_errname(state));
+        return -1;
+    }
     return 0;
 }
 
@@ -563,6 +589,7 @@ void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_progr
     struct resources r;
     unsigned last_set = 0;
     double first_start, first_ms, deadline = 0;
+    cl_event first = NULL;
 
     memset(&r, 0, sizeof r);
     row->status = CB_STATUS_OK;
@@ -574,7 +601,14 @@ void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_progr
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */
     first_start = cb_wall_ms();
-    if (launch(row, &r, 0, NULL) != 0 || finish(row) != 0)
+    if (launch(row, &r, 0, &first) != 0)
+        goto done;
+    if (finish(row) != 0) {
+        if (first != NULL)
+            clReleaseEvent(first);
+        goto done;
+    }
+    if (completed(row, first) != 0)
         goto done;
     first_ms = cb_wall_ms() - first_start;
     if (cfg->max_time_s > 0 && first_ms > cfg->max_time_s * 1e3) {
