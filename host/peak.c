@@ -59,9 +59,12 @@ static const char *plan_copy(struct cb_problem *p)
     return plan_common(p, p->size[0] / 4, p->size[0], p->size[0]);
 }
 
+/* peak_fma's 4 float8 chains: 32 independent multiply-adds per step. */
+enum { FMA_LANES = 32 };
+
 static const char *plan_fma(struct cb_problem *p)
 {
-    const double chains = 8.0, iters = (double)p->param[PEAK_ITERS];
+    const double chains = FMA_LANES, iters = (double)p->param[PEAK_ITERS];
 
     p->flops = 2.0 * chains * iters * (double)p->size[0];
     p->bytes = 8.0 * (double)p->size[0];
@@ -109,14 +112,15 @@ static double ref_fma(const struct cb_problem *p, const float *const in[], size_
 {
     double sum = 0.0;
 
-    for (int c = 0; c < 8; c++) {
-        double x = (double)in[0][i] + 0.125 * c;
+    for (int c = 0; c < FMA_LANES; c++) {
+        /* Lane c % 8 of chain c / 8 starts at in[i] + 0.125 lane + chain, as in the kernel. */
+        double x = (double)in[0][i] + 0.125 * (c % 8) + c / 8;
 
         for (long k = 0; k < p->param[PEAK_ITERS]; k++)
             x = x * (double)0.9f + (double)0.1f; /* the kernel's constants, as floats */
         sum += x;
     }
-    *scale = 8.0;
+    *scale = FMA_LANES;
     return sum;
 }
 
