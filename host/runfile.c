@@ -8,9 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef CLBENCH_GIT_COMMIT
-#define CLBENCH_GIT_COMMIT "unknown"
-#endif
+#include "clbench_git_commit.h" /* generated at build time: cmake/git_commit.cmake */
 
 void cb_run_stamp(struct cb_run *run)
 {
