@@ -13,6 +13,7 @@ Devices are matched across files by (host, name, driver), so a device measured i
 files (one per family, say) is one device here; when the same row (kernel, parameters, size)
 appears twice for one device, the file given later wins.
 """
+import collections
 import json
 import math
 import os
@@ -181,13 +182,15 @@ def bars(writer, devices, rows):
                     best = max((r for r in drows if size_volume(r["size"]) == biggest),
                                key=throughput)
                     per_dev[key] = (throughput(best), size_label(best["size"]))
-                sizes = sorted({v[1] for v in per_dev.values()})
-                clusters.append((label + "\\nsize " + " / ".join(sizes), per_dev))
+                # Sizes stay out of the label (they made the axis unreadable); the data file
+                # keeps them, and the title says which size each bar is.
+                clusters.append((label, per_dev))
         header = ["variant"] + [devices[k].label() for k in devs]
         lines = ["\t".join('"%s"' % h for h in header)]
         for label, per_dev in clusters:
             cells = [fmt_num(per_dev[k][0]) if k in per_dev else "?" for k in devs]
-            lines.append("\t".join(['"%s"' % label] + cells))
+            sizes = " ".join(per_dev[k][1] if k in per_dev else "-" for k in devs)
+            lines.append("\t".join(['"%s"' % label] + cells) + "\t# sizes: " + sizes)
         values = [v[0] for _, pd in clusters for v in pd.values() if v[0] > 0]
         # GPU and CPU bars differ by 100x and more: a linear axis would flatten the CPU.
         logscale = 1 if values and max(values) / min(values) > 30 else 0
@@ -263,8 +266,23 @@ def occupancy(writer, devices, rows):
     for key in dict.fromkeys(r["_dev"].key for r in cp):
         dev = devices[key]
         drows = [r for r in cp if r["_dev"].key == key and occ in r["params"]]
-        biggest = max(size_volume(r["size"]) for r in drows)
-        drows = [r for r in drows if size_volume(r["size"]) == biggest]
+        # The size swept over the most occupancy values (then the largest): a lone
+        # OCC_KIB=0 row at a bigger size is a bandwidth figure, not a curve.
+        def sweep(size):
+            return len({r["params"][occ] for r in drows if size_volume(r["size"]) == size})
+        chosen = max({size_volume(r["size"]) for r in drows}, key=lambda v: (sweep(v), v))
+        if sweep(chosen) < 2:
+            warn("copy_ilp on %s ran at one %s only: no occupancy curve" % (dev.label(), occ))
+            continue
+        drows = [r for r in drows if size_volume(r["size"]) == chosen]
+        # One curve per ILP and VEC needs every other parameter (WGS) fixed: keep the setting
+        # the occupancy sweep used, not a lone OCC=0 row of another run at another WGS.
+        def others(r):
+            return tuple(sorted((k, v) for k, v in r["params"].items()
+                                if k not in ("ILP", "VEC", occ)))
+        swept = [r for r in drows if r["params"][occ] != 0] or drows
+        setting = collections.Counter(others(r) for r in swept).most_common(1)[0][0]
+        drows = [r for r in drows if others(r) == setting]
         # Without a measured peak (--no-peak) the fraction is null: draw GB/s instead.
         use_fraction = all(r.get("fraction_of_peak") for r in drows)
         curves = sorted({(r["params"].get("ILP", 0), r["params"].get("VEC", 0)) for r in drows})
