@@ -3,6 +3,7 @@
 #include "clbench/args.h"
 
 #include "clbench/check.h"
+#include "clbench/options.h"
 #include "clbench/source.h"
 
 #include <getopt.h>
@@ -11,7 +12,7 @@
 #include <string.h>
 
 enum {
-    OPT_CL_DIR = 256,
+    OPT_CL_DIR = CB_OPTION_LONG_ONLY,
     OPT_CL_OPTS,
     OPT_LIST_KERNELS,
     OPT_MAX_TIME,
@@ -23,13 +24,7 @@ enum {
 };
 
 /* Sorted by long name: --help prints in this order. */
-static const struct cb_option {
-    const char *name;
-    int code; /* the short letter, or an OPT_ value */
-    int has_arg;
-    const char *metavar;
-    const char *help;
-} options[] = {
+static const struct cb_option options[] = {
     {"cl-dir", OPT_CL_DIR, 1, "DIR",
      "read kernels from DIR/<family>.cl (default: ../share/clbench/cl beside the binary, else the "
      "source tree's cl/)"},
@@ -79,18 +74,7 @@ void cb_print_help(FILE *out)
           "\n"
           "options:\n",
           out);
-    for (size_t i = 0; i < OPTION_COUNT; i++) {
-        const struct cb_option *o = &options[i];
-        char left[64];
-
-        if (o->code < 256)
-            snprintf(left, sizeof left, "-%c, --%s%s%s", o->code, o->name, o->has_arg ? " " : "",
-                     o->has_arg ? o->metavar : "");
-        else
-            snprintf(left, sizeof left, "    --%s%s%s", o->name, o->has_arg ? " " : "",
-                     o->has_arg ? o->metavar : "");
-        fprintf(out, "  %-28s %s\n", left, o->help);
-    }
+    cb_options_help(out, options, OPTION_COUNT);
     fputs("\n"
           "examples:\n"
           "  clbench --device gpu --kernel matmul_tiled\n"
@@ -365,7 +349,7 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
 int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
 {
     struct option longopts[OPTION_COUNT + 1];
-    char shortopts[3 * OPTION_COUNT + 2] = ":";
+    char shortopts[3 * OPTION_COUNT + 2];
     int format_given = 0, status = 0;
 
     memset(cfg, 0, sizeof *cfg);
@@ -376,36 +360,18 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     cfg->min_time_s = 0.2;
     cfg->seed = 1;
     cfg->measure_peak = 1;
-    memset(longopts, 0, sizeof longopts);
-    for (size_t i = 0; i < OPTION_COUNT; i++) {
-        longopts[i].name = options[i].name;
-        longopts[i].has_arg = options[i].has_arg ? required_argument : no_argument;
-        longopts[i].val = options[i].code;
-        if (options[i].code < 256) {
-            char opt[3] = {(char)options[i].code, options[i].has_arg ? ':' : '\0', '\0'};
-
-            strcat(shortopts, opt);
-        }
-    }
-    /* 0, not 1: glibc then also forgets where it was inside a group of short options, which
-     * a call that stopped at an error in "-Zr3" would otherwise carry into the next call's argv
-     * (found by tests/fuzz/fuzz_args.c; a use after free). */
-    optind = 0;
-    opterr = 0; /* messages are ours, in one style */
+    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
     while (status == 0) {
         int index = -1;
         const int code = getopt_long(argc, argv, shortopts, longopts, &index);
-        const char *bad = argv[optind - 1 < argc ? optind - 1 : argc - 1];
 
         if (code == -1)
             break;
-        if (code == '?') {
-            if (optopt != 0)
-                status = usage("unknown option '-%c'", optopt);
-            else
-                status = usage("unknown option '%s'", bad);
-        } else if (code == ':') {
-            status = usage("option '%s' needs a value", bad);
+        if (code == '?' || code == ':') {
+            char problem[256];
+
+            cb_options_problem(code, argc, argv, problem, sizeof problem);
+            status = usage("%s", problem);
         } else {
             const char *name = index >= 0 ? options[index].name : "";
 

@@ -3,6 +3,7 @@
  * the same way host/args.c does for the benchmark. */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/check.h"
+#include "clbench/options.h"
 #include "clbench/output.h"
 #include "clbench/parse.h"
 #include "clbench/report_views.h"
@@ -12,16 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_ALPHA = 256, OPT_FINDINGS, OPT_THRESHOLD };
+enum { OPT_ALPHA = CB_OPTION_LONG_ONLY, OPT_FINDINGS, OPT_THRESHOLD };
 
 /* Sorted by long name: --help prints in this order. */
-static const struct report_option {
-    const char *name;
-    int code;
-    int has_arg;
-    const char *metavar;
-    const char *help;
-} options[] = {
+static const struct cb_option options[] = {
     {"alpha", OPT_ALPHA, 1, "P",
      "with --baseline: significance level of the rank test (default 0.01)"},
     {"baseline", 'b', 1, "OLD.json",
@@ -58,18 +53,7 @@ void cb_report_print_help(FILE *out)
           "\n"
           "options:\n",
           out);
-    for (size_t i = 0; i < OPTION_COUNT; i++) {
-        const struct report_option *o = &options[i];
-        char left[64];
-
-        if (o->code < 256)
-            snprintf(left, sizeof left, "-%c, --%s%s%s", o->code, o->name, o->has_arg ? " " : "",
-                     o->has_arg ? o->metavar : "");
-        else
-            snprintf(left, sizeof left, "    --%s%s%s", o->name, o->has_arg ? " " : "",
-                     o->has_arg ? o->metavar : "");
-        fprintf(out, "  %-28s %s\n", left, o->help);
-    }
+    cb_options_help(out, options, OPTION_COUNT);
     fputs("\n"
           "--baseline: per row the change of the median and the p-value of a two-sided\n"
           "Mann-Whitney U test on the recorded samples_ms (normal approximation, tie and\n"
@@ -183,37 +167,24 @@ static void format_from_output(struct report_config *c)
 static int parse(int argc, char **argv, struct report_config *c)
 {
     struct option longopts[OPTION_COUNT + 1];
-    char shortopts[3 * OPTION_COUNT + 2] = ":";
+    char shortopts[3 * OPTION_COUNT + 2];
     int status = 0;
 
     memset(c, 0, sizeof *c);
     c->compare.alpha = 0.01;
     c->compare.threshold = 5;
-    memset(longopts, 0, sizeof longopts);
-    for (size_t i = 0; i < OPTION_COUNT; i++) {
-        longopts[i].name = options[i].name;
-        longopts[i].has_arg = options[i].has_arg ? required_argument : no_argument;
-        longopts[i].val = options[i].code;
-        if (options[i].code < 256) {
-            const char opt[3] = {(char)options[i].code, options[i].has_arg ? ':' : '\0', '\0'};
-
-            strcat(shortopts, opt);
-        }
-    }
-    optind = 0; /* glibc: 0 also resets getopt's internal state, not just the index */
-    opterr = 0;
+    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
     while (status == 0) {
         const int code = getopt_long(argc, argv, shortopts, longopts, NULL);
-        const char *bad = argv[optind - 1 < argc ? optind - 1 : argc - 1];
 
         if (code == -1)
             break;
-        if (code == '?')
-            status = optopt != 0 ? usage("unknown option '-%c'", optopt)
-                                 : usage("unknown option '%s'", bad);
-        else if (code == ':')
-            status = usage("option '%s' needs a value", bad);
-        else
+        if (code == '?' || code == ':') {
+            char problem[256];
+
+            cb_options_problem(code, argc, argv, problem, sizeof problem);
+            status = usage("%s", problem);
+        } else
             status = handle(c, code, optarg);
     }
     if (status != 0 || c->help)
