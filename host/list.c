@@ -28,9 +28,14 @@ void cb_kernels_print(FILE *out)
         fprintf(out, "  %-18s size %s, default %zu (cpu) / %zu (gpu) per dimension; reports %s\n",
                 "", dims_text(k->dims), k->default_size_cpu[0], k->default_size_gpu[0],
                 cb_metric_unit(k->metric));
-        for (unsigned p = 0; p < nparams; p++)
-            fprintf(out, "  %-18s -D %s=%ld  (%s) %s\n", "", k->params[p].name, k->params[p].def,
-                    k->params[p].allowed, k->params[p].help);
+        for (unsigned p = 0; p < nparams; p++) {
+            const struct cb_param *param = &k->params[p];
+
+            fprintf(out, "  %-18s -D %s=%ld", "", param->name, param->def);
+            if (param->def_cpu != 0)
+                fprintf(out, " (cpu: %ld)", param->def_cpu); /* see struct cb_param */
+            fprintf(out, "  (%s) %s\n", param->allowed, param->help);
+        }
         if (k->requires != NULL)
             fprintf(out, "  %-18s not available in this build: %s\n", "", k->requires);
     }

@@ -12,15 +12,30 @@ void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t ou
 
 /* The values parameter i of k takes in this run: the -D list, or its default. */
 static const long *param_values(const struct cb_config *cfg, const struct cb_kernel *k, unsigned i,
-                                unsigned *count)
+                                int cpu, unsigned *count)
 {
+    const struct cb_param *param = &k->params[i];
+
     for (size_t d = 0; d < cfg->define_count; d++)
-        if (strcmp(cfg->defines[d].name, k->params[i].name) == 0) {
+        if (strcmp(cfg->defines[d].name, param->name) == 0) {
             *count = cfg->defines[d].count;
             return cfg->defines[d].values;
         }
     *count = 1;
-    return &k->params[i].def;
+    return cpu && param->def_cpu != 0 ? &param->def_cpu : &param->def;
+}
+
+/* The CPU defaults are one consistent set (vector widths that divide the work per item, ...):
+ * they apply only when no -D names a parameter of k, never mixed with the user's values. */
+static int cpu_defaults(const struct cb_config *cfg, const struct cb_kernel *k,
+                        const struct cb_device *d)
+{
+    if (!(d->type & CL_DEVICE_TYPE_CPU))
+        return 0;
+    for (size_t i = 0; i < cfg->define_count; i++)
+        if (cb_kernel_param_index(k, cfg->defines[i].name) >= 0)
+            return 0;
+    return 1;
 }
 
 static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
@@ -42,6 +57,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, struct cb_r
     for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
         const struct cb_kernel *k = cfg->kernels[ki];
         const unsigned nparams = cb_kernel_param_count(k);
+        const int cpu = cpu_defaults(cfg, k, d);
         unsigned digit[CB_MAX_PARAMS] = {0};
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
 
@@ -62,7 +78,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, struct cb_r
                 for (unsigned i = 0; i < nparams; i++) {
                     unsigned n;
 
-                    row.problem.param[i] = param_values(cfg, k, i, &n)[digit[i]];
+                    row.problem.param[i] = param_values(cfg, k, i, cpu, &n)[digit[i]];
                 }
                 if (append(rows, count, &row) != 0)
                     return -1;
@@ -71,7 +87,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, struct cb_r
             for (unsigned i = 0; i < nparams && done; i++) {
                 unsigned n;
 
-                param_values(cfg, k, i, &n);
+                param_values(cfg, k, i, cpu, &n);
                 if (++digit[i] < n)
                     done = 0;
                 else

@@ -22,6 +22,8 @@ struct cb_param {
     long def;            /* the value used when none is given; also the #ifndef default in .cl */
     const char *allowed; /* "8,16,32" (a list) or "1..64" (a range), checked before building */
     const char *help;    /* one line */
+    long def_cpu;        /* the default on CPU devices where it differs from def (0: def); the CPU
+                          * defaults of a kernel apply as a set, when no -D names any of its params */
 };
 
 /* What the headline throughput counts. */

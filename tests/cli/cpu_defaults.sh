@@ -1,0 +1,29 @@
+# A kernel's CPU defaults (matmul_fast's CPU shape) apply as one set on CPU devices when no
+# -D names any of its parameters, and not at all once one does.
+source "$(dirname "$0")/lib.sh"
+
+run --list-kernels
+expect_rc 0
+expect_stdout_has "-D TSM=128 (cpu: 32)"
+
+run -d cpu -k matmul_fast -n 64 "${QUICK[@]}" -f json
+expect_rc 0
+python3 - "$TMP/stdout" <<'PY' || fail "the CPU set was not used"
+import json, sys
+(row,) = json.load(open(sys.argv[1]))["rows"]
+assert row["status"] == "ok", row
+assert row["params"] == {"TSM": 32, "TSN": 128, "TSK": 16, "WPTM": 8, "WPTN": 32, "VWM": 1,
+                         "VWN": 16, "PAD": 0}, row["params"]
+assert "-DTSM=32 " in row["build_options"] and "-DVWN=16 " in row["build_options"]
+PY
+
+run -d cpu -k matmul_fast -n 64 -D TSK=8 "${QUICK[@]}" -f json
+expect_rc 0
+python3 - "$TMP/stdout" <<'PY' || fail "a -D must switch the CPU set off"
+import json, sys
+(row,) = json.load(open(sys.argv[1]))["rows"]
+assert row["status"] == "ok", row
+assert row["params"] == {"TSM": 128, "TSN": 128, "TSK": 8, "WPTM": 8, "WPTN": 8, "VWM": 4,
+                         "VWN": 4, "PAD": 0}, row["params"]
+PY
+echo "cpu_defaults: ok"
