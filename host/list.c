@@ -32,8 +32,8 @@ void cb_kernels_print(FILE *out)
             const struct cb_param *param = &k->params[p];
 
             fprintf(out, "  %-18s -D %s=%ld", "", param->name, param->def);
-            if (param->def_cpu != 0)
-                fprintf(out, " (cpu: %ld)", param->def_cpu); /* see struct cb_param */
+            if (k->def_cpu[p] != 0)
+                fprintf(out, " (cpu: %ld)", k->def_cpu[p]); /* see struct cb_kernel */
             fprintf(out, "  (%s) %s\n", param->allowed, param->help);
         }
         if (k->requires != NULL)

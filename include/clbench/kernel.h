@@ -22,8 +22,6 @@ struct cb_param {
     long def;            /* the value used when none is given; also the #ifndef default in .cl */
     const char *allowed; /* "8,16,32" (a list) or "1..64" (a range), checked before building */
     const char *help;    /* one line */
-    long def_cpu;        /* the default on CPU devices where it differs from def (0: def); the CPU
-                          * defaults of a kernel apply as a set, when no -D names any of its params */
 };
 
 /* What the headline throughput counts. */
@@ -76,6 +74,9 @@ struct cb_kernel {
     size_t default_size_cpu[CB_MAX_DIMS];
     size_t default_size_gpu[CB_MAX_DIMS];
     struct cb_param params[CB_MAX_PARAMS]; /* ends at the first entry without a name */
+    /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def).  They
+     * apply as one set, only when no -D names any parameter of the kernel (host/rows.c). */
+    long def_cpu[CB_MAX_PARAMS];
     unsigned inputs;
     enum cb_metric metric;
     const char *baseline; /* the family's baseline row, for speedups (NULL: none) */
