@@ -33,8 +33,7 @@ static const char *const columns[] = {
     "build_options",
 };
 
-/* Free text is always quoted, with " doubled (RFC 4180): device names contain commas. */
-static void quoted(FILE *out, const char *s)
+void cb_csv_quoted(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s != '\0'; s++) {
@@ -59,15 +58,15 @@ void cb_write_csv(FILE *out, const struct cb_run *run)
         cb_row_params(row, params, sizeof params);
         cb_row_size(row, size, sizeof size);
         fprintf(out, "%d,%s,", CB_CSV_SCHEMA, id);
-        quoted(out, d->platform_name);
+        cb_csv_quoted(out, d->platform_name);
         fputc(',', out);
-        quoted(out, d->name);
+        cb_csv_quoted(out, d->name);
         fputc(',', out);
-        quoted(out, d->driver);
+        cb_csv_quoted(out, d->driver);
         fprintf(out, ",%s,", row->problem.kernel->name);
-        quoted(out, params);
+        cb_csv_quoted(out, params);
         fprintf(out, ",%s,%s,", size, cb_status_name(row->status));
-        quoted(out, row->reason);
+        cb_csv_quoted(out, row->reason);
         fprintf(out, ",%s,%zu,", row->timer, row->sample_count);
         if (row->status == CB_STATUS_OK)
             fprintf(out, "%.6g,%.6g,%.6g,%.6g,%.4g,%.6g,%.6g,", row->stats.min, row->stats.median,
@@ -78,7 +77,7 @@ void cb_write_csv(FILE *out, const struct cb_run *run)
             fprintf(out, "%.4g", row->fraction_of_peak);
         fprintf(out, ",%zu,%.3g,%.6g,", row->verify.checked, row->verify.max_rel_err,
                 row->build_ms);
-        quoted(out, row->build_options);
+        cb_csv_quoted(out, row->build_options);
         fputc('\n', out);
     }
 }

@@ -126,16 +126,6 @@ static struct match *match_rows(const struct cb_report *o, const struct cb_repor
     return m;
 }
 
-static void set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x)
-{
-    if (x == NULL)
-        cb_grid_set(g, row, col, "-");
-    else if (!x->ok)
-        cb_grid_set(g, row, col, "failed");
-    else
-        cb_grid_set(g, row, col, "%.4g", x->median_ms);
-}
-
 static void write_grid(FILE *out, const struct match *m, size_t count, int markdown)
 {
     static const char *const head[] = {"device", "kernel", "params", "size",   "old ms",
@@ -158,8 +148,8 @@ static void write_grid(FILE *out, const struct match *m, size_t count, int markd
         cb_grid_set(&g, row, 1, "%s", any->kernel);
         cb_grid_set(&g, row, 2, "%s", any->params);
         cb_grid_set(&g, row, 3, "%s", any->size);
-        set_ms(&g, row, 4, o);
-        set_ms(&g, row, 5, n);
+        cb_report_set_ms(&g, row, 4, o);
+        cb_report_set_ms(&g, row, 5, n);
         if (m[i].tested || (o != NULL && n != NULL && o->ok && n->ok))
             cb_grid_set(&g, row, 6, "%+.1f%%", m[i].change_pct);
         else

@@ -113,16 +113,6 @@ static void heading(FILE *out, int markdown, const char *title)
         fprintf(out, "%s\n", title);
 }
 
-static void set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x)
-{
-    if (x == NULL)
-        cb_grid_set(g, row, col, "-");
-    else if (!x->ok)
-        cb_grid_set(g, row, col, "failed");
-    else
-        cb_grid_set(g, row, col, "%.4g", x->median_ms);
-}
-
 /* One twin pair: kernel (with local memory) against twin (without), per size and device.
  * Adds each speedup to the device's verdict. */
 static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, const char *twin,
@@ -169,8 +159,8 @@ static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, 
                 cb_report_find_partner(r, devs[i], twin, keys[k]->size, keys[k]->params);
             const size_t c = 2 + 3 * i;
 
-            set_ms(&g, row, c, x);
-            set_ms(&g, row, c + 1, y);
+            cb_report_set_ms(&g, row, c, x);
+            cb_report_set_ms(&g, row, c + 1, y);
             if (x != NULL && x->ok && y != NULL) {
                 const double s = y->median_ms / x->median_ms;
 
@@ -302,7 +292,7 @@ static int curve(FILE *out, const struct cb_report *r, const char *title, const 
             char buf[32];
 
             if (x == NULL || !x->ok) {
-                set_ms(&g, row, c, x);
+                cb_report_set_ms(&g, row, c, x);
                 continue;
             }
             cb_report_fmt(buf, sizeof buf, x->throughput);

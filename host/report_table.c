@@ -59,6 +59,16 @@ void cb_report_fmt(char *buf, size_t len, double v)
     snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3g", v);
 }
 
+void cb_report_set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x)
+{
+    if (x == NULL)
+        cb_grid_set(g, row, col, "-");
+    else if (!x->ok)
+        cb_grid_set(g, row, col, "failed");
+    else
+        cb_grid_set(g, row, col, "%.4g", x->median_ms);
+}
+
 static int same_key(const struct cb_rrow *a, const struct cb_rrow *b)
 {
     return strcmp(a->kernel, b->kernel) == 0 && strcmp(a->params, b->params) == 0 &&
@@ -332,17 +342,6 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
     fputc('\n', out);
 }
 
-static void csv_text(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s != '\0'; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 /* Long format: one line per device and row, ready for a spreadsheet's pivot table. */
 static void write_family_csv(FILE *out, const struct cb_report *r, const struct family *f)
 {
@@ -355,13 +354,13 @@ static void write_family_csv(FILE *out, const struct cb_report *r, const struct 
             if (x == NULL)
                 continue;
             fprintf(out, "%s,%s,", f->name, x->kernel);
-            csv_text(out, x->params);
+            cb_csv_quoted(out, x->params);
             fprintf(out, ",%s,", x->size);
-            csv_text(out, d->label);
+            cb_csv_quoted(out, d->label);
             fputc(',', out);
-            csv_text(out, d->host);
+            cb_csv_quoted(out, d->host);
             fputc(',', out);
-            csv_text(out, d->name);
+            cb_csv_quoted(out, d->name);
             fprintf(out, ",%s,%s,", d->type, x->status);
             if (x->ok)
                 fprintf(out, "%.9g,%.9g,%s,", x->median_ms, x->throughput, x->metric);

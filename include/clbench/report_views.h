@@ -10,6 +10,7 @@
 #include "clbench/args.h"
 #include "clbench/report.h"
 #include "clbench/report_data.h"
+#include "clbench/report_grid.h"
 
 #include <stdio.h>
 
@@ -27,6 +28,8 @@ int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b);
 size_t cb_report_kernel_rank(const char *kernel);
 /* "1.23", "45.6", "789": a short number for a table cell. */
 void cb_report_fmt(char *buf, size_t len, double v);
+/* A median-time cell: the time, "failed", or "-" for a row the device did not run (x NULL). */
+void cb_report_set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x);
 
 void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format fmt);
 
