@@ -7,13 +7,15 @@
 # results/; `clbench report` and bench/plot.sh take them all at once).  Each run file also
 # records the device's measured read/write/copy peak (cl/peak.cl), the "fraction of peak".
 # The steps:
-#   1-transpose     000's ladder: naive, copy (the ceiling), tiled, padded, diagonal with
+#   1-transpose     000's ladder: naive, copy (the ceiling), tiled, padded, diagonal, and
+#                   aligned (sector-aligned writes) with
 #                   TILE 32 and BLOCK_ROWS 8 (000's shape) and 4, at 4000, 4096, 4097, 8192
 #                   (000's partition-camping sizes and their neighbours) and the non-square
 #                   8192x4096, 4096x8192, 5000x3001
 #   1-transpose-64  the same with TILE 64, BLOCK_ROWS 4 (256 work-items: NVIDIA's OpenCL
 #                   reports CL_KERNEL_WORK_GROUP_SIZE 256 for these kernels on an H100)
-#   2-copy-grid     copy_ilp ILP 1,2,4,8 x VEC 1,2,4,8,16 (002's ladder), vadd beside it,
+#   2-copy-grid     copy_ilp ILP 1,2,4,8 x VEC 1,2,4,8,16 (002's ladder), vadd beside it
+#                   with the same VEC words,
 #                   at the binary's default sizes (copy_ilp 2^25 floats on CPUs, 2^28 on GPUs)
 #   3-copy-occ      copy_ilp ILP 1,2,4,8 x VEC 1,4 at 2^26 floats with 64 work-items per
 #                   group and OCC_KIB 0..48 of local ballast per group (002's method).  On an
@@ -44,7 +46,7 @@ while [ $# -gt 0 ]; do
     -o) outdir=${2:?-o needs a directory}; shift 2 ;;
     -d | --device) select=${2:?$1 needs a selection}; shift 2 ;;
     --device=*) select=${1#--device=}; shift ;;
-    -h | --help) sed -n '2,38s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,40s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) args+=("$1"); shift ;;
     esac
 done

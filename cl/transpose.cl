@@ -15,6 +15,9 @@
  *   transpose_diagonal  padded, with work-groups walking the tiles diagonally so that
  *                       concurrent groups write to different memory partitions (000: ~80,
  *                       no drop at the bad sizes).
+ *   transpose_aligned   beyond 000: padded, with every tile row written from a SECTOR-float
+ *                       boundary of the output, so that no two work-groups share a sector
+ *                       (the partition camping of today, see below).
  *
  * A work-group of TILE x BLOCK_ROWS work-items moves one TILE x TILE tile; each work-item
  * moves TILE/BLOCK_ROWS elements, BLOCK_ROWS rows apart (000's 32x32 tile, 32x8 block).  Any
@@ -24,12 +27,15 @@
  * What changed since 000 (H100, OpenCL): sizes divisible by 512 no longer lose (no partition
  * camping; the diagonal mapping costs 2-4% everywhere), but row pitches that are not a
  * multiple of 8 floats do: at 4097 every tile row starts and ends in a partly written 32-byte
- * sector, and even transpose_copy loses ~20% against 4096 or 4104.
+ * sector, and even transpose_copy loses ~20% against 4096 or 4104.  transpose_aligned is the
+ * answer to that.
  *
  * Build parameters (-D; the defaults let the file build alone):
  *   REAL        element type                                  default float
  *   TILE        tile edge, and work-group width               default 32
  *   BLOCK_ROWS  work-group height; must divide TILE           default 8
+ *   SECTOR      transpose_aligned: floats per memory sector, a power of two that divides
+ *               TILE                                          default 8 (32 bytes)
  */
 #ifndef REAL
 #define REAL float
@@ -40,8 +46,14 @@
 #ifndef BLOCK_ROWS
 #define BLOCK_ROWS 8
 #endif
+#ifndef SECTOR
+#define SECTOR 8
+#endif
 #if TILE % BLOCK_ROWS != 0
 #error "BLOCK_ROWS must divide TILE"
+#endif
+#if TILE % SECTOR != 0 || (SECTOR & (SECTOR - 1)) != 0
+#error "SECTOR must be a power of two that divides TILE"
 #endif
 
 /* Moves the tile at tile coordinates (bx, by) of `in` through `tile` (rows of `pitch` floats).
@@ -125,4 +137,35 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
     const int bx = (linear / gy + by) % gx;
 
     move_tile(width, height, bx, by, in, out, tile, TILE + 1, 1);
+}
+
+/* Output row x starts s(x) = (x * height) % SECTOR floats past a sector boundary.  Its tiles are
+ * shifted back by s(x): tile by holds columns [by * TILE - s(x), (by + 1) * TILE - s(x)), so
+ * each tile row written starts on a sector and whole sectors belong to one work-group (only a
+ * row's first and last sectors are shared, with the neighbouring rows).  The shift differs from
+ * row to row, so a work-group loads the SECTOR input rows above its tile as well, and the grid
+ * has one more tile row where SECTOR - 1 more columns need it.  Reads stay unaligned: read
+ * sectors shared by two work-groups cost an L2 hit, written ones a partial-sector write. */
+__kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
+transpose_aligned(const int width, const int height, __global const REAL *restrict in,
+                  __global REAL *restrict out)
+{
+    __local REAL tile[(TILE + SECTOR) * (TILE + 1)];
+    const int tx = get_local_id(0), ty = get_local_id(1);
+    const int x_in = get_group_id(0) * TILE + tx;
+    const int y_first = get_group_id(1) * TILE - SECTOR; /* input row of tile row 0 */
+
+    for (int j = ty; j < TILE + SECTOR; j += BLOCK_ROWS)
+        if (x_in < width && y_first + j >= 0 && y_first + j < height)
+            tile[j * (TILE + 1) + tx] = in[(y_first + j) * width + x_in];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int j = ty; j < TILE; j += BLOCK_ROWS) {
+        const int x_out = get_group_id(0) * TILE + j;
+        /* uint: x_out * height may pass 2^31 in the edge tile; the low bits stay right. */
+        const int shift = (int)(((uint)x_out * (uint)height) % SECTOR);
+        const int y_out = get_group_id(1) * TILE - shift + tx;
+
+        if (x_out < width && y_out >= 0 && y_out < height)
+            out[x_out * height + y_out] = tile[(tx + SECTOR - shift) * (TILE + 1) + j];
+    }
 }

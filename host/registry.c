@@ -16,6 +16,11 @@
         "WGS", 256, "1..1024", "work-group size"                                                   \
     }
 
+#define VADD_VEC_PARAM                                                                             \
+    {                                                                                              \
+        "VEC", 1, "1,2,4,8,16", "floats per work-item, loaded as one vector word"                  \
+    }
+
 /* Every transpose row takes the same shape, so that the ladder compares like with like. */
 #define TRANSPOSE_PARAMS                                                                           \
     {"TILE", 32, "8,16,32,64", "tile edge and work-group width"},                                  \
@@ -31,7 +36,7 @@ const struct cb_kernel cb_kernels[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
-     .params = {WGS_PARAM},
+     .params = {VADD_VEC_PARAM, WGS_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
      .baseline = "vadd",
@@ -44,7 +49,7 @@ const struct cb_kernel cb_kernels[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
-     .params = {WGS_PARAM},
+     .params = {VADD_VEC_PARAM, WGS_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
      .baseline = "vadd",
@@ -119,6 +124,22 @@ const struct cb_kernel cb_kernels[] = {
      .metric = CB_METRIC_GBS,
      .baseline = "transpose_naive",
      .plan = cb_plan_transpose_padded,
+     .reference = cb_ref_transpose},
+    {.name = "transpose_aligned",
+     .family = "transpose",
+     .experiment = "beyond 000: padded, each tile row written from a 32-byte sector boundary "
+                   "(today's camping: row pitches that are not a multiple of 8 floats)",
+     .summary = "transpose_padded with output tiles shifted per row onto SECTOR boundaries",
+     .dims = 2,
+     .default_size_cpu = {2048, 2048},
+     .default_size_gpu = {8192, 8192},
+     .params = {TRANSPOSE_PARAMS,
+                {"SECTOR", 8, "1,2,4,8,16,32", "floats per memory sector; divides TILE"}},
+     .inputs = 1,
+     .metric = CB_METRIC_GBS,
+     .baseline = "transpose_naive",
+     .twin = "transpose_naive",
+     .plan = cb_plan_transpose_aligned,
      .reference = cb_ref_transpose},
     {.name = "copy_ilp",
      .family = "copy",

@@ -14,6 +14,7 @@ double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i
 const char *cb_plan_transpose_naive(struct cb_problem *p);
 const char *cb_plan_transpose_tiled(struct cb_problem *p);
 const char *cb_plan_transpose_padded(struct cb_problem *p);
+const char *cb_plan_transpose_aligned(struct cb_problem *p);
 double cb_ref_transpose(const struct cb_problem *p, const float *const in[], size_t i,
                         double *scale);
 double cb_ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,

@@ -4,7 +4,7 @@
 # or skips an edge tile is caught.
 source "$(dirname "$0")/lib.sh"
 
-KERNELS=transpose_naive,transpose_copy,transpose_tiled,transpose_padded,transpose_diagonal
+KERNELS=transpose_naive,transpose_copy,transpose_tiled,transpose_padded,transpose_diagonal,transpose_aligned
 SIZES=1,17,1000,33x65,1000x700
 
 # check_rows CSV COUNT: every row ok, every element verified, the parameters built in.
@@ -24,17 +24,26 @@ PY
 
 run -d cpu -k "$KERNELS" -n "$SIZES" -D TILE=8,16,32 "${QUICK[@]}" --format csv
 expect_rc 0
-check_rows "$TMP/stdout" $((5 * 5 * 3))
+check_rows "$TMP/stdout" $((6 * 5 * 3))
 
 # One work-item per tile column (BLOCK_ROWS = TILE) down to one row of work-items.
 run -d cpu -k "$KERNELS" -n 17,33x65,130x47 -D TILE=32 -D BLOCK_ROWS=1,4,32 "${QUICK[@]}" \
     --format csv
 expect_rc 0
-check_rows "$TMP/stdout" $((5 * 3 * 3))
-run -d cpu -k transpose_padded,transpose_diagonal -n 200x130 -D TILE=64 -D BLOCK_ROWS=4 \
-    "${QUICK[@]}" --format csv
+check_rows "$TMP/stdout" $((6 * 3 * 3))
+run -d cpu -k transpose_padded,transpose_diagonal,transpose_aligned -n 200x130 -D TILE=64 \
+    -D BLOCK_ROWS=4 "${QUICK[@]}" --format csv
 expect_rc 0
-check_rows "$TMP/stdout" 2
+check_rows "$TMP/stdout" 3
+# transpose_aligned's shift per output row, at every sector width and odd pitches (H % SECTOR
+# takes every value), and a sector wider than the tile refused with the reason.
+run -d cpu -k transpose_aligned -n 17,33x65,130x47,97x31 -D TILE=16,32 -D BLOCK_ROWS=4,16 \
+    -D SECTOR=1,2,4,8,16 "${QUICK[@]}" --format csv
+expect_rc 0
+check_rows "$TMP/stdout" $((4 * 2 * 2 * 5))
+run -d cpu -k transpose_aligned -n 33x65 -D TILE=16 -D SECTOR=32 "${QUICK[@]}"
+expect_rc 1
+expect_stdout_has "FAILED (invalid): SECTOR must divide TILE"
 
 # BLOCK_ROWS must divide TILE: a row status with the reason, exit 1, no OpenCL error.
 for bad in "-D TILE=16 -D BLOCK_ROWS=3" "-D TILE=8 -D BLOCK_ROWS=16"; do
@@ -64,6 +73,13 @@ sed -i 's/if (x_out < height \&\& y_out + j < width)/if (x_out < height \&\& y_o
     "$TMP/cl/transpose.cl"
 cmp -s "$TMP/cl/transpose.cl" "$CLBENCH_SOURCE_DIR/cl/transpose.cl" && fail "sabotage did not apply"
 run -d cpu --cl-dir "$TMP/cl" -k transpose_diagonal -n 33x65 -D TILE=16 "${QUICK[@]}"
+expect_rc 1
+expect_stdout_has "verify_failed"
+# ... and an aligned transpose that forgets the row's shift on the tile side only.
+cp "$CLBENCH_SOURCE_DIR/cl/transpose.cl" "$TMP/cl/"
+sed -i 's/tile\[(tx + SECTOR - shift)/tile[(tx + SECTOR)/' "$TMP/cl/transpose.cl"
+cmp -s "$TMP/cl/transpose.cl" "$CLBENCH_SOURCE_DIR/cl/transpose.cl" && fail "sabotage did not apply"
+run -d cpu --cl-dir "$TMP/cl" -k transpose_aligned -n 33x65 -D TILE=16 "${QUICK[@]}"
 expect_rc 1
 expect_stdout_has "verify_failed"
 echo "transpose: ok"
