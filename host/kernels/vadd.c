@@ -3,23 +3,25 @@
 
 #include <math.h>
 
-enum { VADD_WGS };
+enum { VADD_VEC, VADD_WGS };
 
-static const char *plan(struct cb_problem *p, size_t local_bytes_per_item)
+/* local_floats_per_item: floats of local memory per work-item and per float of its word. */
+static const char *plan(struct cb_problem *p, size_t local_floats_per_item)
 {
     const size_t n = p->size[0];
-    const size_t wgs = (size_t)p->param[VADD_WGS];
+    const size_t vec = (size_t)p->param[VADD_VEC], wgs = (size_t)p->param[VADD_WGS];
 
     if (n > (size_t)CL_INT_MAX)
         return "n exceeds the kernel's int index range (2^31-1)";
     p->work_dim = 1;
-    p->global[0] = cb_round_up(n, wgs);
+    /* One work-item per word and, when n % VEC != 0, one for the floats past the last. */
+    p->global[0] = cb_round_up((n + vec - 1) / vec, wgs);
     p->local[0] = wgs;
     p->input_elems[0] = p->input_elems[1] = n;
     p->output_elems = n;
     p->scalar[0] = (cl_int)n;
     p->scalar_count = 1;
-    p->local_mem_bytes = local_bytes_per_item * wgs;
+    p->local_mem_bytes = local_floats_per_item * vec * sizeof(float) * wgs;
     p->flops = (double)n;
     p->bytes = 3.0 * sizeof(float) * (double)n;
     p->ref_cost = 1.0;
@@ -33,7 +35,7 @@ const char *cb_plan_vadd(struct cb_problem *p)
 
 const char *cb_plan_vadd_local(struct cb_problem *p)
 {
-    return plan(p, 3 * sizeof(float));
+    return plan(p, 3);
 }
 
 double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale)

@@ -29,8 +29,8 @@ assert [r["kernel"] for r in run["rows"]] == ["vadd", "vadd_local"]
 for r in run["rows"]:
     assert r["device"] == "0:0" and r["family"] == "vadd" and r["metric"] == "GB/s"
     assert r["experiment"].startswith("004")
-    assert r["params"] == {"WGS": 256} and r["size"] == [1000]
-    assert r["build_options"] == "-cl-std=CL1.2 -DREAL=float -DWGS=256"
+    assert r["params"] == {"VEC": 1, "WGS": 256} and r["size"] == [1000]
+    assert r["build_options"] == "-cl-std=CL1.2 -DREAL=float -DVEC=1 -DWGS=256"
     assert r["status"] == "ok" and r["reason"] == "" and r["timer"] == "event"
     assert r["global"] == [1024] and r["local"] == [256]
     assert r["flops"] == 1000 and r["bytes"] == 12000
@@ -53,7 +53,7 @@ PY
 # --format wins over the extension; csv and md views carry the same rows.
 run -d cpu -k vadd -n 100 "${QUICK[@]}" -o "$TMP/run.txt" --format md
 expect_rc 0
-grep -q "^| 0:0 | vadd | WGS=256 | 100 | " "$TMP/run.txt" || fail "markdown row missing"
+grep -q "^| 0:0 | vadd | VEC=1 WGS=256 | 100 | " "$TMP/run.txt" || fail "markdown row missing"
 run -d cpu -k vadd -n 100 "${QUICK[@]}" -o "$TMP/run.csv"
 expect_rc 0
 head -1 "$TMP/run.csv" | grep -q "^schema,device_id,platform,device,driver,kernel," ||
