@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Source this on a GPU host that has an NVIDIA driver but no package registry, to run a
 # clbench built on Debian 12: it unpacks the runtime .deb files (ICD loader, cJSON, CLBlast,
 # OpenBLAS, clinfo, clpeak) from DEB_DIR into /tmp/rt — never into / — and registers NVIDIA's

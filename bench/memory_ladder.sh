@@ -3,7 +3,7 @@
 #
 # Runs the memory-bound ladders of issue 4 on every device that SEL selects (clbench's
 # --device syntax; default all), one device at a time, and writes one JSON run file per step
-# and device: DIR/<device-slug>/<YYYY-MM-DD>-<git-short>-memory-<step>.json (DIR defaults to
+# and device: DIR/<device-slug>/<YYYY-MM-DD>-<commit>-memory-<step>.json (DIR defaults to
 # results/; `clbench report` and bench/plot.sh take them all at once).  Each run file also
 # records the device's measured read/write/copy peak (cl/peak.cl), the "fraction of peak".
 # The steps:
@@ -36,30 +36,10 @@
 # work-group limit is one).
 set -uo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-clbench=${CLBENCH:-$here/../build/clbench}
-outdir=results
-select=all
-args=()
-while [ $# -gt 0 ]; do
-    case "$1" in
-    -o) outdir=${2:?-o needs a directory}; shift 2 ;;
-    -d | --device) select=${2:?$1 needs a selection}; shift 2 ;;
-    --device=*) select=${1#--device=}; shift ;;
-    -h | --help) sed -n '2,40s/^# \{0,1\}//p' "$0"; exit 0 ;;
-    *) args+=("$1"); shift ;;
-    esac
-done
-[ -x "$clbench" ] || { echo "memory_ladder.sh: no clbench at $clbench (set CLBENCH)" >&2; exit 2; }
-
-# Which devices SEL selects, as the binary itself resolves it: id and a slug of the name.
-devices=$("$clbench" -d "$select" -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 \
-    -f json | python3 -c '
-import json, re, sys
-for d in json.load(sys.stdin)["devices"]:
-    slug = re.sub(r"[^a-z0-9]+", "-", d["name"].lower()).strip("-")
-    print(d["id"], slug)') || { echo "memory_ladder.sh: no device matches '$select'" >&2; exit 2; }
-stamp=$(date +%F)-$(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown)
+# shellcheck source=bench/ladder_lib.sh
+source "$(dirname "$0")/ladder_lib.sh"
+ladder_options "$@"
+ladder_devices
 
 transpose_sizes=4000,4096,4097,8192,8192x4096,4096x8192,5000x3001
 status=0
@@ -71,7 +51,7 @@ while read -r id slug; do
         shift
         echo "== $slug: $*" >&2
         "$clbench" -d "$id" "$@" "${args[@]}" -f json -o "$file" || status=1
-        echo "wrote $file" >&2
+        [ -f "$file" ] && echo "wrote $file" >&2
     }
     step 1-transpose -k transpose -n "$transpose_sizes" -D TILE=32 -D BLOCK_ROWS=4,8
     step 1-transpose-64 -k transpose -n "$transpose_sizes" -D TILE=64 -D BLOCK_ROWS=4

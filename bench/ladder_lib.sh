@@ -1,0 +1,41 @@
+# shellcheck shell=bash disable=SC2034  # outdir, args, stamp, devices: for the sourcing script
+# bench/ladder_lib.sh -- what bench/matmul_ladder.sh and bench/memory_ladder.sh share: their
+# options, the devices a selection picks, and the stamp in their run files' names.  Sourced;
+# the script's header comment is its --help.
+
+ladder_name=$(basename "$0")
+clbench=${CLBENCH:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../build/clbench}
+outdir=results
+select=all
+args=()
+
+# ladder_options "$@": -o DIR, -d SEL and -h; every other option goes to each clbench call.
+ladder_options() {
+    while [ $# -gt 0 ]; do
+        case "$1" in
+        -o) outdir=${2:?-o needs a directory}; shift 2 ;;
+        -d | --device) select=${2:?$1 needs a selection}; shift 2 ;;
+        --device=*) select=${1#--device=}; shift ;;
+        -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        *) args+=("$1"); shift ;;
+        esac
+    done
+    [ -x "$clbench" ] || { echo "$ladder_name: no clbench at $clbench (set CLBENCH)" >&2; exit 2; }
+}
+
+# ladder_devices: sets `devices` to one "id slug" line per device that SEL selects, as the
+# binary itself resolves it, and `stamp` to today's date and the commit the binary was built
+# from (not the checkout's: the binary may have been built elsewhere).
+ladder_devices() {
+    local found
+    found=$("$clbench" -d "$select" -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 \
+        -f json | python3 -c '
+import json, re, sys
+run = json.load(sys.stdin)
+print(run["git_commit"][:7])
+for d in run["devices"]:
+    print(d["id"], re.sub(r"[^a-z0-9]+", "-", d["name"].lower()).strip("-"))') ||
+        { echo "$ladder_name: no device matches '$select'" >&2; exit 2; }
+    stamp=$(date +%F)-$(head -n 1 <<<"$found")
+    devices=$(tail -n +2 <<<"$found")
+}

@@ -1,0 +1,55 @@
+# bench/matmul_ladder.sh and bench/memory_ladder.sh on PoCL at small sizes: one run file per
+# step, named by the date and the commit the binary was built from, each with the step's
+# kernels and every row ok; a selection that matches no device is refused.
+source "$(dirname "$0")/lib.sh"
+export CLBENCH
+
+# ladder SCRIPT ARGS...: runs a ladder script; RC, $TMP/stdout and $TMP/stderr as for `run`.
+ladder() {
+    LAST_CMD="$*"
+    bash "$CLBENCH_SOURCE_DIR/bench/$1" "${@:2}" >"$TMP/stdout" 2>"$TMP/stderr"
+    RC=$?
+}
+
+# check_steps DIR PREFIX STEP:KERNELS...: DIR holds exactly these run files, in each only the
+# step's kernels, every row ok.
+check_steps() {
+    python3 - "$@" <<'PY' || fail "unexpected ladder run files"
+import glob, json, os, subprocess, sys
+folder, prefix, steps = sys.argv[1], sys.argv[2], sys.argv[3:]
+files = sorted(glob.glob(os.path.join(folder, "*", "*.json")))
+assert len(files) == len(steps), files
+commit = json.load(open(files[0]))["git_commit"][:7]
+for step in steps:
+    tag, kernels = step.split(":")
+    name = [f for f in files if f.endswith(f"-{commit}-{prefix}-{tag}.json")]
+    assert len(name) == 1, (tag, files)
+    run = json.load(open(name[0]))
+    assert run["devices"][0]["type"] == "cpu", run["devices"]
+    assert {r["kernel"] for r in run["rows"]} == set(kernels.split(",")), (tag, run["rows"])
+    for r in run["rows"]:
+        ok = r["status"] == "ok" or (r["kernel"] == "sgemm_clblast" and "CLBlast" in r["reason"])
+        assert ok, (tag, r["kernel"], r["params"], r["status"], r["reason"])
+PY
+}
+
+T=transpose_naive,transpose_copy,transpose_tiled,transpose_padded,transpose_diagonal,transpose_aligned
+ladder memory_ladder.sh -d cpu -o "$TMP/memory" -n 70 "${QUICK[@]}"
+# (-n 70 replaces every step's sizes: 70x70 transposes, 70-float copies.)
+expect_rc 0
+check_steps "$TMP/memory" memory "1-transpose:$T" "1-transpose-64:$T" \
+    "2-copy-grid:copy_ilp,vadd" "3-copy-occ:copy_ilp"
+
+MATMUL_SIZE=40x24x16 ladder matmul_ladder.sh -d cpu -o "$TMP/matmul" "${QUICK[@]}"
+check_steps "$TMP/matmul" matmul 1-naive-1x128:matmul_naive 2-naive-128x1:matmul_naive \
+    3-tiled:matmul_naive,matmul_tiled 4-regblock-cached:matmul_regblock,matmul_cached \
+    5-rank1:matmul_rank1 6-fast:matmul_fast 7-clblast:sgemm_clblast
+
+ladder memory_ladder.sh -d no-such-device -o "$TMP/none"
+expect_rc 2
+expect_stderr_has "memory_ladder.sh: no device matches 'no-such-device'"
+[ ! -e "$TMP/none" ] || fail "a run folder for no device"
+ladder matmul_ladder.sh --help
+expect_rc 0
+expect_stdout_has "MATMUL_SIZE"
+echo "ladders: ok"
