@@ -23,6 +23,7 @@
  *   VEC      floats per word: 1, 2, 4, 8, 16                default 4
  *   WGS      work-group size                                default 256
  *   OCC_KIB  extra local memory per work-group, KiB         default 0
+ *   NT       1: non-temporal stores (below)                  default 0
  */
 #ifndef REAL
 #define REAL float
@@ -39,6 +40,9 @@
 #ifndef OCC_KIB
 #define OCC_KIB 0
 #endif
+#ifndef NT
+#define NT 0
+#endif
 
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
@@ -46,6 +50,19 @@
 #define WORD REAL
 #else
 #define WORD XCAT(REAL, VEC)
+#endif
+
+/* NT 1: non-temporal stores, clang's __builtin_nontemporal_store (PoCL compiles with clang).
+ * A CPU then writes whole cache lines to memory without first reading them in for ownership,
+ * so a copy moves two bytes per byte copied instead of three; it pays with whole-line words
+ * (VEC 16).  A compiler that is not clang refuses the build. */
+#if NT
+#ifndef __clang__
+#error "NT=1 needs clang's __builtin_nontemporal_store"
+#endif
+#define STORE(p, v) __builtin_nontemporal_store((v), (p))
+#else
+#define STORE(p, v) (*(p) = (v))
 #endif
 
 #if OCC_KIB > 0
@@ -71,7 +88,7 @@ copy_ilp(const int n, __global const REAL *restrict in, __global REAL *restrict 
             v[j] = src[base + j * WGS];
 #pragma unroll
         for (int j = 0; j < ILP; j++)
-            dst[base + j * WGS] = v[j];
+            STORE(&dst[base + j * WGS], v[j]);
     } else {
 #pragma unroll
         for (int j = 0; j < ILP; j++)
@@ -80,7 +97,7 @@ copy_ilp(const int n, __global const REAL *restrict in, __global REAL *restrict 
 #pragma unroll
         for (int j = 0; j < ILP; j++)
             if (base + j * WGS < words)
-                dst[base + j * WGS] = v[j];
+                STORE(&dst[base + j * WGS], v[j]);
     }
     if (get_global_id(0) == 0)
         for (uint t = words * VEC; t < (uint)n; t++)

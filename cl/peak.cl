@@ -2,9 +2,12 @@
  * measured denominator (host/peak.c).  Not registry rows.
  *
  * Bandwidth (seed 003: peak bandwidth is what the memory system gives, not the datasheet):
- * peak_read sums RPT float4 words per work-item and writes one float, peak_write writes
- * float4 words computed from the index, peak_copy copies float4 words.  Consecutive
- * work-items touch consecutive words (coalesced, seed 000).
+ * peak_read sums RPT words of VEC floats per work-item and writes one float, peak_write
+ * writes words computed from the index, peak_copy copies words.  Consecutive work-items touch
+ * consecutive words (coalesced, seed 000).  On CPUs the host asks for whole-line words
+ * (VEC 16) and non-temporal stores (NT 1, as in cl/copy.cl): a CPU's memory only gives its
+ * bandwidth when written lines are not read in first, and PoCL 5 does not widen float4
+ * words across work-items.
  * Arithmetic (seed 002: ILP hides latency as well as threads do): peak_fma runs 4
  * independent float8 multiply-add chains per work-item (32 lanes): explicit vectors, so that
  * a CPU runtime reaches its SIMD units whether or not it vectorises across work-items (PoCL
@@ -12,7 +15,9 @@
  *
  * Build parameters (-D; the defaults let the file build alone):
  *   WGS     work-group size                          default 256
- *   RPT     float4 words read per work-item (read)    default 16
+ *   VEC     floats per word: 4, 8, 16 (bandwidth)     default 4
+ *   RPT     words read per work-item (read)           default 16
+ *   NT      1: non-temporal stores (write, copy)      default 0
  *   ITERS   multiply-adds per chain (fma)             default 1024
  */
 #ifndef WGS
@@ -24,37 +29,77 @@
 #ifndef ITERS
 #define ITERS 1024
 #endif
+#ifndef VEC
+#define VEC 4
+#endif
+#ifndef NT
+#define NT 0
+#endif
+
+/* WORD, and LANES: the word (0, 1, .., VEC-1). */
+#if VEC == 4
+#define WORD float4
+#define LANES (float4)(0.0f, 1.0f, 2.0f, 3.0f)
+#elif VEC == 8
+#define WORD float8
+#define LANES (float8)(0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f)
+#elif VEC == 16
+#define WORD float16
+#define LANES                                                                                  \
+    (float16)(0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f, 8.0f, 9.0f, 10.0f, 11.0f, 12.0f,  \
+              13.0f, 14.0f, 15.0f)
+#else
+#error "VEC must be 4, 8 or 16"
+#endif
+
+#if NT
+#ifndef __clang__
+#error "NT=1 needs clang's __builtin_nontemporal_store"
+#endif
+#define STORE(p, v) __builtin_nontemporal_store((v), (p))
+#else
+#define STORE(p, v) (*(p) = (v))
+#endif
 
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
-peak_read(const int n, __global const float4 *restrict in, __global float *restrict out)
+peak_read(const int n, __global const WORD *restrict in, __global float *restrict out)
 {
     const int i = get_global_id(0);
-    const int items = n / (4 * RPT);
-    float4 sum = (float4)(0.0f);
+    const int items = n / (VEC * RPT);
+    WORD sum = (WORD)(0.0f);
 
     if (i >= items)
         return;
     for (int j = 0; j < RPT; j++)
         sum += in[i + j * items];
-    out[i] = (sum.x + sum.y) + (sum.z + sum.w);
+#if VEC == 16
+    const float4 sum4 = (sum.lo.lo + sum.lo.hi) + (sum.hi.lo + sum.hi.hi);
+#elif VEC == 8
+    const float4 sum4 = sum.lo + sum.hi;
+#else
+    const float4 sum4 = sum;
+#endif
+    out[i] = (sum4.x + sum4.y) + (sum4.z + sum4.w);
 }
 
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
-peak_write(const int n, __global float4 *restrict out)
+peak_write(const int n, __global WORD *restrict out)
 {
     const int i = get_global_id(0);
+    WORD value = LANES;
 
-    if (i < n / 4)
-        out[i] = (float4)((float)(i & 1023), 1.0f, 2.0f, 3.0f);
+    value.s0 = (float)(i & 1023);
+    if (i < n / VEC)
+        STORE(&out[i], value);
 }
 
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
-peak_copy(const int n, __global const float4 *restrict in, __global float4 *restrict out)
+peak_copy(const int n, __global const WORD *restrict in, __global WORD *restrict out)
 {
     const int i = get_global_id(0);
 
-    if (i < n / 4)
-        out[i] = in[i];
+    if (i < n / VEC)
+        STORE(&out[i], in[i]);
 }
 
 /* x <- 0.9 x + 0.1 contracts towards 1, so float and double agree to a few ulps after any

@@ -19,6 +19,7 @@
  *   REAL  element type (scalar; VEC widens it)  default float
  *   VEC   floats per work-item: 1, 2, 4, 8, 16  default 1
  *   WGS   work-group size (1-D)                 default 256
+ *   NT    1: non-temporal stores (below)        default 0
  */
 #ifndef REAL
 #define REAL float
@@ -29,6 +30,9 @@
 #ifndef WGS
 #define WGS 256
 #endif
+#ifndef NT
+#define NT 0
+#endif
 
 #define CAT(a, b) a##b
 #define XCAT(a, b) CAT(a, b)
@@ -36,6 +40,19 @@
 #define WORD REAL
 #else
 #define WORD XCAT(REAL, VEC)
+#endif
+
+/* NT 1: non-temporal stores, clang's __builtin_nontemporal_store (PoCL compiles with clang).
+ * A CPU then writes whole cache lines to memory without first reading them in for ownership,
+ * so c costs one stream instead of two; it pays with whole-line words (VEC 16).  A compiler
+ * that is not clang refuses the build. */
+#if NT
+#ifndef __clang__
+#error "NT=1 needs clang's __builtin_nontemporal_store"
+#endif
+#define STORE(p, v) __builtin_nontemporal_store((v), (p))
+#else
+#define STORE(p, v) (*(p) = (v))
 #endif
 
 /* The n % VEC floats past the last whole word, added by work-item `words`. */
@@ -53,9 +70,11 @@ vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict
      __global REAL *restrict c)
 {
     const int i = get_global_id(0), words = n / VEC;
+    __global const WORD *restrict a_words = (__global const WORD *)a;
+    __global const WORD *restrict b_words = (__global const WORD *)b;
 
     if (i < words)
-        ((__global WORD *)c)[i] = ((__global const WORD *)a)[i] + ((__global const WORD *)b)[i];
+        STORE((__global WORD *)c + i, a_words[i] + b_words[i]);
     add_tail(n, words, a, b, c);
 }
 
@@ -77,6 +96,6 @@ vadd_local(const int n, __global const REAL *restrict a, __global const REAL *re
     c_local[li] = a_local[li] + b_local[li];
     barrier(CLK_LOCAL_MEM_FENCE);
     if (i < words)
-        ((__global WORD *)c)[i] = c_local[li];
+        STORE((__global WORD *)c + i, c_local[li]);
     add_tail(n, words, a, b, c);
 }

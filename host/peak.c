@@ -7,15 +7,21 @@
 
 #include <string.h>
 
-enum { PEAK_WGS, PEAK_RPT, PEAK_ITERS };
+enum { PEAK_WGS, PEAK_VEC, PEAK_RPT, PEAK_NT, PEAK_ITERS };
 
 #define PEAK_PARAMS                                                                                \
     {                                                                                              \
-        {"WGS", 256, "1..1024", "work-group size"},                                                \
-            {"RPT", 16, "1..64", "float4 words read per work-item"},                               \
+        {"WGS", 256, "1..1024", "work-group size"}, {"VEC", 4, "4,8,16", "floats per word"},       \
+            {"RPT", 16, "1..64", "words read per work-item"},                                      \
+            {"NT", 0, "0,1", "1: non-temporal stores"},                                            \
         {                                                                                          \
             "ITERS", 1024, "1..65536", "multiply-adds per chain"                                   \
         }                                                                                          \
+    }
+/* On CPUs: whole-line words and streaming stores (cl/peak.cl says why). */
+#define PEAK_CPU                                                                                   \
+    {                                                                                              \
+        0, 16, 0, 1, 0                                                                             \
     }
 
 static const char *plan_common(struct cb_problem *p, size_t items, size_t input_elems,
@@ -38,10 +44,11 @@ static const char *plan_common(struct cb_problem *p, size_t items, size_t input_
 
 static const char *plan_read(struct cb_problem *p)
 {
-    const size_t items = p->size[0] / (4 * (size_t)p->param[PEAK_RPT]);
+    const size_t vec = (size_t)p->param[PEAK_VEC];
+    const size_t items = p->size[0] / (vec * (size_t)p->param[PEAK_RPT]);
 
     p->bytes = 4.0 * (double)p->size[0] + 4.0 * (double)items;
-    p->reduction_len = 4.0 * (double)p->param[PEAK_RPT];
+    p->reduction_len = (double)vec * (double)p->param[PEAK_RPT];
     plan_common(p, items, p->size[0], items);
     p->ref_cost = p->reduction_len;
     return NULL;
@@ -50,13 +57,13 @@ static const char *plan_read(struct cb_problem *p)
 static const char *plan_write(struct cb_problem *p)
 {
     p->bytes = 4.0 * (double)p->size[0];
-    return plan_common(p, p->size[0] / 4, 0, p->size[0]);
+    return plan_common(p, p->size[0] / (size_t)p->param[PEAK_VEC], 0, p->size[0]);
 }
 
 static const char *plan_copy(struct cb_problem *p)
 {
     p->bytes = 8.0 * (double)p->size[0];
-    return plan_common(p, p->size[0] / 4, p->size[0], p->size[0]);
+    return plan_common(p, p->size[0] / (size_t)p->param[PEAK_VEC], p->size[0], p->size[0]);
 }
 
 /* peak_fma's 4 float8 chains: 32 independent multiply-adds per step. */
@@ -76,12 +83,12 @@ static const char *plan_fma(struct cb_problem *p)
 
 static double ref_read(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
 {
-    const size_t items = p->output_elems;
+    const size_t items = p->output_elems, vec = (size_t)p->param[PEAK_VEC];
     double sum = 0.0, magnitude = 0.0;
 
     for (long j = 0; j < p->param[PEAK_RPT]; j++)
-        for (size_t c = 0; c < 4; c++) {
-            const double v = in[0][4 * (i + (size_t)j * items) + c];
+        for (size_t c = 0; c < vec; c++) {
+            const double v = in[0][vec * (i + (size_t)j * items) + c];
 
             sum += v;
             magnitude += v < 0 ? -v : v;
@@ -93,9 +100,9 @@ static double ref_read(const struct cb_problem *p, const float *const in[], size
 static double ref_write(const struct cb_problem *p, const float *const in[], size_t i,
                         double *scale)
 {
-    const double want = i % 4 == 0 ? (double)((i / 4) & 1023) : (double)(i % 4);
+    const size_t vec = (size_t)p->param[PEAK_VEC];
+    const double want = i % vec == 0 ? (double)((i / vec) & 1023) : (double)(i % vec);
 
-    (void)p;
     (void)in;
     *scale = want > 1.0 ? want : 1.0;
     return want;
@@ -130,6 +137,7 @@ static const struct cb_kernel probes[] = {
      .experiment = "003 peak bandwidth (read)",
      .dims = 1,
      .params = PEAK_PARAMS,
+     .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GBS,
      .plan = plan_read,
@@ -139,6 +147,7 @@ static const struct cb_kernel probes[] = {
      .experiment = "003 peak bandwidth (write)",
      .dims = 1,
      .params = PEAK_PARAMS,
+     .def_cpu = PEAK_CPU,
      .inputs = 0,
      .metric = CB_METRIC_GBS,
      .plan = plan_write,
@@ -148,6 +157,7 @@ static const struct cb_kernel probes[] = {
      .experiment = "003 peak bandwidth (copy)",
      .dims = 1,
      .params = PEAK_PARAMS,
+     .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GBS,
      .plan = plan_copy,
@@ -172,7 +182,7 @@ static const struct cb_kernel probes[] = {
  * rotation makes up the rest. */
 static size_t bandwidth_elems(const struct cb_device *d)
 {
-    const size_t grain = 4 * 64 * 1024; /* a multiple of 4 * RPT * WGS */
+    const size_t grain = 16 * 64 * 1024; /* a multiple of VEC * RPT * WGS */
     double bytes = 8.0 * (double)d->global_cache_bytes;
 
     if (bytes < 512.0 * 1024 * 1024)
@@ -202,7 +212,8 @@ static double run_probe(struct cb_device *d, const struct cb_kernel *k, size_t n
     row.problem.kernel = k;
     row.problem.size[0] = n;
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
-        row.problem.param[i] = k->params[i].def;
+        row.problem.param[i] =
+            (d->type & CL_DEVICE_TYPE_CPU) && k->def_cpu[i] != 0 ? k->def_cpu[i] : k->params[i].def;
     cb_run_row(&row, cfg, cache);
     if (row.status == CB_STATUS_OK)
         result = k->metric == CB_METRIC_GFLOPS ? row.gflops : row.gbs;

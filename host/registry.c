@@ -16,6 +16,12 @@
         "WGS", 256, "1..1024", "work-group size"                                                   \
     }
 
+/* Streaming stores: a CPU writes whole lines without reading them first (needs clang: PoCL). */
+#define NT_PARAM                                                                                   \
+    {                                                                                              \
+        "NT", 0, "0,1", "1: non-temporal stores (clang's builtin; pays on CPUs)"                   \
+    }
+
 #define VADD_VEC_PARAM                                                                             \
     {                                                                                              \
         "VEC", 1, "1,2,4,8,16", "floats per work-item, loaded as one vector word"                  \
@@ -36,7 +42,7 @@ const struct cb_kernel cb_kernels[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
-     .params = {VADD_VEC_PARAM, WGS_PARAM},
+     .params = {VADD_VEC_PARAM, WGS_PARAM, NT_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
      .baseline = "vadd",
@@ -49,7 +55,7 @@ const struct cb_kernel cb_kernels[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
-     .params = {VADD_VEC_PARAM, WGS_PARAM},
+     .params = {VADD_VEC_PARAM, WGS_PARAM, NT_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
      .baseline = "vadd",
@@ -154,7 +160,8 @@ const struct cb_kernel cb_kernels[] = {
                 {"VEC", 4, "1,2,4,8,16", "floats per word (float .. float16)"},
                 WGS_PARAM,
                 {"OCC_KIB", 0, "0..65536",
-                 "extra local memory per work-group, KiB, to lower occupancy"}},
+                 "extra local memory per work-group, KiB, to lower occupancy"},
+                NT_PARAM},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
      .baseline = "copy_ilp",

@@ -21,6 +21,10 @@ PY
 run -d cpu -k copy_ilp -n 1,17,1000,1000003 -D ILP=1,2,4,8 -D VEC=1,4,16 "${QUICK[@]}" --format csv
 expect_rc 0
 check_rows "$TMP/stdout" $((4 * 4 * 3))
+# Non-temporal stores, in the whole-group and the guarded paths.
+run -d cpu -k copy_ilp -n 17,1000003 -D ILP=1,8 -D VEC=4,16 -D NT=1 "${QUICK[@]}" --format csv
+expect_rc 0
+check_rows "$TMP/stdout" $((2 * 2 * 2))
 
 # Small work-groups with and without ballast (the trailing __local argument), odd VEC widths.
 run -d cpu -k copy_ilp -n 17,4099 -D ILP=2,8 -D VEC=2,8 -D WGS=32,64 -D OCC_KIB=0,8 \

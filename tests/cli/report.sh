@@ -40,8 +40,8 @@ expect_stdout_has "vadd (GB/s)"
 expect_stdout_has "vs vadd"
 expect_stdout_has "GPU/CPU"
 expect_stdout_has "vadd_future"
-grep -qE '^vadd +VEC=1 WGS=256 +1000 .*\| +10x$' "$TMP/stdout" || fail "GPU/CPU ratio of vadd at 1000"
-grep -qE '^vadd_local +VEC=1 WGS=256 +2048 .*\| +- *\| +-$' "$TMP/stdout" ||
+grep -qE '^vadd +NT=0 VEC=1 WGS=256 +1000 .*\| +10x$' "$TMP/stdout" || fail "GPU/CPU ratio of vadd at 1000"
+grep -qE '^vadd_local +NT=0 VEC=1 WGS=256 +2048 .*\| +- *\| +-$' "$TMP/stdout" ||
     fail "the row only the CPU ran is not shown with '-' for the GPU"
 
 run report --format json "$TMP/cpu.json" "$TMP/gpu.json"

@@ -44,8 +44,8 @@ expect_stdout_has "0 regressed"
 
 run report --baseline "$TMP/old.json" "$TMP/slow.json"
 expect_rc 1
-grep -qE '^PoCL.* vadd_local +VEC=1 WGS=256 +1000 .* REGRESSED$' "$TMP/stdout" || fail "slowdown not flagged"
-grep -qE '^PoCL.* vadd +VEC=1 WGS=256 +1000 .* noise$' "$TMP/stdout" || fail "unchanged row not noise"
+grep -qE '^PoCL.* vadd_local +NT=0 VEC=1 WGS=256 +1000 .* REGRESSED$' "$TMP/stdout" || fail "slowdown not flagged"
+grep -qE '^PoCL.* vadd +NT=0 VEC=1 WGS=256 +1000 .* noise$' "$TMP/stdout" || fail "unchanged row not noise"
 expect_stdout_has "1 regressed"
 
 run report --baseline "$TMP/old.json" "$TMP/slow.json" --format json
@@ -71,7 +71,7 @@ expect_stdout_has "too few samples"
 
 run report --baseline "$TMP/old.json" "$TMP/fast.json"
 expect_rc 0
-grep -qE '^PoCL.* vadd +VEC=1 WGS=256 +1000 .* faster$' "$TMP/stdout" || fail "speed-up not seen"
+grep -qE '^PoCL.* vadd +NT=0 VEC=1 WGS=256 +1000 .* faster$' "$TMP/stdout" || fail "speed-up not seen"
 
 run report --baseline "$TMP/old.json" "$TMP/failing.json"
 expect_rc 1
