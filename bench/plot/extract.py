@@ -133,6 +133,12 @@ def varying_params(rows):
     return sorted(name for name, vals in values.items() if len(vals) > 1)
 
 
+def param_set(row, names):
+    """The row's values of these parameters; None where its run file predates one of them
+    (an older binary: vadd had no VEC before the second session)."""
+    return tuple((name, row["params"].get(name)) for name in names)
+
+
 class Writer:
     def __init__(self, datadir):
         self.datadir = datadir
@@ -165,12 +171,13 @@ def bars(writer, devices, rows):
         for kernel in dict.fromkeys(r["kernel"] for r in frows):
             krows = [r for r in frows if r["kernel"] == kernel]
             shown = varying_params(krows)
-            sets = sorted({tuple((p, r["params"][p]) for p in shown) for r in krows})
+            sets = sorted({param_set(r, shown) for r in krows},
+                          key=lambda s: [(p, -1 if v is None else v) for p, v in s])
             if len(sets) > MAX_CLUSTERS_PER_KERNEL:
                 groups = [("%s\\n(best of %d)" % (kernel, len(sets)), krows)]
             else:
-                groups = [(kernel + "".join("\\n%s=%g" % pv for pv in s),
-                           [r for r in krows if tuple((p, r["params"][p]) for p in shown) == s])
+                groups = [(kernel + "".join("\\n%s=%g" % pv for pv in s if pv[1] is not None),
+                           [r for r in krows if param_set(r, shown) == s])
                           for s in sets]
             for label, grows in groups:
                 per_dev = {}
