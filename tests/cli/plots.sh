@@ -11,7 +11,7 @@ run -k vadd,vadd_local -n 4096 "${QUICK[@]}" -o "$TMP/run.json"
 expect_rc 0
 
 python3 - "$TMP" <<'EOF' || fail "could not write the fixtures"
-# Fixtures: gpu-fixture.json (a fake H100 with matmul, transpose and copy_ilp rows) and
+# Fixtures: gpu-fixture.json (a fake H100 with matmul, transpose, copy_ilp and vadd rows) and
 # cpu-fixture.json (a fake CPU with matmul rows and one failed row, matmul_fast).
 import json, sys
 
@@ -58,6 +58,10 @@ for ilp in (1, 2, 4, 8):
             cp = (0, 2 * 4 * (1 << 26))
             gpu.append(row("copy_ilp", "copy", {"ILP": ilp, "VEC": vec, "OCC_KIB": occ},
                            [1 << 26], *cp, 0.2 * (1 + occ / (8.0 * ilp * vec)), 3000))
+# vadd from an older binary (no VEC parameter yet) beside one with VEC words.
+va = (0, 3 * 4 * (1 << 26))
+gpu.append(row("vadd", "vadd", {"WGS": 256}, [1 << 26], *va, 0.3, 3000))
+gpu.append(row("vadd", "vadd", {"VEC": 2, "WGS": 256, "NT": 0}, [1 << 26], *va, 0.27, 3000))
 json.dump(run("gpuhost", device("NVIDIA H100 80GB HBM3", "580.00", 50000, 3000), gpu),
           open(sys.argv[1] + "/gpu-fixture.json", "w"))
 
@@ -98,7 +102,7 @@ expect_figure() {
     done
 }
 
-expect_figure bars-vadd "$pocl" vadd vadd_local run.json "largest size"
+expect_figure bars-vadd "$pocl" "$gpu" vadd vadd_local "VEC=2" run.json "largest size"
 expect_figure bars-matmul "$gpu" fixture-cpu matmul_naive matmul_tiled "TILE=32" \
     "matmul_regblock" gpu-fixture.json cpu-fixture.json "log scale"
 expect_figure bars-transpose "$gpu" transpose_naive transpose_copy transpose_diagonal
