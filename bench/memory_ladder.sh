@@ -15,7 +15,8 @@
 #   1-transpose-64  the same with TILE 64, BLOCK_ROWS 4 (256 work-items: NVIDIA's OpenCL
 #                   reports CL_KERNEL_WORK_GROUP_SIZE 256 for these kernels on an H100)
 #   2-copy-grid     copy_ilp ILP 1,2,4,8 x VEC 1,2,4,8,16 (002's ladder), vadd beside it
-#                   with the same VEC words,
+#                   with the same VEC words, each with and without non-temporal stores
+#                   (NT 0,1: what a CPU needs to reach its read bandwidth),
 #                   at the binary's default sizes (copy_ilp 2^25 floats on CPUs, 2^28 on GPUs)
 #   3-copy-occ      copy_ilp ILP 1,2,4,8 x VEC 1,4 at 2^26 floats with 64 work-items per
 #                   group and OCC_KIB 0..48 of local ballast per group (002's method).  On an
@@ -55,7 +56,8 @@ while read -r id slug; do
     }
     step 1-transpose -k transpose -n "$transpose_sizes" -D TILE=32 -D BLOCK_ROWS=4,8
     step 1-transpose-64 -k transpose -n "$transpose_sizes" -D TILE=64 -D BLOCK_ROWS=4
-    step 2-copy-grid -k copy_ilp,vadd -D ILP=1,2,4,8 -D VEC=1,2,4,8,16 --verify-max 1048576
+    step 2-copy-grid -k copy_ilp,vadd -D ILP=1,2,4,8 -D VEC=1,2,4,8,16 -D NT=0,1 \
+        --verify-max 1048576
     step 3-copy-occ -k copy_ilp -n 64M -D ILP=1,2,4,8 -D VEC=1,4 -D WGS=64 \
         -D OCC_KIB=0,8,16,24,32,40,48 --verify-max 1048576
 done <<<"$devices"
