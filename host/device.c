@@ -300,6 +300,7 @@ void cb_devices_print(FILE *out, const struct cb_device_list *list)
                     d->peak_gflops_theoretical, d->peak_basis);
         else
             fprintf(out, "        theoretical fp32 peak: %s\n", d->peak_basis);
+        fprintf(out, "        theoretical bandwidth: %s\n", CB_BANDWIDTH_BASIS);
     }
 }
 

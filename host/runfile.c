@@ -103,6 +103,8 @@ cJSON *cb_device_json(const struct cb_device *d)
     else
         cJSON_AddNullToObject(peak, "theoretical_gflops");
     cJSON_AddStringToObject(peak, "theoretical_basis", d->peak_basis);
+    cJSON_AddNullToObject(peak, "theoretical_gbs");
+    cJSON_AddStringToObject(peak, "theoretical_gbs_basis", CB_BANDWIDTH_BASIS);
     if (d->peak_gflops_measured > 0)
         cJSON_AddNumberToObject(peak, "measured_gflops", d->peak_gflops_measured);
     if (d->peak_gbs_measured > 0) {

@@ -74,4 +74,9 @@ void cb_devices_print(FILE *out, const struct cb_device_list *list);
 cl_int cb_device_open(struct cb_device *d);
 void cb_device_close(struct cb_device *d);
 
+/* Why no device has a theoretical bandwidth beside its measured one. */
+#define CB_BANDWIDTH_BASIS                                                                         \
+    "not reported: neither OpenCL nor cl_nv_device_attribute_query has a memory clock or bus "     \
+    "width; compare the measured bandwidth with the vendor's data sheet"
+
 #endif
