@@ -142,10 +142,12 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
 /* Output row x starts s(x) = (x * height) % SECTOR floats past a sector boundary.  Its tiles are
  * shifted back by s(x): tile by holds columns [by * TILE - s(x), (by + 1) * TILE - s(x)), so
  * each tile row written starts on a sector and whole sectors belong to one work-group (only a
- * row's first and last sectors are shared, with the neighbouring rows).  The shift differs from
- * row to row, so a work-group loads the SECTOR input rows above its tile as well, and the grid
- * has one more tile row where SECTOR - 1 more columns need it.  Reads stay unaligned: read
- * sectors shared by two work-groups cost an L2 hit, written ones a partial-sector write. */
+ * row's first and last sectors are shared, with the neighbouring rows).  The shifts are
+ * multiples of g, the largest power of two that divides height (at most SECTOR), up to
+ * SECTOR - g: a work-group loads that many input rows above its tile, and the grid has as many
+ * more tile rows to cover (none when rows start on sectors: then this is transpose_padded;
+ * the host computes the same extra).  Reads stay unaligned: read sectors shared by two
+ * work-groups cost an L2 hit, written ones a partial-sector write. */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_aligned(const int width, const int height, __global const REAL *restrict in,
                   __global REAL *restrict out)
@@ -153,9 +155,11 @@ transpose_aligned(const int width, const int height, __global const REAL *restri
     __local REAL tile[(TILE + SECTOR) * (TILE + 1)];
     const int tx = get_local_id(0), ty = get_local_id(1);
     const int x_in = get_group_id(0) * TILE + tx;
-    const int y_first = get_group_id(1) * TILE - SECTOR; /* input row of tile row 0 */
+    const int g = min(height & -height, SECTOR);
+    const int extra = SECTOR - g;
+    const int y_first = get_group_id(1) * TILE - extra; /* input row of tile row 0 */
 
-    for (int j = ty; j < TILE + SECTOR; j += BLOCK_ROWS)
+    for (int j = ty; j < TILE + extra; j += BLOCK_ROWS)
         if (x_in < width && y_first + j >= 0 && y_first + j < height)
             tile[j * (TILE + 1) + tx] = in[(y_first + j) * width + x_in];
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -166,6 +170,6 @@ transpose_aligned(const int width, const int height, __global const REAL *restri
         const int y_out = get_group_id(1) * TILE - shift + tx;
 
         if (x_out < width && y_out >= 0 && y_out < height)
-            out[x_out * height + y_out] = tile[(tx + SECTOR - shift) * (TILE + 1) + j];
+            out[x_out * height + y_out] = tile[(tx + extra - shift) * (TILE + 1) + j];
     }
 }

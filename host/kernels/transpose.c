@@ -7,8 +7,8 @@
 enum { TRANSPOSE_TILE, TRANSPOSE_BLOCK_ROWS, TRANSPOSE_SECTOR };
 
 /* tile_floats: the local tile the kernel declares (0 for transpose_naive); extra_rows: input
- * rows a work-group loads beyond its TILE (transpose_aligned's SECTOR; the grid grows by
- * SECTOR - 1 of them). */
+ * rows a work-group loads above its tile (transpose_aligned's EXTRA), by which the grid
+ * grows. */
 static const char *plan(struct cb_problem *p, size_t tile_floats, size_t extra_rows)
 {
     const size_t width = p->size[0], height = p->size[1];
@@ -24,7 +24,7 @@ static const char *plan(struct cb_problem *p, size_t tile_floats, size_t extra_r
     p->local[0] = tile;
     p->local[1] = rows;
     p->global[0] = cb_round_up(width, tile);
-    p->global[1] = cb_round_up(height + (extra_rows > 0 ? extra_rows - 1 : 0), tile) / tile * rows;
+    p->global[1] = cb_round_up(height + extra_rows, tile) / tile * rows;
     p->input_elems[0] = elems;
     p->output_elems = elems;
     p->scalar[0] = (cl_int)width;
@@ -59,10 +59,12 @@ const char *cb_plan_transpose_aligned(struct cb_problem *p)
 {
     const size_t tile = (size_t)p->param[TRANSPOSE_TILE];
     const size_t sector = (size_t)p->param[TRANSPOSE_SECTOR];
+    const size_t height = p->size[1];
+    const size_t low_bit = height & (~height + 1); /* as the kernel's g: the shifts' step */
 
     if (tile % sector != 0)
         return "SECTOR must divide TILE (tile rows are written from sector boundaries)";
-    return plan(p, (tile + sector) * (tile + 1), sector);
+    return plan(p, (tile + sector) * (tile + 1), sector - (low_bit < sector ? low_bit : sector));
 }
 
 /* Output element i is row i / H, column i % H of the W-row output: in's row i % H, column

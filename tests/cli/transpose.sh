@@ -35,12 +35,13 @@ run -d cpu -k transpose_padded,transpose_diagonal,transpose_aligned -n 200x130 -
     -D BLOCK_ROWS=4 "${QUICK[@]}" --format csv
 expect_rc 0
 check_rows "$TMP/stdout" 3
-# transpose_aligned's shift per output row, at every sector width and odd pitches (H % SECTOR
-# takes every value), and a sector wider than the tile refused with the reason.
-run -d cpu -k transpose_aligned -n 17,33x65,130x47,97x31 -D TILE=16,32 -D BLOCK_ROWS=4,16 \
-    -D SECTOR=1,2,4,8,16 "${QUICK[@]}" --format csv
+# transpose_aligned's shift per output row, at every sector width, at odd heights (the shift
+# takes every value) and at heights divisible by 2, 4, 8 and 32 (fewer shifts, fewer extra
+# rows), and a sector wider than the tile refused with the reason.
+run -d cpu -k transpose_aligned -n 17,33x65,130x47,97x31,33x66,41x68,24x72,70x96 -D TILE=16,32 \
+    -D BLOCK_ROWS=4,16 -D SECTOR=1,2,4,8,16 "${QUICK[@]}" --format csv
 expect_rc 0
-check_rows "$TMP/stdout" $((4 * 2 * 2 * 5))
+check_rows "$TMP/stdout" $((8 * 2 * 2 * 5))
 run -d cpu -k transpose_aligned -n 33x65 -D TILE=16 -D SECTOR=32 "${QUICK[@]}"
 expect_rc 1
 expect_stdout_has "FAILED (invalid): SECTOR must divide TILE"
@@ -77,7 +78,7 @@ expect_rc 1
 expect_stdout_has "verify_failed"
 # ... and an aligned transpose that forgets the row's shift on the tile side only.
 cp "$CLBENCH_SOURCE_DIR/cl/transpose.cl" "$TMP/cl/"
-sed -i 's/tile\[(tx + SECTOR - shift)/tile[(tx + SECTOR)/' "$TMP/cl/transpose.cl"
+sed -i 's/tile\[(tx + extra - shift)/tile[(tx + extra)/' "$TMP/cl/transpose.cl"
 cmp -s "$TMP/cl/transpose.cl" "$CLBENCH_SOURCE_DIR/cl/transpose.cl" && fail "sabotage did not apply"
 run -d cpu --cl-dir "$TMP/cl" -k transpose_aligned -n 33x65 -D TILE=16 "${QUICK[@]}"
 expect_rc 1
