@@ -1,5 +1,5 @@
-# A kernel's CPU defaults (matmul_fast's CPU shape) apply as one set on CPU devices when no
-# -D names any of its parameters, and not at all once one does.
+# A kernel's CPU defaults (matmul_fast's CPU shape, copy_ilp's streaming copy) apply as one
+# set on CPU devices when no -D names any of its parameters, and not at all once one does.
 source "$(dirname "$0")/lib.sh"
 
 run --list-kernels
@@ -25,5 +25,13 @@ import json, sys
 assert row["status"] == "ok", row
 assert row["params"] == {"TSM": 128, "TSN": 128, "TSK": 8, "WPTM": 8, "WPTN": 8, "VWM": 4,
                          "VWN": 4, "PAD": 0}, row["params"]
+PY
+run -d cpu -k copy_ilp -n 1000 "${QUICK[@]}" -f json
+expect_rc 0
+python3 - "$TMP/stdout" <<'PY' || fail "copy_ilp's CPU set was not used"
+import json, sys
+(row,) = json.load(open(sys.argv[1]))["rows"]
+assert row["status"] == "ok", row
+assert row["params"] == {"ILP": 8, "VEC": 16, "WGS": 256, "OCC_KIB": 0, "NT": 1}, row["params"]
 PY
 echo "cpu_defaults: ok"
