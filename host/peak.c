@@ -212,8 +212,7 @@ static double run_probe(struct cb_device *d, const struct cb_kernel *k, size_t n
     row.problem.kernel = k;
     row.problem.size[0] = n;
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
-        row.problem.param[i] =
-            (d->type & CL_DEVICE_TYPE_CPU) && k->def_cpu[i] != 0 ? k->def_cpu[i] : k->params[i].def;
+        row.problem.param[i] = *cb_param_default(k, i, (d->type & CL_DEVICE_TYPE_CPU) != 0);
     cb_run_row(&row, cfg, cache);
     if (row.status == CB_STATUS_OK)
         result = k->metric == CB_METRIC_GFLOPS ? row.gflops : row.gbs;

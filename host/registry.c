@@ -320,6 +320,11 @@ int cb_kernel_param_index(const struct cb_kernel *k, const char *name)
     return -1;
 }
 
+const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu)
+{
+    return cpu && k->def_cpu[i] != 0 ? &k->def_cpu[i] : &k->params[i].def;
+}
+
 int cb_param_allows(const struct cb_param *param, long value)
 {
     const char *s = param->allowed;

@@ -22,7 +22,7 @@ static const long *param_values(const struct cb_config *cfg, const struct cb_ker
             return cfg->defines[d].values;
         }
     *count = 1;
-    return cpu && k->def_cpu[i] != 0 ? &k->def_cpu[i] : &param->def;
+    return cb_param_default(k, i, cpu);
 }
 
 /* The CPU defaults are one consistent set (vector widths that divide the work per item, ...):

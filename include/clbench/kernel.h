@@ -94,6 +94,9 @@ const struct cb_kernel *cb_kernel_find(const char *name);
 unsigned cb_kernel_param_count(const struct cb_kernel *k);
 /* Index of parameter `name` in k->params, or -1. */
 int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
+/* Parameter i's default on a CPU device (cpu != 0) or elsewhere: def_cpu[i] where set, else
+ * params[i].def. */
+const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
 /* 1 if value is in param->allowed. */
 int cb_param_allows(const struct cb_param *param, long value);
 /* The registered kernel name closest to `name` (edit distance), for "did you mean". */
