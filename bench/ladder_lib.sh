@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2034  # outdir, args, stamp, devices: for the sourcing script
+# shellcheck shell=bash disable=SC2034  # stamp, devices, status: for the sourcing script
 # bench/ladder_lib.sh -- what bench/matmul_ladder.sh and bench/memory_ladder.sh share: their
 # options, the devices a selection picks, and the stamp in their run files' names.  Sourced;
 # the script's header comment is its --help.
@@ -8,6 +8,8 @@ clbench=${CLBENCH:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../build/clbenc
 outdir=results
 select=all
 args=()
+
+status=0
 
 # ladder_options "$@": -o DIR, -d SEL and -h; every other option goes to each clbench call.
 ladder_options() {
@@ -38,4 +40,16 @@ for d in run["devices"]:
         { echo "$ladder_name: no device matches '$select'" >&2; exit 2; }
     stamp=$(date +%F)-$(head -n 1 <<<"$found")
     devices=$(tail -n +2 <<<"$found")
+}
+
+# ladder_step ID SLUG FAMILY TAG clbench-arguments...: one step on device ID (a line of
+# `devices`): one run file, OUTDIR/SLUG/<stamp>-FAMILY-TAG.json; the options given to the
+# script come last, so they win.  A row that is not ok sets status to 1.
+ladder_step() {
+    local id=$1 slug=$2 dir=$outdir/$2 file=$outdir/$2/$stamp-$3-$4.json
+    shift 4
+    mkdir -p "$dir"
+    echo "== $slug: $*" >&2
+    "$clbench" -d "$id" "$@" "${args[@]}" -f json -o "$file" || status=1
+    [ -f "$file" ] && echo "wrote $file" >&2
 }

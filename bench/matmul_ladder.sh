@@ -30,17 +30,8 @@ ladder_devices
 size=()
 [ -n "${MATMUL_SIZE:-}" ] && size=(-n "$MATMUL_SIZE")
 
-status=0
+step() { ladder_step "$id" "$slug" matmul "$1" "${size[@]}" "${@:2}"; } # step TAG args...
 while read -r id slug; do
-    dir=$outdir/$slug
-    mkdir -p "$dir"
-    step() { # step TAG clbench-arguments...: one rung of the ladder, one run file
-        local file=$dir/$stamp-matmul-$1.json
-        shift
-        echo "== $slug: $*" >&2
-        "$clbench" -d "$id" "${size[@]}" "$@" "${args[@]}" -f json -o "$file" || status=1
-        [ -f "$file" ] && echo "wrote $file" >&2
-    }
     step 1-naive-1x128 -k matmul_naive -D WGX=1 -D WGY=128
     step 2-naive-128x1 -k matmul_naive -D WGX=128 -D WGY=1
     step 3-tiled -k matmul_naive,matmul_tiled -D TILE=8,16,32

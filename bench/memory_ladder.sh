@@ -43,17 +43,8 @@ ladder_options "$@"
 ladder_devices
 
 transpose_sizes=4000,4096,4097,8192,8192x4096,4096x8192,5000x3001
-status=0
+step() { ladder_step "$id" "$slug" memory "$@"; } # step TAG clbench-arguments...
 while read -r id slug; do
-    dir=$outdir/$slug
-    mkdir -p "$dir"
-    step() { # step TAG clbench-arguments...: one step of the ladder, one run file
-        local file=$dir/$stamp-memory-$1.json
-        shift
-        echo "== $slug: $*" >&2
-        "$clbench" -d "$id" "$@" "${args[@]}" -f json -o "$file" || status=1
-        [ -f "$file" ] && echo "wrote $file" >&2
-    }
     step 1-transpose -k transpose -n "$transpose_sizes" -D TILE=32 -D BLOCK_ROWS=4,8
     step 1-transpose-64 -k transpose -n "$transpose_sizes" -D TILE=64 -D BLOCK_ROWS=4
     step 2-copy-grid -k copy_ilp,vadd -D ILP=1,2,4,8 -D VEC=1,2,4,8,16 -D NT=0,1 \

@@ -1,6 +1,7 @@
 # bench/matmul_ladder.sh and bench/memory_ladder.sh on PoCL at small sizes: one run file per
 # step, named by the date and the commit the binary was built from, each with the step's
-# kernels and every row ok; a selection that matches no device is refused.
+# kernels and every row ok; a failing step sets the exit status; a selection that matches no
+# device is refused.
 source "$(dirname "$0")/lib.sh"
 export CLBENCH
 
@@ -44,6 +45,11 @@ MATMUL_SIZE=40x24x16 ladder matmul_ladder.sh -d cpu -o "$TMP/matmul" "${QUICK[@]
 check_steps "$TMP/matmul" matmul 1-naive-1x128:matmul_naive 2-naive-128x1:matmul_naive \
     3-tiled:matmul_naive,matmul_tiled 4-regblock-cached:matmul_regblock,matmul_cached \
     5-rank1:matmul_rank1 6-fast:matmul_fast 7-clblast:sgemm_clblast
+
+# Steps that clbench refuses: exit status 1, and no step claims a file it did not write.
+MATMUL_SIZE=16 ladder matmul_ladder.sh -d cpu -o "$TMP/refused" -D TILE=3 "${QUICK[@]}"
+expect_rc 1
+grep -q "^wrote" "$TMP/stderr" && fail "a refused step said it wrote a file"
 
 ladder memory_ladder.sh -d no-such-device -o "$TMP/none"
 expect_rc 2
