@@ -1,5 +1,5 @@
 /* cl/peak.cl -- clbench's own peak probes, run once per device to give "fraction of peak" a
- * measured denominator (host/peak.c).  Not registry rows.
+ * measured denominator (host/run/peak.c).  Not registry rows.
  *
  * Bandwidth (seed 003: peak bandwidth is what the memory system gives, not the datasheet):
  * peak_read sums RPT words of VEC floats per work-item and writes one float, peak_write

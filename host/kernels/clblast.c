@@ -1,5 +1,5 @@
 /* The sgemm_clblast baseline row: CLBlast's SGEMM on the runner's buffers.  Compiled to
- * nothing without CLBlast; the row then carries .requires instead (host/registry.c). */
+ * nothing without CLBlast; the row then carries .requires instead (host/kernels/registry.c). */
 #include "clbench/families.h"
 
 #ifdef CLBENCH_HAVE_CLBLAST

@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-/* Parameter indices, in the order of each row's .params in host/registry.c. */
+/* Parameter indices, in the order of each row's .params in host/kernels/registry.c. */
 enum { NAIVE_WGX, NAIVE_WGY };
 enum { TILE_TILE };
 enum { BLOCK_TILE, BLOCK_RX, BLOCK_RY };

@@ -1,4 +1,4 @@
-/* The command line: one option table drives getopt_long and --help (host/args.c). */
+/* The command line: one option table drives getopt_long and --help (host/cli/args.c). */
 #ifndef CLBENCH_ARGS_H
 #define CLBENCH_ARGS_H
 

@@ -36,7 +36,7 @@ struct cb_device {
     double peak_gflops_theoretical;
     const char *peak_basis; /* how it was derived, for the report */
 
-    /* Measured by the peak probes (host/peak.c); 0 until then or if a probe failed. */
+    /* Measured by the peak probes (host/run/peak.c); 0 until then or if a probe failed. */
     double peak_read_gbs, peak_write_gbs, peak_copy_gbs; /* bytes read + written per second */
     double peak_gbs_measured;                            /* the best of the three */
     double peak_gflops_measured;

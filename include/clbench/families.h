@@ -1,4 +1,4 @@
-/* Plan and reference functions of each kernel family, used by the rows in host/registry.c.
+/* Plan and reference functions of each kernel family, used by the rows in host/kernels/registry.c.
  * One block per host/kernels/<family>.c. */
 #ifndef CLBENCH_FAMILIES_H
 #define CLBENCH_FAMILIES_H

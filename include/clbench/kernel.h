@@ -1,6 +1,6 @@
 /* The kernel registry's types: what one row says about a kernel, and the problem a row is
  * planned into for one size and one set of -D values.  The table itself is in
- * host/registry.c; each family's plan and reference functions are in host/kernels/<family>.c;
+ * host/kernels/registry.c; each family's plan and reference functions are in host/kernels/<family>.c;
  * the kernels are in cl/<family>.cl.
  */
 #ifndef CLBENCH_KERNEL_H
@@ -75,7 +75,7 @@ struct cb_kernel {
     size_t default_size_gpu[CB_MAX_DIMS];
     struct cb_param params[CB_MAX_PARAMS]; /* ends at the first entry without a name */
     /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def).  They
-     * apply as one set, only when no -D names any parameter of the kernel (host/rows.c). */
+     * apply as one set, only when no -D names any parameter of the kernel (host/run/rows.c). */
     long def_cpu[CB_MAX_PARAMS];
     unsigned inputs;
     enum cb_metric metric;

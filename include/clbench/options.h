@@ -1,5 +1,5 @@
-/* Option tables for getopt_long: one table per command (host/args.c for the benchmark,
- * host/report_main.c for `clbench report`) drives both the parser and --help. */
+/* Option tables for getopt_long: one table per command (host/cli/args.c for the benchmark,
+ * host/cli/report_main.c for `clbench report`) drives both the parser and --help. */
 #ifndef CLBENCH_OPTIONS_H
 #define CLBENCH_OPTIONS_H
 

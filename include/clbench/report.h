@@ -29,7 +29,7 @@ void cb_run_stamp(struct cb_run *run);
 /* The run file; NULL when out of memory. */
 cJSON *cb_run_json(const struct cb_run *run);
 cJSON *cb_device_json(const struct cb_device *d);
-/* One row of the run file's "rows" (also a line of the journal, host/journal.c). */
+/* One row of the run file's "rows" (also a line of the journal, host/run/journal.c). */
 cJSON *cb_row_json(const struct cb_row *row);
 /* --list --format json */
 int cb_devices_print_json(FILE *out, const struct cb_device_list *list);

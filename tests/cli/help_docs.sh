@@ -20,7 +20,7 @@ for k in $kernels; do
     grep -q -- "\`$k\`" "$CLBENCH_SOURCE_DIR/README.md" || fail "README.md does not describe \`$k\`"
     grep -q "__kernel.* $k(" "$CLBENCH_SOURCE_DIR"/cl/*.cl ||
         grep -q "^$k(" "$CLBENCH_SOURCE_DIR"/cl/*.cl ||
-        grep -q "\"$k\"" "$CLBENCH_SOURCE_DIR/host/registry.c" ||
+        grep -q "\"$k\"" "$CLBENCH_SOURCE_DIR/host/kernels/registry.c" ||
         fail "kernel $k has no source"
 done
 

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the command line (cb_parse_args, host/args.c).
+/* libFuzzer harness for the command line (cb_parse_args, host/cli/args.c).
  *
  * The input is argv: NUL-separated arguments after "clbench".  cb_parse_args calls
  * getopt_long, whose state lives in globals; it resets that state on every call, and this

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the run-file reader of `clbench report` (host/report_read.c): any
+/* libFuzzer harness for the run-file reader of `clbench report` (host/report/report_read.c): any
  * bytes, parsed by cJSON, then read as a run file twice into one report (the second copy
  * exercises merging devices and rows), labelled and freed. */
 #include "clbench/report_data.h"

@@ -1,4 +1,4 @@
-/* Unit tests of the registry table and its helpers (host/registry.c). */
+/* Unit tests of the registry table and its helpers (host/kernels/registry.c). */
 #include "check.h"
 #include "clbench/kernel.h"
 

@@ -1,4 +1,4 @@
-/* Unit tests of the timing statistics (host/stats.c). */
+/* Unit tests of the timing statistics (host/run/stats.c). */
 #include "check.h"
 #include "clbench/stats.h"
 

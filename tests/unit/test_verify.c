@@ -1,4 +1,4 @@
-/* Unit tests of verification (host/verify.c) on a made-up kernel with a known reference. */
+/* Unit tests of verification (host/run/verify.c) on a made-up kernel with a known reference. */
 #include "check.h"
 #include "clbench/verify.h"
 

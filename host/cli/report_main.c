@@ -1,6 +1,6 @@
 /* `clbench report`: reads run files, merges them and prints one of three views (side by side,
  * --baseline comparison, --findings).  Its own option table drives getopt_long and its --help,
- * the same way host/args.c does for the benchmark. */
+ * the same way host/cli/args.c does for the benchmark. */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/check.h"
 #include "clbench/options.h"

@@ -1,5 +1,5 @@
 /* The JSON run file, written with cJSON.  Field meanings are documented in results/README.md;
- * `clbench report` reads these files back (host/report_read.c). */
+ * `clbench report` reads these files back (host/report/report_read.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/report.h"
 

@@ -119,7 +119,7 @@ int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt)
         break;
     case CB_FORMAT_MD:
     case CB_FORMAT_TABLE:
-        /* Several devices: one table per family, side by side (host/report_table.c). */
+        /* Several devices: one table per family, side by side (host/report/report_table.c). */
         if (run->device_count > 1)
             return cb_report_write_run(out, run, fmt) == 0 && !ferror(out) ? 0 : -1;
         if (fmt == CB_FORMAT_MD)
