@@ -138,10 +138,10 @@ static int select_kernels(struct cb_config *cfg, const char *list)
 
         if (k != NULL && add_kernel(cfg, k) != 0)
             return CB_EXIT_USAGE;
-        for (size_t i = 0; k == NULL && i < cb_kernel_count; i++)
-            if (strcmp(name, "all") == 0 || strcmp(name, cb_kernels[i].family) == 0) {
+        for (size_t i = 0; k == NULL && i < cb_kernel_total(); i++)
+            if (strcmp(name, "all") == 0 || strcmp(name, cb_kernel_at(i)->family) == 0) {
                 found = 1;
-                if (add_kernel(cfg, &cb_kernels[i]) != 0)
+                if (add_kernel(cfg, cb_kernel_at(i)) != 0)
                     return CB_EXIT_USAGE;
             }
         if (!found) {
@@ -388,9 +388,9 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     if (cfg->output != NULL && !format_given)
         format_from_output(cfg);
     if (cfg->kernel_count == 0)
-        for (size_t i = 0; i < cb_kernel_count; i++)
-            if (cb_kernels[i].requires == NULL)
-                cfg->kernels[cfg->kernel_count++] = &cb_kernels[i];
+        for (size_t i = 0; i < cb_kernel_total(); i++)
+            if (cb_kernel_at(i)->requires == NULL)
+                cfg->kernels[cfg->kernel_count++] = cb_kernel_at(i);
     status = check_defines(cfg);
     if (status == 0)
         status = check_sizes(cfg);

@@ -15,8 +15,8 @@ void cb_kernels_print(FILE *out)
 {
     const char *family = "";
 
-    for (size_t i = 0; i < cb_kernel_count; i++) {
-        const struct cb_kernel *k = &cb_kernels[i];
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
         const unsigned nparams = cb_kernel_param_count(k);
 
         if (strcmp(family, k->family) != 0) {

@@ -34,7 +34,7 @@
         "BLOCK_ROWS", 8, "1..64", "work-group height; divides TILE"                                \
     }
 
-const struct cb_kernel cb_kernels[] = {
+static const struct cb_kernel builtin[] = {
     {.name = "vadd",
      .family = "vadd",
      .experiment = "004 vecAdd: one element per work-item, no local memory",
@@ -292,13 +292,50 @@ const struct cb_kernel cb_kernels[] = {
      .plan = cb_plan_matmul_library,
      .reference = cb_ref_matmul},
 };
-const size_t cb_kernel_count = sizeof cb_kernels / sizeof cb_kernels[0];
+enum { BUILTIN_COUNT = sizeof builtin / sizeof builtin[0] };
+
+/* Kernels added at run time, after the built-in ones. */
+static const struct cb_kernel **added;
+static size_t added_count;
+
+size_t cb_kernel_total(void)
+{
+    return BUILTIN_COUNT + added_count;
+}
+
+const struct cb_kernel *cb_kernel_at(size_t i)
+{
+    return i < BUILTIN_COUNT       ? &builtin[i]
+           : i < cb_kernel_total() ? added[i - BUILTIN_COUNT]
+                                   : NULL;
+}
+
+int cb_kernel_add(const struct cb_kernel *k)
+{
+    const struct cb_kernel **grown;
+
+    if (cb_kernel_find(k->name) != NULL)
+        return -1;
+    grown = realloc(added, (added_count + 1) * sizeof *added);
+    if (grown == NULL)
+        return -1;
+    added = grown;
+    added[added_count++] = k;
+    return 0;
+}
+
+void cb_kernels_reset_added(void)
+{
+    free(added);
+    added = NULL;
+    added_count = 0;
+}
 
 const struct cb_kernel *cb_kernel_find(const char *name)
 {
-    for (size_t i = 0; i < cb_kernel_count; i++)
-        if (strcmp(cb_kernels[i].name, name) == 0)
-            return &cb_kernels[i];
+    for (size_t i = 0; i < cb_kernel_total(); i++)
+        if (strcmp(cb_kernel_at(i)->name, name) == 0)
+            return cb_kernel_at(i);
     return NULL;
 }
 
@@ -376,14 +413,15 @@ const char *cb_kernel_closest(const char *name)
     const char *best = NULL;
     size_t best_distance = SIZE_MAX;
 
-    for (size_t i = 0; i < cb_kernel_count; i++) {
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
         /* A prefix ("matmul") or a substring is the likeliest intent. */
-        const size_t d =
-            strstr(cb_kernels[i].name, name) != NULL ? 0 : edit_distance(name, cb_kernels[i].name);
+        const size_t d = strstr(cb_kernel_at(i)->name, name) != NULL
+                             ? 0
+                             : edit_distance(name, cb_kernel_at(i)->name);
 
         if (d < best_distance) {
             best_distance = d;
-            best = cb_kernels[i].name;
+            best = cb_kernel_at(i)->name;
         }
     }
     return best_distance <= 1 + strlen(name) / 2 ? best : NULL;

@@ -202,8 +202,8 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
     if (v == NULL)
         return 0;
     /* Twins come from this binary's registry; the pairs are the kernels that name one. */
-    for (size_t k = 0; k < cb_kernel_count; k++) {
-        const struct cb_kernel *kern = &cb_kernels[k];
+    for (size_t k = 0; k < cb_kernel_total(); k++) {
+        const struct cb_kernel *kern = cb_kernel_at(k);
         int present = 0;
 
         for (size_t i = 0; i < r->row_count && !present; i++)

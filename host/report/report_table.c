@@ -12,9 +12,10 @@
 
 size_t cb_report_kernel_rank(const char *kernel)
 {
-    const struct cb_kernel *k = cb_kernel_find(kernel);
-
-    return k != NULL ? (size_t)(k - cb_kernels) : cb_kernel_count;
+    for (size_t i = 0; i < cb_kernel_total(); i++)
+        if (strcmp(cb_kernel_at(i)->name, kernel) == 0)
+            return i;
+    return cb_kernel_total();
 }
 
 /* "ILP=2 VEC=4" before "ILP=16 VEC=1": values compare as numbers, so a sweep reads as a curve. */
@@ -159,7 +160,7 @@ static size_t family_names(const struct cb_report *r, const char **names)
     for (size_t pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < r->row_count; i++) {
             const char *fam = r->rows[i].family;
-            const int known = cb_report_kernel_rank(r->rows[i].kernel) < cb_kernel_count;
+            const int known = cb_report_kernel_rank(r->rows[i].kernel) < cb_kernel_total();
             int seen = 0;
 
             if (known != (pass == 0))
@@ -172,12 +173,13 @@ static size_t family_names(const struct cb_report *r, const char **names)
     /* Known families: the order of their first kernel in the registry. */
     for (size_t i = 1; i < n; i++)
         for (size_t j = i; j > 0; j--) {
-            size_t rank_a = cb_kernel_count, rank_b = cb_kernel_count;
+            size_t rank_a = cb_kernel_total(), rank_b = cb_kernel_total();
 
-            for (size_t k = 0; k < cb_kernel_count; k++) {
-                if (rank_a == cb_kernel_count && strcmp(cb_kernels[k].family, names[j - 1]) == 0)
+            for (size_t k = 0; k < cb_kernel_total(); k++) {
+                if (rank_a == cb_kernel_total() &&
+                    strcmp(cb_kernel_at(k)->family, names[j - 1]) == 0)
                     rank_a = k;
-                if (rank_b == cb_kernel_count && strcmp(cb_kernels[k].family, names[j]) == 0)
+                if (rank_b == cb_kernel_total() && strcmp(cb_kernel_at(k)->family, names[j]) == 0)
                     rank_b = k;
             }
             if (rank_b >= rank_a)

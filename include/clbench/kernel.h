@@ -1,7 +1,7 @@
 /* The kernel registry's types: what one row says about a kernel, and the problem a row is
  * planned into for one size and one set of -D values.  The table itself is in
- * host/kernels/registry.c; each family's plan and reference functions are in host/kernels/<family>.c;
- * the kernels are in cl/<family>.cl.
+ * host/kernels/registry.c; each family's plan and reference functions are in
+ * host/kernels/<family>.c; the kernels are in cl/<family>.cl.
  */
 #ifndef CLBENCH_KERNEL_H
 #define CLBENCH_KERNEL_H
@@ -87,8 +87,15 @@ struct cb_kernel {
     cb_enqueue_fn enqueue; /* NULL for ordinary kernels */
 };
 
-extern const struct cb_kernel cb_kernels[];
-extern const size_t cb_kernel_count;
+/* The registry: the built-in table (host/kernels/registry.c) followed by the kernels added at
+ * run time (user kernel files).  Index order is the order of --list-kernels and of the report. */
+size_t cb_kernel_total(void);
+const struct cb_kernel *cb_kernel_at(size_t i);
+/* Appends k (which must outlive the registry's use) after the built-in and earlier kernels.
+ * Returns 0, or -1 when a kernel of that name is registered already or memory ran out. */
+int cb_kernel_add(const struct cb_kernel *k);
+/* Forgets every kernel added with cb_kernel_add (their memory stays the caller's). */
+void cb_kernels_reset_added(void);
 
 const struct cb_kernel *cb_kernel_find(const char *name);
 unsigned cb_kernel_param_count(const struct cb_kernel *k);

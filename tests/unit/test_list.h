@@ -13,6 +13,7 @@
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
+    X(registry_add_appends_and_refuses_duplicates)                                                 \
     X(round_up_and_mul_overflow)                                                                   \
     X(verify_detects_wrong_and_nan)                                                                \
     X(verify_samples_large_outputs)                                                                \

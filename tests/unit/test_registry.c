@@ -6,8 +6,8 @@
 
 int test_registry_names_unique_and_params_valid(void)
 {
-    for (size_t i = 0; i < cb_kernel_count; i++) {
-        const struct cb_kernel *k = &cb_kernels[i];
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
         const unsigned nparams = cb_kernel_param_count(k);
 
         ASSERT_TRUE(k->name != NULL && k->family != NULL && k->experiment != NULL);
@@ -15,8 +15,8 @@ int test_registry_names_unique_and_params_valid(void)
         ASSERT_TRUE(k->dims >= 1 && k->dims <= CB_MAX_DIMS);
         ASSERT_TRUE(k->inputs <= CB_MAX_INPUTS);
         ASSERT_TRUE(cb_kernel_find(k->name) == k);
-        for (size_t j = i + 1; j < cb_kernel_count; j++)
-            ASSERT_TRUE(strcmp(k->name, cb_kernels[j].name) != 0);
+        for (size_t j = i + 1; j < cb_kernel_total(); j++)
+            ASSERT_TRUE(strcmp(k->name, cb_kernel_at(j)->name) != 0);
         for (unsigned p = 0; p < nparams; p++) {
             /* Every default must be an allowed value: a row must run with no -D at all. */
             ASSERT_TRUE(cb_param_allows(&k->params[p], k->params[p].def));
@@ -65,5 +65,22 @@ int test_round_up_and_mul_overflow(void)
     ASSERT_EQ_U(cb_mul_size(1u << 20, 1u << 10), 1u << 30);
     ASSERT_EQ_U(cb_mul_size(SIZE_MAX / 2, 3), 0);
     ASSERT_EQ_U(cb_mul_size(0, SIZE_MAX), 0);
+    return 0;
+}
+
+int test_registry_add_appends_and_refuses_duplicates(void)
+{
+    static const struct cb_kernel mine = {.name = "my_kernel", .family = "mine"};
+    static const struct cb_kernel clash = {.name = "vadd", .family = "mine"};
+    const size_t before = cb_kernel_total();
+
+    ASSERT_EQ_U(cb_kernel_add(&mine), 0);
+    ASSERT_EQ_U(cb_kernel_total(), before + 1);
+    ASSERT_TRUE(cb_kernel_at(before) == &mine && cb_kernel_find("my_kernel") == &mine);
+    ASSERT_TRUE(cb_kernel_add(&mine) == -1 && cb_kernel_add(&clash) == -1);
+    ASSERT_TRUE(cb_kernel_at(before + 1) == NULL);
+    cb_kernels_reset_added();
+    ASSERT_EQ_U(cb_kernel_total(), before);
+    ASSERT_TRUE(cb_kernel_find("my_kernel") == NULL);
     return 0;
 }
