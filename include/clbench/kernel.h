@@ -6,6 +6,8 @@
 #ifndef CLBENCH_KERNEL_H
 #define CLBENCH_KERNEL_H
 
+#include "clbench/generic.h"
+
 #include <CL/cl.h>
 #include <stddef.h>
 
@@ -85,6 +87,9 @@ struct cb_kernel {
     cb_plan_fn plan;
     cb_reference_fn reference;
     cb_enqueue_fn enqueue; /* NULL for ordinary kernels */
+    /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
+    const char *source_path;          /* that file; NULL: cl/<family>.cl */
+    const struct cb_generic *generic; /* the generic contract's arguments and check, else NULL */
 };
 
 /* The registry: the built-in table (host/kernels/registry.c) followed by the kernels added at
