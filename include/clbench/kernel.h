@@ -49,6 +49,10 @@ struct cb_problem {
     double bytes;               /* compulsory bytes read + written by one launch */
     double reduction_len;       /* terms summed into one output (0 for copies) */
     double ref_cost;            /* reference operations per output element */
+    /* The generic contract (kernel->generic != NULL), per argument in order: a buffer's
+     * elements or a local argument's bytes, or a scalar's value; filled by plan(). */
+    size_t arg_length[CB_MAX_ARGS];
+    long long arg_value[CB_MAX_ARGS];
 };
 
 /* A CPU reference for output element i.  Accumulates in double; stores in *scale the sum of
