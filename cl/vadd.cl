@@ -13,7 +13,7 @@
  *
  * Any n: the host rounds the number of words, ceil(n / VEC), up to a multiple of WGS; the
  * work-item just past the last whole word adds the n % VEC floats left, and the surplus
- * work-items take part in the barriers but neither read nor write.
+ * work-items take part in the barriers but neither read, add nor write.
  *
  * Build parameters (-D; the defaults let the file build alone):
  *   REAL  element type (scalar; VEC widens it)  default float
@@ -93,7 +93,8 @@ vadd_local(const int n, __global const REAL *restrict a, __global const REAL *re
         b_local[li] = ((__global const WORD *)b)[i];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    c_local[li] = a_local[li] + b_local[li];
+    if (i < words) /* a surplus work-item's slots were never loaded */
+        c_local[li] = a_local[li] + b_local[li];
     barrier(CLK_LOCAL_MEM_FENCE);
     if (i < words)
         STORE((__global WORD *)c + i, c_local[li]);

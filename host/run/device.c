@@ -69,8 +69,36 @@ static void derive_peak(struct cb_device *d)
     }
 }
 
+/* *found: whether the device lists extension `name` in its space-separated
+ * CL_DEVICE_EXTENSIONS. */
+static cl_int has_extension(cl_device_id dev, const char *name, int *found)
+{
+    const size_t len = strlen(name);
+    size_t size = 0;
+    char *list;
+    cl_int err;
+
+    *found = 0;
+    CB_CHECK(clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, 0, NULL, &size));
+    list = malloc(size + 1);
+    if (list == NULL)
+        return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "malloc", __FILE__, __LINE__);
+    err = clGetDeviceInfo(dev, CL_DEVICE_EXTENSIONS, size, list, NULL);
+    if (err == CL_SUCCESS) {
+        list[size] = '\0';
+        for (const char *p = list; !*found && (p = strstr(p, name)) != NULL; p += len)
+            *found = (p == list || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0');
+    }
+    free(list);
+    return err == CL_SUCCESS
+               ? err
+               : cb_cl_fail(err, "clGetDeviceInfo(CL_DEVICE_EXTENSIONS)", __FILE__, __LINE__);
+}
+
 static cl_int query_device(struct cb_device *d)
 {
+    int nv_attributes;
+
     CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_NAME, d->name));
     CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_VENDOR, d->vendor));
     CB_CHECK(QUERY_STRING(d->id, CL_DRIVER_VERSION, d->driver));
@@ -88,11 +116,14 @@ static cl_int query_device(struct cb_device *d)
     QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_ITEM_SIZES, d->max_work_item_sizes);
 
     d->nv_cc_major = d->nv_cc_minor = -1;
-    {
+    /* Asked only of devices that list the extension: others answer CL_INVALID_VALUE, which
+     * API checkers (oclgrind --check-api) rightly report as a misuse. */
+    CB_CHECK(has_extension(d->id, "cl_nv_device_attribute_query", &nv_attributes));
+    if (nv_attributes) {
         cl_uint major, minor;
 
-        /* Only NVIDIA answers these (cl_nv_device_attribute_query); others return an error,
-         * which is the expected "not NVIDIA" answer and not a failure. */
+        /* An NVIDIA driver that lists the extension yet fails a query: no compute capability,
+         * as for any other device, rather than a failure. */
         if (clGetDeviceInfo(d->id, CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV, sizeof major, &major,
                             NULL) == CL_SUCCESS &&
             clGetDeviceInfo(d->id, CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV, sizeof minor, &minor,
