@@ -52,8 +52,7 @@ int cb_source_path(char *buf, size_t len, const char *cl_dir, const char *family
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
-/* The whole file, NUL-terminated; NULL with errno set on failure. */
-static char *read_file(const char *path)
+char *cb_read_text_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     char *text = NULL;
@@ -114,7 +113,7 @@ static void build(struct cb_program *entry, const struct cb_device *d, const cha
         snprintf(entry->failure, sizeof entry->failure, "kernel source path is too long");
         return;
     }
-    text = read_file(path);
+    text = cb_read_text_file(path);
     if (text == NULL) {
         snprintf(entry->failure, sizeof entry->failure,
                  "cannot read '%.300s': %s (use --cl-dir DIR)", path, strerror(errno));

@@ -33,6 +33,9 @@ int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const ch
  * the source tree's cl/ the binary was built from. */
 const char *cb_default_cl_dir(void);
 
+/* The whole file, NUL-terminated (malloc'd); NULL with errno set on failure. */
+char *cb_read_text_file(const char *path);
+
 /* Path of a family's source; -1 if it does not fit. */
 int cb_source_path(char *buf, size_t len, const char *cl_dir, const char *family);
 

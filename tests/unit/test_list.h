@@ -30,4 +30,6 @@
     X(expr_arithmetic_and_precedence)                                                              \
     X(expr_comparisons_and_logic)                                                                  \
     X(expr_errors_name_the_column)                                                                 \
-    X(expr_check_names_without_values)
+    X(expr_check_names_without_values)                                                             \
+    X(manifest_parses_family_and_generic)                                                          \
+    X(manifest_rejects_bad_input)
