@@ -563,7 +563,13 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
     if (check_limits(row) != 0)
         return -1;
     if (k->enqueue == NULL) {
-        if (cb_program_get(cache, row->device, cfg->cl_dir, k->family, row->build_options, &program,
+        char path[CB_PATH_LEN];
+
+        if (cb_source_path(path, sizeof path, cfg->cl_dir, k) != 0) {
+            set_status(row, CB_STATUS_BUILD_FAILED, "kernel source path is too long");
+            return -1;
+        }
+        if (cb_program_get(cache, row->device, path, row->build_options, &program,
                            &row->build_cached) != CL_SUCCESS) {
             set_status(row, CB_STATUS_BUILD_FAILED, "program cache: out of host memory");
             return -1;
