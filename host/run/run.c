@@ -2,6 +2,7 @@
  * held in struct resources and released by release_resources, on every path. */
 #include "clbench/run.h"
 
+#include "clbench/arginfo.h"
 #include "clbench/check.h"
 #include "clbench/inputs.h"
 #include "clbench/timer.h"
@@ -581,6 +582,11 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
         }
         r->kernel = clCreateKernel(program->program, k->name, &err);
         RUN_CHECK(row, err);
+        if (k->source_path != NULL &&
+            cb_kernel_args_check(r->kernel, p, row->reason, sizeof row->reason) != 0) {
+            row->status = CB_STATUS_LAUNCH_FAILED;
+            return -1;
+        }
         if (check_kernel_limits(row, r->kernel) != 0)
             return -1;
     }
