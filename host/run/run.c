@@ -561,6 +561,11 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
         set_status(row, CB_STATUS_INVALID, "%s", k->requires);
         return -1;
     }
+    /* Until host/run/generic.c binds their declared arguments (issue 10, the generic runner). */
+    if (k->generic != NULL) {
+        set_status(row, CB_STATUS_INVALID, "the generic contract's runner is not in this build");
+        return -1;
+    }
     if (check_limits(row) != 0)
         return -1;
     if (k->enqueue == NULL) {
