@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/manifest.h"
 
+#include "clbench/check.h"
 #include "clbench/expr.h"
 #include "clbench/families.h"
 #include "clbench/parse.h"
@@ -115,7 +116,7 @@ struct context {
 };
 
 static int fail(const struct context *x, unsigned line, unsigned column, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    CB_PRINTF(4, 5);
 
 /* "PATH:LINE:COLUMN: message" (LINE and COLUMN where known). */
 static int fail(const struct context *x, unsigned line, unsigned column, const char *fmt, ...)
@@ -610,12 +611,10 @@ static int parse_param(struct cursor *c, struct user_kernel *u)
 }
 
 /* size cpu SIZE gpu SIZE (either or both) */
-static int parse_size(struct cursor *c, struct user_kernel *u, struct cb_size *cpu,
-                      struct cb_size *gpu)
+static int parse_size(struct cursor *c, struct cb_size *cpu, struct cb_size *gpu)
 {
     int any = 0;
 
-    (void)u;
     while (!at_end(c)) {
         const char *which = c->at, *value;
         const int is_cpu = accept_word(c, "cpu");
@@ -869,7 +868,7 @@ static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pe
         return 0;
     } else if (word_is(key, len, "size")) {
         pend->size_line = c->line;
-        return parse_size(c, u, &pend->cpu, &pend->gpu);
+        return parse_size(c, &pend->cpu, &pend->gpu);
     } else if (word_is(key, len, "twin") || word_is(key, len, "baseline")) {
         const int twin = key[0] == 't';
         const char *name = ident(c, &len);
