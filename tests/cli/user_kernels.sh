@@ -50,7 +50,7 @@ run --kernel-file "$EX/vadd4.cl" --kernel-file "$EX/wrong_vadd.cl" -k vadd4,vadd
     -d cpu -n 1001 "${QUICK[@]}" --max-time 5
 expect_rc 1
 grep -qE '^0:0 +vadd4 +WGS=128 +1001 .* ok$' "$TMP/stdout" || fail "vadd4 did not verify"
-expect_stderr_has "wrong_vadd  1001: verify_failed: 1001 of 1001 checked elements wrong"
+expect_stderr_has "wrong_vadd ($EX/wrong_vadd.cl)  1001: verify_failed: 1001 of 1001 checked elements wrong"
 
 run --kernel-file "$EX/vadd4.cl" --list-kernels
 expect_rc 0
@@ -129,10 +129,10 @@ cases=$(cat <<'TABLE'
 2 | @T/global_N___0.cl:3:15: global: division by zero       | --kernel-file @T/global_N___0.cl
 2 | :3:15: global: integer overflow in 16777216 * 9223372036854775807 (at N=16777216) | --kernel-file @T/global_N___9223372036854775807.cl
 2 | @T/global_N___2_5.cl:3:17: not an integer               | --kernel-file @T/global_N___2_5.cl
-1 | 8192: over_limits:                                     | --kernel-file @T/local_8192.cl -n 8192
+1 | k (@T/local_8192.cl)  8192: over_limits:              | --kernel-file @T/local_8192.cl -n 8192
 1 | argument 1 (in) is `__global float*` where the transpose contract passes `int` | --kernel-file @T/mismatch.cl -n 64
 1 | build failed                                            | --kernel-file @T/nobuild.cl -n 64
-1 | halfwrite  64: verify_failed: 32 of 64 checked elements wrong | --kernel-file @T/halfwrite.cl -n 64
+1 | halfwrite (@T/halfwrite.cl)  64: verify_failed: 32 of 64 checked elements wrong | --kernel-file @T/halfwrite.cl -n 64
 2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
 TABLE
 )
