@@ -34,7 +34,12 @@ static void print_row_line(const struct cb_row *row, size_t index, size_t total,
     cb_device_id_string(row->device, id, sizeof id);
     cb_row_params(row, params, sizeof params);
     cb_row_size(row, size, sizeof size);
-    if (row->status != CB_STATUS_OK)
+    /* A user kernel's failure names its file, where the fix goes. */
+    if (row->status != CB_STATUS_OK && row->problem.kernel->source_path != NULL)
+        cb_error("[%zu/%zu] %s %s (%s) %s %s: %s: %s", index + 1, total, id,
+                 row->problem.kernel->name, row->problem.kernel->source_path, params, size,
+                 cb_status_name(row->status), row->reason);
+    else if (row->status != CB_STATUS_OK)
         cb_error("[%zu/%zu] %s %s %s %s: %s: %s", index + 1, total, id, row->problem.kernel->name,
                  params, size, cb_status_name(row->status), row->reason);
     else if (isatty(STDERR_FILENO))

@@ -2,6 +2,7 @@
  * held in struct resources and released by release_resources, on every path. */
 #include "clbench/run.h"
 
+#include "clbench/arginfo.h"
 #include "clbench/check.h"
 #include "clbench/inputs.h"
 #include "clbench/timer.h"
@@ -560,10 +561,21 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
         set_status(row, CB_STATUS_INVALID, "%s", k->requires);
         return -1;
     }
+    /* Until host/run/generic.c binds their declared arguments (issue 10, the generic runner). */
+    if (k->generic != NULL) {
+        set_status(row, CB_STATUS_INVALID, "the generic contract's runner is not in this build");
+        return -1;
+    }
     if (check_limits(row) != 0)
         return -1;
     if (k->enqueue == NULL) {
-        if (cb_program_get(cache, row->device, cfg->cl_dir, k->family, row->build_options, &program,
+        char path[CB_PATH_LEN];
+
+        if (cb_source_path(path, sizeof path, cfg->cl_dir, k) != 0) {
+            set_status(row, CB_STATUS_BUILD_FAILED, "kernel source path is too long");
+            return -1;
+        }
+        if (cb_program_get(cache, row->device, path, row->build_options, &program,
                            &row->build_cached) != CL_SUCCESS) {
             set_status(row, CB_STATUS_BUILD_FAILED, "program cache: out of host memory");
             return -1;
@@ -575,6 +587,11 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
         }
         r->kernel = clCreateKernel(program->program, k->name, &err);
         RUN_CHECK(row, err);
+        if (k->source_path != NULL &&
+            cb_kernel_args_check(r->kernel, p, row->reason, sizeof row->reason) != 0) {
+            row->status = CB_STATUS_LAUNCH_FAILED;
+            return -1;
+        }
         if (check_kernel_limits(row, r->kernel) != 0)
             return -1;
     }
