@@ -3,6 +3,7 @@
 #include "clbench/args.h"
 
 #include "clbench/check.h"
+#include "clbench/manifest.h"
 #include "clbench/options.h"
 #include "clbench/source.h"
 
@@ -14,6 +15,7 @@
 enum {
     OPT_CL_DIR = CB_OPTION_LONG_ONLY,
     OPT_CL_OPTS,
+    OPT_KERNEL_FILE,
     OPT_LIST_KERNELS,
     OPT_MAX_TIME,
     OPT_MIN_TIME,
@@ -37,7 +39,11 @@ static const struct cb_option options[] = {
      "table, csv, json or md (default: from --output's extension, else table)"},
     {"help", 'h', 0, NULL, "show this help and exit"},
     {"kernel", 'k', 1, "NAMES",
-     "kernels or families, comma list (default: all; see --list-kernels)"},
+     "kernels or families, comma list; NAME@FILE loads FILE first (default: all built-in "
+     "kernels, or all of the --kernel-file kernels; see --list-kernels)"},
+    {"kernel-file", OPT_KERNEL_FILE, 1, "FILE",
+     "load the kernels FILE declares in its manifests (README: \"Your own kernels\"); "
+     "repeatable"},
     {"list", 'l', 0, NULL, "list platforms and devices (with --format json: as JSON) and exit"},
     {"list-kernels", OPT_LIST_KERNELS, 0, NULL, "list the kernel registry and exit"},
     {"max-time", OPT_MAX_TIME, 1, "SEC",
@@ -120,7 +126,17 @@ static int add_kernel(struct cb_config *cfg, const struct cb_kernel *k)
     return 0;
 }
 
-/* Kernel names, family names or "all", comma-separated. */
+static int load_file(const char *path)
+{
+    char why[CB_MANIFEST_WHY_LEN];
+
+    if (cb_kernel_file_load(path, why, sizeof why) == 0)
+        return 0;
+    cb_error("%s", why);
+    return CB_EXIT_USAGE;
+}
+
+/* Kernel names, family names, "all" or NAME@FILE, comma-separated. */
 static int select_kernels(struct cb_config *cfg, const char *list)
 {
     char buf[1024];
@@ -133,8 +149,17 @@ static int select_kernels(struct cb_config *cfg, const char *list)
     strcpy(buf, list);
     for (char *save = NULL, *name = strtok_r(buf, ",", &save); name != NULL;
          name = strtok_r(NULL, ",", &save)) {
-        const struct cb_kernel *k = cb_kernel_find(name);
-        int found = k != NULL;
+        char *at = strchr(name, '@');
+        const struct cb_kernel *k;
+        int found;
+
+        if (at != NULL) {
+            *at = '\0';
+            if (load_file(at + 1) != 0)
+                return CB_EXIT_USAGE;
+        }
+        k = cb_kernel_find(name);
+        found = k != NULL;
 
         if (k != NULL && add_kernel(cfg, k) != 0)
             return CB_EXIT_USAGE;
@@ -284,7 +309,10 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         cfg->show_help = 1;
         return 0;
     case 'k':
-        return select_kernels(cfg, arg);
+        if (cfg->kernel_list_count == CB_MAX_KERNEL_ARGS)
+            return usage("more than %d --kernel options", CB_MAX_KERNEL_ARGS);
+        cfg->kernel_lists[cfg->kernel_list_count++] = arg;
+        return 0;
     case 'l':
         cfg->list_devices = 1;
         return 0;
@@ -320,6 +348,11 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_CL_OPTS:
         cfg->cl_opts = arg;
         return 0;
+    case OPT_KERNEL_FILE:
+        if (cfg->kernel_file_count == CB_MAX_KERNEL_ARGS)
+            return usage("more than %d --kernel-file options", CB_MAX_KERNEL_ARGS);
+        cfg->kernel_files[cfg->kernel_file_count++] = arg;
+        return 0;
     case OPT_LIST_KERNELS:
         cfg->list_kernels = 1;
         return 0;
@@ -352,6 +385,7 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     char shortopts[3 * OPTION_COUNT + 2];
     int format_given = 0, status = 0;
 
+    cb_kernel_files_unload();
     memset(cfg, 0, sizeof *cfg);
     cfg->devices = "all";
     cfg->cl_dir = cb_default_cl_dir();
@@ -387,10 +421,21 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
         return status;
     if (cfg->output != NULL && !format_given)
         format_from_output(cfg);
-    if (cfg->kernel_count == 0)
-        for (size_t i = 0; i < cb_kernel_total(); i++)
-            if (cb_kernel_at(i)->requires == NULL)
-                cfg->kernels[cfg->kernel_count++] = cb_kernel_at(i);
+    /* Files first, so that -k can name their kernels in any order of the options. */
+    for (size_t i = 0; i < cfg->kernel_file_count; i++)
+        if (load_file(cfg->kernel_files[i]) != 0)
+            return CB_EXIT_USAGE;
+    for (size_t i = 0; i < cfg->kernel_list_count; i++)
+        if (select_kernels(cfg, cfg->kernel_lists[i]) != 0)
+            return CB_EXIT_USAGE;
+    /* No -k: the built-in kernels, or only the user's when they named files. */
+    for (size_t i = 0, none = cfg->kernel_count == 0; none && i < cb_kernel_total(); i++)
+        if (cb_kernel_at(i)->requires == NULL &&
+            (cfg->kernel_file_count == 0) == (cb_kernel_at(i)->source_path == NULL)) {
+            if (cfg->kernel_count == CB_MAX_KERNELS)
+                return usage("too many kernels");
+            cfg->kernels[cfg->kernel_count++] = cb_kernel_at(i);
+        }
     status = check_defines(cfg);
     if (status == 0)
         status = check_sizes(cfg);
@@ -406,4 +451,5 @@ void cb_config_free(struct cb_config *cfg)
 {
     free((char *)cfg->command_line);
     cfg->command_line = NULL;
+    cb_kernel_files_unload();
 }

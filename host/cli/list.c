@@ -1,4 +1,4 @@
-/* --list-kernels, printed from the registry table. */
+/* --list-kernels, printed from the registry: the built-in table and the loaded kernel files. */
 #include "clbench/list.h"
 
 #include "clbench/kernel.h"
@@ -13,15 +13,20 @@ static const char *dims_text(unsigned dims)
 
 void cb_kernels_print(FILE *out)
 {
-    const char *family = "";
+    const char *family = "", *source = NULL;
 
     for (size_t i = 0; i < cb_kernel_total(); i++) {
         const struct cb_kernel *k = cb_kernel_at(i);
         const unsigned nparams = cb_kernel_param_count(k);
 
-        if (strcmp(family, k->family) != 0) {
+        /* User kernels (--kernel-file) are headed by the file they came from. */
+        if (strcmp(family, k->family) != 0 || source != k->source_path) {
             family = k->family;
-            fprintf(out, "%sfamily %s (cl/%s.cl)\n", i ? "\n" : "", family, family);
+            source = k->source_path;
+            if (source != NULL)
+                fprintf(out, "%sfamily %s (user kernels from %s)\n", i ? "\n" : "", family, source);
+            else
+                fprintf(out, "%sfamily %s (cl/%s.cl)\n", i ? "\n" : "", family, family);
         }
         fprintf(out, "  %-18s %s\n", k->name, k->summary);
         fprintf(out, "  %-18s reproduces: %s\n", "", k->experiment);

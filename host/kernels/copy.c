@@ -6,27 +6,37 @@
 
 enum { COPY_ILP, COPY_VEC, COPY_WGS, COPY_OCC_KIB };
 
+const char *cb_contract_copy(struct cb_problem *p)
+{
+    const size_t n = p->size[0];
+
+    if (n == 0 || n > (size_t)CL_INT_MAX)
+        return "n must be 1 to 2^31-1 (the kernel's index range)";
+    p->input_elems[0] = n;
+    p->output_elems = n;
+    p->scalar[0] = (cl_int)n;
+    p->scalar_count = 1;
+    p->bytes = 2.0 * sizeof(float) * (double)n;
+    p->ref_cost = 1.0;
+    return NULL;
+}
+
 const char *cb_plan_copy_ilp(struct cb_problem *p)
 {
     const size_t n = p->size[0];
     const size_t vec = (size_t)p->param[COPY_VEC], wgs = (size_t)p->param[COPY_WGS];
     const size_t per_group = wgs * (size_t)p->param[COPY_ILP]; /* words */
+    const char *why = cb_contract_copy(p);
     size_t groups;
 
-    if (n == 0 || n > (size_t)CL_INT_MAX)
-        return "n must be 1 to 2^31-1 (the kernel's index range)";
+    if (why != NULL)
+        return why;
     /* At least one group, which also copies the n % VEC floats past the last whole word. */
     groups = (n / vec + per_group - 1) / per_group;
     p->work_dim = 1;
     p->local[0] = wgs;
     p->global[0] = (groups > 0 ? groups : 1) * wgs;
-    p->input_elems[0] = n;
-    p->output_elems = n;
-    p->scalar[0] = (cl_int)n;
-    p->scalar_count = 1;
     p->dynamic_local_bytes = (size_t)p->param[COPY_OCC_KIB] * 1024;
-    p->bytes = 2.0 * sizeof(float) * (double)n;
-    p->ref_cost = 1.0;
     return NULL;
 }
 

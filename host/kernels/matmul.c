@@ -14,7 +14,7 @@ enum { FAST_TSM, FAST_TSN, FAST_TSK, FAST_WPTM, FAST_WPTN, FAST_VWM, FAST_VWN, F
 
 /* What every matmul row shares: buffers, scalars and work model.  The kernels index with int,
  * so that every matrix must have fewer than 2^31 elements. */
-static const char *plan_common(struct cb_problem *p)
+const char *cb_contract_matmul(struct cb_problem *p)
 {
     const size_t m = p->size[0], n = p->size[1], k = p->size[2];
     const size_t mk = cb_mul_size(m, k), kn = cb_mul_size(k, n), mn = cb_mul_size(m, n);
@@ -40,7 +40,7 @@ static const char *plan_common(struct cb_problem *p)
 /* A 2-D NDRange of work-groups of lx x ly, each covering cols x rows of C. */
 static const char *plan_grid(struct cb_problem *p, size_t lx, size_t ly, size_t cols, size_t rows)
 {
-    const char *why = plan_common(p);
+    const char *why = cb_contract_matmul(p);
     size_t groups_x, groups_y;
 
     if (why != NULL)
@@ -132,7 +132,7 @@ const char *cb_plan_matmul_fast(struct cb_problem *p)
 
 const char *cb_plan_matmul_library(struct cb_problem *p)
 {
-    const char *why = plan_common(p);
+    const char *why = cb_contract_matmul(p);
 
     p->work_dim = 2;
     p->global[0] = p->size[1];

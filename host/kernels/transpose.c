@@ -9,30 +9,41 @@ enum { TRANSPOSE_TILE, TRANSPOSE_BLOCK_ROWS, TRANSPOSE_SECTOR };
 /* tile_floats: the local tile the kernel declares (0 for transpose_naive); extra_rows: input
  * rows a work-group loads above its tile (transpose_aligned's EXTRA), by which the grid
  * grows. */
-static const char *plan(struct cb_problem *p, size_t tile_floats, size_t extra_rows)
+const char *cb_contract_transpose(struct cb_problem *p)
 {
     const size_t width = p->size[0], height = p->size[1];
-    const size_t tile = (size_t)p->param[TRANSPOSE_TILE];
-    const size_t rows = (size_t)p->param[TRANSPOSE_BLOCK_ROWS];
     const size_t elems = cb_mul_size(width, height);
 
-    if (rows > tile || tile % rows != 0)
-        return "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)";
     if (elems == 0 || elems > (size_t)CL_INT_MAX)
         return "width x height must be 1 to 2^31-1 elements (the kernel's int index range)";
-    p->work_dim = 2;
-    p->local[0] = tile;
-    p->local[1] = rows;
-    p->global[0] = cb_round_up(width, tile);
-    p->global[1] = cb_round_up(height + extra_rows, tile) / tile * rows;
     p->input_elems[0] = elems;
     p->output_elems = elems;
     p->scalar[0] = (cl_int)width;
     p->scalar[1] = (cl_int)height;
     p->scalar_count = 2;
-    p->local_mem_bytes = tile_floats * sizeof(float);
     p->bytes = 2.0 * sizeof(float) * (double)elems;
     p->ref_cost = 1.0;
+    return NULL;
+}
+
+static const char *plan(struct cb_problem *p, size_t tile_floats, size_t extra_rows)
+{
+    const size_t width = p->size[0], height = p->size[1];
+    const size_t tile = (size_t)p->param[TRANSPOSE_TILE];
+    const size_t rows = (size_t)p->param[TRANSPOSE_BLOCK_ROWS];
+    const char *why;
+
+    if (rows > tile || tile % rows != 0)
+        return "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)";
+    why = cb_contract_transpose(p);
+    if (why != NULL)
+        return why;
+    p->work_dim = 2;
+    p->local[0] = tile;
+    p->local[1] = rows;
+    p->global[0] = cb_round_up(width, tile);
+    p->global[1] = cb_round_up(height + extra_rows, tile) / tile * rows;
+    p->local_mem_bytes = tile_floats * sizeof(float);
     return NULL;
 }
 

@@ -5,26 +5,36 @@
 
 enum { VADD_VEC, VADD_WGS };
 
+const char *cb_contract_vadd(struct cb_problem *p)
+{
+    const size_t n = p->size[0];
+
+    if (n > (size_t)CL_INT_MAX)
+        return "n exceeds the kernel's int index range (2^31-1)";
+    p->input_elems[0] = p->input_elems[1] = n;
+    p->output_elems = n;
+    p->scalar[0] = (cl_int)n;
+    p->scalar_count = 1;
+    p->flops = (double)n;
+    p->bytes = 3.0 * sizeof(float) * (double)n;
+    p->ref_cost = 1.0;
+    return NULL;
+}
+
 /* local_floats_per_item: floats of local memory per work-item and per float of its word. */
 static const char *plan(struct cb_problem *p, size_t local_floats_per_item)
 {
     const size_t n = p->size[0];
     const size_t vec = (size_t)p->param[VADD_VEC], wgs = (size_t)p->param[VADD_WGS];
+    const char *why = cb_contract_vadd(p);
 
-    if (n > (size_t)CL_INT_MAX)
-        return "n exceeds the kernel's int index range (2^31-1)";
+    if (why != NULL)
+        return why;
     p->work_dim = 1;
     /* One work-item per word and, when n % VEC != 0, one for the floats past the last. */
     p->global[0] = cb_round_up((n + vec - 1) / vec, wgs);
     p->local[0] = wgs;
-    p->input_elems[0] = p->input_elems[1] = n;
-    p->output_elems = n;
-    p->scalar[0] = (cl_int)n;
-    p->scalar_count = 1;
     p->local_mem_bytes = local_floats_per_item * vec * sizeof(float) * wgs;
-    p->flops = (double)n;
-    p->bytes = 3.0 * sizeof(float) * (double)n;
-    p->ref_cost = 1.0;
     return p->global[0] == 0 ? "n overflows the global size" : NULL;
 }
 

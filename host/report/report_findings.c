@@ -193,6 +193,19 @@ done:
     free(rows);
 }
 
+/* The local-memory section's heading, before its first pair. */
+static void open_section(FILE *out, int markdown, int *any)
+{
+    if (*any)
+        return;
+    heading(out, markdown,
+            "Local memory: the twin without it over the kernel with it "
+            "(median time ratio; above 1x local memory helps)");
+    if (!markdown)
+        fputc('\n', out);
+    *any = 1;
+}
+
 /* Returns 1 when some twin pair had rows. */
 static int local_memory(FILE *out, const struct cb_report *r, int markdown)
 {
@@ -210,14 +223,20 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
             present = strcmp(r->rows[i].kernel, kern->name) == 0;
         if (kern->twin == NULL || !present)
             continue;
-        if (!any)
-            heading(out, markdown,
-                    "Local memory: the twin without it over the kernel with it "
-                    "(median time ratio; above 1x local memory helps)");
-        if (!any && !markdown)
-            fputc('\n', out);
-        any = 1;
+        open_section(out, markdown, &any);
         twin_pair(out, r, kern->name, kern->twin, v, markdown);
+    }
+    /* Kernels this binary does not have (user kernel files): the twin their rows recorded. */
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *row = &r->rows[i];
+        int first = cb_kernel_find(row->kernel) == NULL && row->twin != NULL;
+
+        for (size_t j = 0; j < i && first; j++)
+            first = strcmp(r->rows[j].kernel, row->kernel) != 0;
+        if (!first)
+            continue;
+        open_section(out, markdown, &any);
+        twin_pair(out, r, row->kernel, row->twin, v, markdown);
     }
     if (any) {
         fprintf(out, "%slocal memory:", markdown ? "**Verdict**: " : "");

@@ -143,6 +143,8 @@ static int read_row(struct cb_report *r, size_t first_device, const cJSON *j, st
     if (row->kernel == NULL || row->status == NULL)
         return fail(why, why_len, "a row has no '%s'", row->kernel == NULL ? "kernel" : "status");
     row->family = str_or(j, "family", row->kernel);
+    row->twin = str_or(j, "twin", NULL);
+    row->baseline = str_or(j, "baseline", NULL);
     row->metric = str_or(j, "metric", "GB/s");
     row->reason = str_or(j, "reason", "");
     if (params_key(cJSON_GetObjectItemCaseSensitive(j, "params"), row->params, sizeof row->params,

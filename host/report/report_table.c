@@ -85,16 +85,24 @@ static const struct cb_rrow *cell_row(const struct cb_report *r, size_t d, const
     return NULL;
 }
 
-/* The speedup of row over its family's baseline on the same device and size (baseline median
- * over row median); 0 when the registry names no baseline or it did not run. */
-static double baseline_speedup(const struct cb_report *r, const struct cb_rrow *row)
+/* The baseline the row's file recorded, else the registry's (older files; NULL: none). */
+static const char *baseline_of(const struct cb_rrow *row)
 {
     const struct cb_kernel *k = cb_kernel_find(row->kernel);
+
+    return row->baseline != NULL ? row->baseline : k != NULL ? k->baseline : NULL;
+}
+
+/* The speedup of row over its family's baseline on the same device and size (baseline median
+ * over row median); 0 when there is no baseline or it did not run. */
+static double baseline_speedup(const struct cb_report *r, const struct cb_rrow *row)
+{
+    const char *baseline = baseline_of(row);
     const struct cb_rrow *base;
 
-    if (k == NULL || k->baseline == NULL || !row->ok)
+    if (baseline == NULL || !row->ok)
         return 0;
-    base = cb_report_find_partner(r, row->device, k->baseline, row->size, row->params);
+    base = cb_report_find_partner(r, row->device, baseline, row->size, row->params);
     return base != NULL ? base->median_ms / row->median_ms : 0;
 }
 
@@ -133,8 +141,8 @@ static int family_build(const struct cb_report *r, const char *name, struct fami
             f->keys[f->key_count++] = row;
         if (f->metric == NULL)
             f->metric = row->metric;
-        if (f->baseline == NULL && cb_kernel_find(row->kernel) != NULL)
-            f->baseline = cb_kernel_find(row->kernel)->baseline;
+        if (f->baseline == NULL)
+            f->baseline = baseline_of(row);
     }
     for (size_t d = 0; d < r->device_count; d++)
         for (size_t i = 0; i < r->row_count; i++)

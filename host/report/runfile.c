@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/report.h"
 
+#include "clbench/manifest.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -167,6 +169,16 @@ cJSON *cb_row_json(const struct cb_row *row)
     cJSON_AddStringToObject(j, "kernel", k->name);
     cJSON_AddStringToObject(j, "family", k->family);
     cJSON_AddStringToObject(j, "experiment", k->experiment);
+    /* A user kernel's file and its content hash, for provenance; its twin and baseline, so
+     * that `clbench report` pairs its rows without loading the file again. */
+    if (cb_kernel_file_of(k) != NULL) {
+        cJSON_AddStringToObject(j, "kernel_file", cb_kernel_file_of(k)->path);
+        cJSON_AddStringToObject(j, "kernel_file_hash", cb_kernel_file_of(k)->hash);
+    }
+    if (k->twin != NULL)
+        cJSON_AddStringToObject(j, "twin", k->twin);
+    if (k->baseline != NULL)
+        cJSON_AddStringToObject(j, "baseline", k->baseline);
     cJSON_AddStringToObject(j, "metric", cb_metric_unit(k->metric));
     params = cJSON_AddObjectToObject(j, "params");
     for (unsigned i = 0; i < nparams; i++)

@@ -5,6 +5,7 @@
  * release_resources, on every path. */
 #include "clbench/run.h"
 
+#include "clbench/arginfo.h"
 #include "clbench/check.h"
 #include "clbench/contract.h"
 #include "clbench/guard.h"
@@ -538,9 +539,14 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
                  const struct cb_program **program, int *cached, cl_kernel *kernel)
 {
     const struct cb_kernel *k = p->kernel;
+    char path[CB_PATH_LEN];
     cl_int err;
 
-    if (cb_program_get(cache, d, cfg->cl_dir, k->family, options, program, cached) != CL_SUCCESS) {
+    if (cb_source_path(path, sizeof path, cfg->cl_dir, k) != 0) {
+        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "kernel source path is too long");
+        return -1;
+    }
+    if (cb_program_get(cache, d, path, options, program, cached) != CL_SUCCESS) {
         cb_row_fail(row, CB_STATUS_BUILD_FAILED, "program cache: out of host memory");
         return -1;
     }
@@ -550,6 +556,11 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
     }
     *kernel = clCreateKernel((*program)->program, k->name, &err);
     CB_ROW_CHECK(row, err);
+    if (k->source_path != NULL &&
+        cb_kernel_args_check(*kernel, p, row->reason, sizeof row->reason) != 0) {
+        row->status = CB_STATUS_LAUNCH_FAILED;
+        return -1;
+    }
     return 0;
 }
 

@@ -20,6 +20,9 @@ int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const ch
 
     for (unsigned i = 0; i < count && n >= 0 && (size_t)n < len; i++)
         n += snprintf(buf + n, len - (size_t)n, " -D%s=%ld", k->params[i].name, p->param[i]);
+    /* User kernels' argument lists are checked against their contract (host/run/arginfo.c). */
+    if (k->source_path != NULL && n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, " -cl-kernel-arg-info");
     if (extra != NULL && *extra != '\0' && n >= 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, " %s", extra);
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
@@ -45,15 +48,15 @@ const char *cb_default_cl_dir(void)
     return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? dir : CLBENCH_CL_DIR;
 }
 
-int cb_source_path(char *buf, size_t len, const char *cl_dir, const char *family)
+int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_kernel *k)
 {
-    const int n = snprintf(buf, len, "%s/%s.cl", cl_dir, family);
+    const int n = k->source_path != NULL ? snprintf(buf, len, "%s", k->source_path)
+                                         : snprintf(buf, len, "%s/%s.cl", cl_dir, k->family);
 
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
-/* The whole file, NUL-terminated; NULL with errno set on failure. */
-static char *read_file(const char *path)
+char *cb_read_text_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
     char *text = NULL;
@@ -91,8 +94,8 @@ static void report_build_failure(cl_program program, const struct cb_device *d,
         const char *line = strstr(log, "error");
 
         log[size] = '\0';
-        fprintf(stderr, "clbench: build log of '%s.cl' on %s with \"%s\":\n%s\n", entry->family,
-                d->name, entry->options, log);
+        fprintf(stderr, "clbench: build log of '%s' on %s with \"%s\":\n%s\n", entry->path, d->name,
+                entry->options, log);
         if (line != NULL) {
             const size_t end = strcspn(line, "\n");
 
@@ -103,21 +106,16 @@ static void report_build_failure(cl_program program, const struct cb_device *d,
     free(log);
 }
 
-static void build(struct cb_program *entry, const struct cb_device *d, const char *cl_dir)
+static void build(struct cb_program *entry, const struct cb_device *d)
 {
-    char path[4096];
     char *text;
     cl_int err;
     double start;
 
-    if (cb_source_path(path, sizeof path, cl_dir, entry->family) != 0) {
-        snprintf(entry->failure, sizeof entry->failure, "kernel source path is too long");
-        return;
-    }
-    text = read_file(path);
+    text = cb_read_text_file(entry->path);
     if (text == NULL) {
         snprintf(entry->failure, sizeof entry->failure,
-                 "cannot read '%.300s': %s (use --cl-dir DIR)", path, strerror(errno));
+                 "cannot read '%.300s': %s (use --cl-dir DIR)", entry->path, strerror(errno));
         return;
     }
     start = cb_wall_ms();
@@ -143,14 +141,13 @@ static void build(struct cb_program *entry, const struct cb_device *d, const cha
     entry->program = NULL;
 }
 
-cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *cl_dir,
-                      const char *family, const char *options, const struct cb_program **entry,
-                      int *cached)
+cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *path,
+                      const char *options, const struct cb_program **entry, int *cached)
 {
     struct cb_program *grown, *e;
 
     for (size_t i = 0; i < cache->count; i++)
-        if (strcmp(cache->programs[i].family, family) == 0 &&
+        if (strcmp(cache->programs[i].path, path) == 0 &&
             strcmp(cache->programs[i].options, options) == 0) {
             *entry = &cache->programs[i];
             *cached = 1;
@@ -162,9 +159,9 @@ cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d,
     cache->programs = grown;
     e = &cache->programs[cache->count++];
     memset(e, 0, sizeof *e);
-    snprintf(e->family, sizeof e->family, "%s", family);
+    snprintf(e->path, sizeof e->path, "%s", path);
     snprintf(e->options, sizeof e->options, "%s", options);
-    build(e, d, cl_dir);
+    build(e, d);
     *entry = e;
     *cached = 0;
     return CL_SUCCESS;

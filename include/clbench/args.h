@@ -9,7 +9,7 @@
 
 enum cb_format { CB_FORMAT_TABLE, CB_FORMAT_CSV, CB_FORMAT_JSON, CB_FORMAT_MD };
 
-enum { CB_MAX_KERNELS = 128 };
+enum { CB_MAX_KERNELS = 128, CB_MAX_KERNEL_ARGS = 32 };
 
 struct cb_config {
     int list_devices;
@@ -24,6 +24,10 @@ struct cb_config {
     enum cb_format format;
     const struct cb_kernel *kernels[CB_MAX_KERNELS];
     size_t kernel_count;
+    const char *kernel_lists[CB_MAX_KERNEL_ARGS]; /* each -k, resolved once files are loaded */
+    size_t kernel_list_count;
+    const char *kernel_files[CB_MAX_KERNEL_ARGS]; /* each --kernel-file (host/kernels/manifest.c) */
+    size_t kernel_file_count;
     struct cb_size sizes[CB_MAX_SIZES];
     size_t size_count; /* 0: each kernel's default for the device type */
     struct cb_define defines[CB_MAX_DEFINES];
@@ -38,10 +42,12 @@ struct cb_config {
     const char *command_line;      /* argv joined, for the run file (owned; cb_config_free) */
 };
 
-/* Fills cfg from argv.  Returns 0, or CB_EXIT_USAGE after printing one line that says what is
- * wrong (and "try --help").  Every -D name must be a parameter of some selected kernel and
- * every value must be in that parameter's allowed set. */
+/* Fills cfg from argv, loading the kernel files it names (--kernel-file, -k NAME@FILE) into the
+ * registry.  Returns 0, or CB_EXIT_USAGE after printing one line that says what is wrong.  Every -D
+ * name must be a parameter of some selected kernel and every value must be in that parameter's
+ * allowed set. */
 int cb_parse_args(int argc, char **argv, struct cb_config *cfg);
+/* Frees cfg and unloads its kernel files. */
 void cb_config_free(struct cb_config *cfg);
 void cb_print_help(FILE *out);
 

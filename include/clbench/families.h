@@ -5,6 +5,13 @@
 
 #include "clbench/kernel.h"
 
+/* The contracts (host/kernels/manifest.c): a family's buffers, leading int arguments, work model
+ * and limits for p->size, without the NDRange, which a user kernel's manifest gives. */
+const char *cb_contract_vadd(struct cb_problem *p);
+const char *cb_contract_transpose(struct cb_problem *p);
+const char *cb_contract_copy(struct cb_problem *p);
+const char *cb_contract_matmul(struct cb_problem *p);
+
 /* host/kernels/vadd.c */
 const char *cb_plan_vadd(struct cb_problem *p);
 const char *cb_plan_vadd_local(struct cb_problem *p);

@@ -26,10 +26,11 @@ struct cb_rdevice {
 struct cb_rrow {
     size_t device; /* index into cb_report.devices */
     const char *kernel, *family, *metric, *status, *reason;
-    char params[CB_RKEY_LEN]; /* "RX=4 RY=2": sorted by name, so files of any order match */
-    char size[CB_RKEY_LEN];   /* "1024x1024" */
-    double size_product;      /* for ordering rows by size */
-    int ok;                   /* status "ok" with a median */
+    const char *twin, *baseline; /* as recorded (NULL in older files: the registry's) */
+    char params[CB_RKEY_LEN];    /* "RX=4 RY=2": sorted by name, so files of any order match */
+    char size[CB_RKEY_LEN];      /* "1024x1024" */
+    double size_product;         /* for ordering rows by size */
+    int ok;                      /* status "ok" with a median */
     double median_ms, throughput, fraction_of_peak; /* throughput in metric; 0 when unknown */
     double *samples_ms;                             /* owned */
     size_t sample_count;

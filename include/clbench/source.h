@@ -1,6 +1,6 @@
-/* Kernel sources and programs: reading cl/<family>.cl, composing the build options, building
- * with the log shown on failure, and a per-device cache so that rows sharing a family and
- * options build once. */
+/* Kernel sources and programs: reading cl/<family>.cl or a user kernel file, composing the build
+ * options, building with the log shown on failure, and a per-device cache so that rows sharing a
+ * source file and options build once. */
 #ifndef CLBENCH_SOURCE_H
 #define CLBENCH_SOURCE_H
 
@@ -9,10 +9,10 @@
 
 #include <stddef.h>
 
-enum { CB_OPTIONS_LEN = 1024, CB_REASON_LEN = 512 };
+enum { CB_OPTIONS_LEN = 1024, CB_REASON_LEN = 512, CB_PATH_LEN = 4096 };
 
 struct cb_program {
-    char family[64];
+    char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */
     char options[CB_OPTIONS_LEN];
     cl_program program; /* NULL if the build failed */
     double build_ms;
@@ -33,15 +33,17 @@ int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const ch
  * the source tree's cl/ the binary was built from. */
 const char *cb_default_cl_dir(void);
 
-/* Path of a family's source; -1 if it does not fit. */
-int cb_source_path(char *buf, size_t len, const char *cl_dir, const char *family);
+/* The whole file, NUL-terminated (malloc'd); NULL with errno set on failure. */
+char *cb_read_text_file(const char *path);
 
-/* The program for (family, options) on d, built on first use.  *entry is the cache entry:
+/* Path of k's source: its kernel file, else cl_dir/<family>.cl; -1 if it does not fit. */
+int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_kernel *k);
+
+/* The program for (source path, options) on d, built on first use.  *entry is the cache entry:
  * entry->program is NULL when the build failed (the log has been printed to stderr and
  * entry->failure says why).  Returns CL_SUCCESS unless the cache itself failed. */
-cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *cl_dir,
-                      const char *family, const char *options, const struct cb_program **entry,
-                      int *cached);
+cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *path,
+                      const char *options, const struct cb_program **entry, int *cached);
 void cb_program_cache_release(struct cb_program_cache *cache);
 
 #endif

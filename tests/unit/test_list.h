@@ -26,4 +26,10 @@
     X(report_merges_and_labels)                                                                    \
     X(report_short_names)                                                                          \
     X(grid_text_and_markdown)                                                                      \
-    X(report_row_order_numeric)
+    X(report_row_order_numeric)                                                                    \
+    X(expr_arithmetic_and_precedence)                                                              \
+    X(expr_comparisons_and_logic)                                                                  \
+    X(expr_errors_name_the_column)                                                                 \
+    X(expr_check_names_without_values)                                                             \
+    X(manifest_parses_family_and_generic)                                                          \
+    X(manifest_rejects_bad_input)

@@ -1,0 +1,118 @@
+/* Checking a built user kernel's arguments; see arginfo.h. */
+#include "clbench/arginfo.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* What the runner passes as one argument. */
+struct expected {
+    cl_kernel_arg_address_qualifier space; /* __private for scalars */
+    const char *type;                      /* "int" or "float*" ("*": any pointer) */
+};
+
+static const char *space_name(cl_kernel_arg_address_qualifier q)
+{
+    return q == CL_KERNEL_ARG_ADDRESS_GLOBAL     ? "__global "
+           : q == CL_KERNEL_ARG_ADDRESS_CONSTANT ? "__constant "
+           : q == CL_KERNEL_ARG_ADDRESS_LOCAL    ? "__local "
+                                                 : "";
+}
+
+static unsigned expected_list(const struct cb_problem *p, struct expected *e)
+{
+    const struct cb_kernel *k = p->kernel;
+    unsigned n = 0;
+
+    if (k->generic != NULL) {
+        for (unsigned i = 0; i < k->generic->arg_count; i++) {
+            const struct cb_generic_arg *a = &k->generic->args[i];
+
+            e[n++] = a->kind == CB_ARG_SCALAR
+                         ? (struct expected){CL_KERNEL_ARG_ADDRESS_PRIVATE, "int"}
+                     : a->kind == CB_ARG_LOCAL ? (struct expected){CL_KERNEL_ARG_ADDRESS_LOCAL, "*"}
+                     : a->type == CB_ELEM_INT
+                         ? (struct expected){CL_KERNEL_ARG_ADDRESS_GLOBAL, "int*"}
+                         : (struct expected){CL_KERNEL_ARG_ADDRESS_GLOBAL, "float*"};
+        }
+        return n;
+    }
+    for (unsigned i = 0; i < p->scalar_count; i++)
+        e[n++] = (struct expected){CL_KERNEL_ARG_ADDRESS_PRIVATE, "int"};
+    for (unsigned i = 0; i <= k->inputs; i++)
+        e[n++] = (struct expected){CL_KERNEL_ARG_ADDRESS_GLOBAL, "float*"};
+    if (p->dynamic_local_bytes > 0)
+        e[n++] = (struct expected){CL_KERNEL_ARG_ADDRESS_LOCAL, "*"};
+    return n;
+}
+
+static int matches(const struct expected *e, cl_kernel_arg_address_qualifier space,
+                   const char *type)
+{
+    /* A read-only input may live in __constant memory. */
+    const int space_ok = e->space == space || (e->space == CL_KERNEL_ARG_ADDRESS_GLOBAL &&
+                                               space == CL_KERNEL_ARG_ADDRESS_CONSTANT);
+
+    if (!space_ok)
+        return 0;
+    return strcmp(e->type, "*") == 0 ? strchr(type, '*') != NULL : strcmp(e->type, type) == 0;
+}
+
+/* "(int, int, __global float*, ...)" */
+static void describe_list(const struct expected *e, unsigned n, char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (unsigned i = 0; i < n && used < len; i++) {
+        const int w =
+            snprintf(buf + used, len - used, "%s%s%s%s", i ? ", " : "(", space_name(e[i].space),
+                     strcmp(e[i].type, "*") == 0 ? "float*" : e[i].type, i + 1 == n ? ")" : "");
+
+        used += w > 0 ? (size_t)w : 0;
+    }
+}
+
+int cb_kernel_args_check(cl_kernel kernel, const struct cb_problem *p, char *why, size_t len)
+{
+    struct expected e[CB_MAX_ARGS + CB_MAX_SCALARS + CB_MAX_INPUTS + 2];
+    const unsigned n = expected_list(p, e);
+    const char *file = p->kernel->source_path != NULL ? p->kernel->source_path : "";
+    char list[300];
+    cl_uint count = 0;
+
+    describe_list(e, n, list, sizeof list);
+    if (clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof count, &count, NULL) != CL_SUCCESS)
+        return 0;
+    for (cl_uint i = 0; i < count && i < n; i++) {
+        cl_kernel_arg_address_qualifier space = 0;
+        char type[64] = "", name[64] = "";
+        const cl_int err = clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER,
+                                              sizeof space, &space, NULL);
+
+        if (err == CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
+            break; /* the count is still known: checked below */
+        if (err != CL_SUCCESS ||
+            clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_TYPE_NAME, sizeof type, type, NULL) !=
+                CL_SUCCESS ||
+            clGetKernelArgInfo(kernel, i, CL_KERNEL_ARG_NAME, sizeof name, name, NULL) !=
+                CL_SUCCESS)
+            break;
+        if (!matches(&e[i], space, type)) {
+            snprintf(why, len,
+                     "%s: kernel %s's argument %u (%s) is `%s%s` where the %s contract passes "
+                     "`%s%s`: its arguments must be %s",
+                     file, p->kernel->name, i + 1, name, space_name(space), type,
+                     p->kernel->generic != NULL ? "manifest's" : p->kernel->family,
+                     space_name(e[i].space), strcmp(e[i].type, "*") == 0 ? "float*" : e[i].type,
+                     list);
+            return -1;
+        }
+    }
+    if (count != n) {
+        snprintf(why, len, "%s: kernel %s takes %u arguments where its %s %s passes %u: %s", file,
+                 p->kernel->name, count, p->kernel->generic != NULL ? "manifest" : "contract",
+                 p->kernel->generic != NULL ? "" : p->kernel->family, n, list);
+        return -1;
+    }
+    return 0;
+}

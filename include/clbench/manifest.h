@@ -1,0 +1,39 @@
+/* User kernels: a .cl file declares its kernels in manifests inside comments (the grammar is in
+ * README.md, "Your own kernels").  Each manifest becomes a heap-allocated struct cb_kernel
+ * whose plan function evaluates the manifest's expressions per row and, for the four family
+ * contracts, reuses the family's buffers, work model and reference (host/kernels/manifest.c).
+ */
+#ifndef CLBENCH_MANIFEST_H
+#define CLBENCH_MANIFEST_H
+
+#include "clbench/kernel.h"
+
+#include <stddef.h>
+
+enum { CB_MANIFEST_WHY_LEN = 640 };
+
+/* The kernels one file declares, in the order of their manifests. */
+struct cb_manifest_file {
+    char *path;
+    char hash[32]; /* "fnv1a64:<16 hex digits>" of the file's bytes, for provenance */
+    struct cb_kernel **kernels;
+    size_t count;
+};
+
+/* Parses every manifest of `text`, the content of the file at `path`.  Returns 0 and a new
+ * *out, or -1 with one line in why: "PATH:LINE:COLUMN: what is wrong; how to fix it". */
+int cb_manifest_parse(const char *path, const char *text, struct cb_manifest_file **out, char *why,
+                      size_t len);
+void cb_manifest_file_free(struct cb_manifest_file *file);
+
+/* Reads and parses `path` and registers its kernels (cb_kernel_add), then the files their
+ * `verify ... in FILE` lines name.  A file loaded already is not loaded twice.  Returns 0, or -1
+ * with one line in why (nothing of this file stays registered). */
+int cb_kernel_file_load(const char *path, char *why, size_t len);
+/* Unregisters and frees every loaded kernel file. */
+void cb_kernel_files_unload(void);
+
+/* The loaded file k comes from, or NULL for a built-in kernel. */
+const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k);
+
+#endif

@@ -1,0 +1,168 @@
+/* Unit tests of the kernel manifest parser (host/kernels/manifest.c), on strings. */
+#include "check.h"
+#include "clbench/manifest.h"
+
+static const char good[] =
+    "/* clbench:kernel my_mm\n"
+    " *   contract  matmul\n"
+    " *   summary   WPT columns of C per work-item\n"
+    " *   param     TILE = 16 in 8,16,32 \"tile edge\"\n"
+    " *   param     WPT = 4 in 1..8\n"
+    " *   # a comment line, and a blank one:\n"
+    " *\n"
+    " *   require   WPT divides TILE\n"
+    " *   global    ceil(N, WPT), round_up(M, TILE)\n"
+    " *   local     TILE / WPT, TILE\n"
+    " *   local_mem 2 * TILE * TILE * 4\n"
+    " *   size      cpu 256 gpu 2048x1024x512\n"
+    " *   twin      matmul_naive\n"
+    " */\n"
+    "__kernel __attribute__((reqd_work_group_size(4, 16, 1))) void my_mm(const int M) {}\n"
+    "// clbench:kernel sum\n"
+    "//   contract generic\n"
+    "//   dims N\n"
+    "//   param WGS = 64 in 32,64\n"
+    "//   arg n int = N\n"
+    "//   arg x float[N] in iota\n"
+    "//   arg out float[ceil(N, WGS)] out\n"
+    "//   arg tmp local[WGS * 4]\n"
+    "//   global round_up(N, WGS)\n"
+    "//   local WGS\n"
+    "//   bytes 4 * N\n"
+    "//   verify sum_ref rtol 1e-4 exact\n"
+    "kernel void sum(int n) {}\n"
+    "/* clbench:kernel sum_ref\n"
+    "   contract generic\n"
+    "   dims N\n"
+    "   arg n int = N\n"
+    "   arg x float[N] in\n"
+    "   arg out float[N] out\n"
+    "   global N */\n"
+    "kernel void sum_ref(int n) {}\n";
+
+int test_manifest_parses_family_and_generic(void)
+{
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN];
+    const struct cb_kernel *k;
+    struct cb_problem p;
+
+    if (cb_manifest_parse("dir/my.cl", good, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 1;
+    }
+    ASSERT_EQ_U(f->count, 3);
+    ASSERT_STR_HAS(f->hash, "fnv1a64:");
+    k = f->kernels[0];
+    ASSERT_TRUE(strcmp(k->name, "my_mm") == 0 && strcmp(k->family, "matmul") == 0);
+    ASSERT_TRUE(strcmp(k->baseline, "matmul_naive") == 0 && strcmp(k->twin, "matmul_naive") == 0);
+    ASSERT_TRUE(strcmp(k->params[0].help, "tile edge") == 0 && k->params[1].def == 4);
+    ASSERT_EQ_U(k->dims, 3);
+    ASSERT_EQ_U(k->default_size_cpu[2], 256);
+    ASSERT_EQ_U(k->default_size_gpu[1], 1024);
+    ASSERT_TRUE(k->reference != NULL && k->generic == NULL);
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    p.size[0] = 100; /* M */
+    p.size[1] = 64;  /* N */
+    p.size[2] = 30;  /* K */
+    p.param[0] = 16;
+    p.param[1] = 4;
+    ASSERT_TRUE(k->plan(&p) == NULL);
+    ASSERT_EQ_U(p.work_dim, 2);
+    ASSERT_EQ_U(p.global[0], 16);
+    ASSERT_EQ_U(p.global[1], 112);
+    ASSERT_EQ_U(p.local[0], 4);
+    ASSERT_EQ_U(p.local_mem_bytes, 2048);
+    ASSERT_EQ_U(p.output_elems, 6400); /* the contract's buffers */
+    ASSERT_EQ_U(p.scalar_count, 3);
+    p.param[1] = 3; /* WPT 3 does not divide 16 */
+    ASSERT_STR_HAS(k->plan(&p), "require WPT divides TILE is false (dir/my.cl:8)");
+    p.param[1] = 8; /* ceil(64, 8) = 8 work-items, not a multiple of 16 / 8 = 2? it is; M: */
+    p.param[0] = 32;
+    ASSERT_TRUE(k->plan(&p) == NULL);
+
+    k = f->kernels[1];
+    ASSERT_TRUE(strcmp(k->family, "my") == 0 && k->generic != NULL);
+    ASSERT_EQ_U(k->generic->arg_count, 4);
+    ASSERT_TRUE(k->generic->args[1].fill == CB_FILL_IOTA && k->generic->args[1].is_input);
+    ASSERT_TRUE(k->generic->args[2].is_output && !k->generic->args[2].is_input);
+    ASSERT_TRUE(k->generic->args[3].kind == CB_ARG_LOCAL);
+    ASSERT_TRUE(strcmp(k->generic->check.ref_kernel, "sum_ref") == 0);
+    ASSERT_TRUE(k->generic->check.exact && k->generic->check.rtol == 1e-4);
+    ASSERT_TRUE(k->metric == CB_METRIC_GBS);
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    p.size[0] = 1000;
+    p.param[0] = 64;
+    ASSERT_TRUE(k->plan(&p) == NULL);
+    ASSERT_EQ_U(p.arg_value[0], 1000);
+    ASSERT_EQ_U(p.arg_length[1], 1000);
+    ASSERT_EQ_U(p.arg_length[2], 16);
+    ASSERT_EQ_U(p.arg_length[3], 256);
+    ASSERT_EQ_U(p.global[0], 1024);
+    ASSERT_NEAR(p.bytes, 4000, 0);
+    cb_manifest_file_free(f);
+    return 0;
+}
+
+/* text must fail to parse with a message holding `part`. */
+static int rejects(const char *text, const char *part)
+{
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN];
+
+    if (cb_manifest_parse("bad.cl", text, &f, why, sizeof why) == 0) {
+        fprintf(stderr, "accepted, expected '%s':\n%s\n", part, text);
+        cb_manifest_file_free(f);
+        return 0;
+    }
+    if (strstr(why, part) == NULL) {
+        fprintf(stderr, "'%s' lacks '%s'\n", why, part);
+        return 0;
+    }
+    return 1;
+}
+
+#define HEAD "/* clbench:kernel k\n contract vadd\n"
+#define TAIL " */\nkernel void k(int n) {}\n"
+
+int test_manifest_rejects_bad_input(void)
+{
+    ASSERT_TRUE(rejects("kernel void k(int n) {}\n", "bad.cl: no kernel manifest"));
+    ASSERT_TRUE(rejects(HEAD " global N */\nkernel void other(int n) {}\n",
+                        "bad.cl:1: the manifest names kernel 'k' but the file has no"));
+    ASSERT_TRUE(rejects("/* clbench:kernel k\n contract reduce\n global N" TAIL,
+                        "bad.cl:2:11: unknown contract 'reduce'"));
+    ASSERT_TRUE(rejects(HEAD " global N\n colour blue" TAIL, "bad.cl:4:2: unknown key 'colour'"));
+    ASSERT_TRUE(rejects(HEAD " param TILE in 1..4\n global N" TAIL,
+                        "bad.cl:3:13: param TILE has no default"));
+    ASSERT_TRUE(
+        rejects(HEAD " param TILE = 16\n global N" TAIL, "param TILE: give its allowed values"));
+    ASSERT_TRUE(
+        rejects(HEAD " param TILE = 5 in 8,16\n global N" TAIL, "the default 5 is not in 8,16"));
+    ASSERT_TRUE(rejects(HEAD " param T = 1 in 4..2\n global N" TAIL, "a range `1..64`"));
+    ASSERT_TRUE(rejects(HEAD " global N / 0" TAIL, "bad.cl:3:11: global: division by zero"));
+    ASSERT_TRUE(rejects(HEAD " global N * 9223372036854775807" TAIL, "global: integer overflow"));
+    ASSERT_TRUE(rejects(HEAD " global N / 2.5" TAIL, "bad.cl:3:13: not an integer"));
+    ASSERT_TRUE(rejects(HEAD " global N + TILE" TAIL, "bad.cl:3:13: unknown variable 'TILE'"));
+    ASSERT_TRUE(rejects(HEAD " global N N" TAIL, "bad.cl:3:11: unexpected 'N'"));
+    ASSERT_TRUE(rejects(HEAD " summary no global" TAIL, "has no `global` line"));
+    ASSERT_TRUE(rejects("/* clbench:kernel k\n global N" TAIL, "has no `contract` line"));
+    ASSERT_TRUE(rejects(HEAD " global N\n arg x float[N] in" TAIL,
+                        "bad.cl:4: `arg` is only for the generic contract"));
+    ASSERT_TRUE(rejects(HEAD " global N\n size cpu 4x4" TAIL, "size: 2 dimensions given"));
+    ASSERT_TRUE(rejects(HEAD " global N\n twin" TAIL, "twin needs a kernel name"));
+    ASSERT_TRUE(rejects(HEAD " global N\n local 0" TAIL, "local `0` is 0, outside"));
+    ASSERT_TRUE(rejects(HEAD " global N" TAIL HEAD " global N" TAIL, "a second manifest"));
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n global N" TAIL
+                        "kernel void g(int n) {}\n",
+                        "no `dims` line"));
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
+                        " arg x float[N] sideways\n global N */ kernel void g(int n) {}\n",
+                        "bad.cl:5:17: arg x: say in, out or inout"));
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
+                        " global N\n verify nowhere */ kernel void g(int n) {}\n",
+                        "bad.cl:6: verify: no manifest for reference kernel 'nowhere'"));
+    return 0;
+}
