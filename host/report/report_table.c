@@ -248,9 +248,10 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
     }
     if (!x->ok) {
         /* Unverified rows have times, but no check vouches for them: never ranked as ok. */
-        cb_grid_set(g, row, col, "%s",
-                    strcmp(x->status, "unverified") == 0 ? "unverified" : "FAILED");
-        cb_grid_set(g, row, col + 1, "%s", x->status);
+        const int unverified = strcmp(x->status, "unverified") == 0;
+
+        cb_grid_set(g, row, col, "%s", unverified ? "unverified" : "FAILED");
+        cb_grid_set(g, row, col + 1, "%s", unverified ? "-" : x->status);
         return;
     }
     cb_grid_set(g, row, col, "%.4g", x->median_ms);
