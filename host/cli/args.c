@@ -86,6 +86,7 @@ void cb_print_help(FILE *out)
           "  clbench --device gpu --kernel matmul_tiled\n"
           "  clbench -k vadd,vadd_local -n 1M,16M --format json -o run.json\n"
           "  clbench -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 1024\n"
+          "  clbench --kernel-file my_mm.cl -k my_mm,matmul_tiled -d all\n"
           "\n"
           "exit status: 0 all rows ok; 1 a row failed (build, limits, launch, verification,\n"
           "timing) or a run-time error; 2 bad command line.\n",

@@ -4,6 +4,8 @@
  */
 #include "clbench/expr.h"
 
+#include "clbench/check.h"
+
 #include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -20,8 +22,7 @@ struct parser {
     int failed;
 };
 
-static int fail_at(struct parser *ps, const char *where, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static int fail_at(struct parser *ps, const char *where, const char *fmt, ...) CB_PRINTF(3, 4);
 
 /* Records the first error only: later ones are consequences of it. */
 static int fail_at(struct parser *ps, const char *where, const char *fmt, ...)

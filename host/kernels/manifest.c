@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/manifest.h"
 
+#include "clbench/check.h"
 #include "clbench/expr.h"
 #include "clbench/families.h"
 #include "clbench/parse.h"
@@ -115,7 +116,7 @@ struct context {
 };
 
 static int fail(const struct context *x, unsigned line, unsigned column, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
+    CB_PRINTF(4, 5);
 
 /* "PATH:LINE:COLUMN: message" (LINE and COLUMN where known). */
 static int fail(const struct context *x, unsigned line, unsigned column, const char *fmt, ...)
@@ -610,12 +611,10 @@ static int parse_param(struct cursor *c, struct user_kernel *u)
 }
 
 /* size cpu SIZE gpu SIZE (either or both) */
-static int parse_size(struct cursor *c, struct user_kernel *u, struct cb_size *cpu,
-                      struct cb_size *gpu)
+static int parse_size(struct cursor *c, struct cb_size *cpu, struct cb_size *gpu)
 {
     int any = 0;
 
-    (void)u;
     while (!at_end(c)) {
         const char *which = c->at, *value;
         const int is_cpu = accept_word(c, "cpu");
@@ -869,7 +868,7 @@ static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pe
         return 0;
     } else if (word_is(key, len, "size")) {
         pend->size_line = c->line;
-        return parse_size(c, u, &pend->cpu, &pend->gpu);
+        return parse_size(c, &pend->cpu, &pend->gpu);
     } else if (word_is(key, len, "twin") || word_is(key, len, "baseline")) {
         const int twin = key[0] == 't';
         const char *name = ident(c, &len);
@@ -1368,6 +1367,8 @@ void cb_manifest_file_free(struct cb_manifest_file *file)
 
 static struct cb_manifest_file **loaded;
 static size_t loaded_count;
+/* Each loaded file's identity, parallel to loaded: `a.cl` and `./a.cl` are one file. */
+static struct stat *loaded_stat;
 
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k)
 {
@@ -1431,16 +1432,16 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
 {
     const struct context x = {path, why, len};
     struct cb_manifest_file *file, **grown;
-    struct stat st;
+    struct stat st, *grown_stat;
     char *text;
 
-    for (size_t i = 0; i < loaded_count; i++)
-        if (strcmp(loaded[i]->path, path) == 0)
-            return 0;
     if (stat(path, &st) != 0)
         return fail(&x, 0, 0, "cannot read the kernel file: %s", strerror(errno));
     if (!S_ISREG(st.st_mode))
         return fail(&x, 0, 0, "not a regular file: give a .cl file to --kernel-file");
+    for (size_t i = 0; i < loaded_count; i++)
+        if (loaded_stat[i].st_dev == st.st_dev && loaded_stat[i].st_ino == st.st_ino)
+            return 0;
     text = cb_read_text_file(path);
     if (text == NULL)
         return fail(&x, 0, 0, "cannot read the kernel file: %s", strerror(errno));
@@ -1450,11 +1451,16 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
     }
     free(text);
     grown = realloc(loaded, (loaded_count + 1) * sizeof *grown);
-    if (grown == NULL) {
+    if (grown != NULL)
+        loaded = grown;
+    grown_stat =
+        grown != NULL ? realloc(loaded_stat, (loaded_count + 1) * sizeof *grown_stat) : NULL;
+    if (grown_stat == NULL) {
         cb_manifest_file_free(file);
         return fail(&x, 0, 0, "out of memory");
     }
-    loaded = grown;
+    loaded_stat = grown_stat;
+    loaded_stat[loaded_count] = st;
     loaded[loaded_count++] = file;
     if (register_file(&x, file) != 0)
         goto undo;
@@ -1473,6 +1479,8 @@ undo:
     for (size_t i = 0; i < loaded_count; i++)
         if (loaded[i] == file) {
             memmove(&loaded[i], &loaded[i + 1], (loaded_count - i - 1) * sizeof *loaded);
+            memmove(&loaded_stat[i], &loaded_stat[i + 1],
+                    (loaded_count - i - 1) * sizeof *loaded_stat);
             loaded_count--;
             break;
         }
@@ -1487,6 +1495,8 @@ void cb_kernel_files_unload(void)
     for (size_t i = 0; i < loaded_count; i++)
         cb_manifest_file_free(loaded[i]);
     free(loaded);
+    free(loaded_stat);
     loaded = NULL;
+    loaded_stat = NULL;
     loaded_count = 0;
 }

@@ -1,0 +1,159 @@
+# User kernels declared in their own .cl files (README "Your own kernels"): the examples of
+# cl/examples/ verify (or, the wrong one, fail with exit 1), sit beside the built-in kernels in
+# the report and the local-memory verdict, sweep, resume; every bad kernel file gets one line
+# naming the file and line, the right exit code and no output file.
+source "$(dirname "$0")/lib.sh"
+EX="$CLBENCH_SOURCE_DIR/cl/examples"
+MM=(--kernel-file "$EX/student_matmul.cl" -d cpu -n 96x80x40 "${QUICK[@]}")
+
+# A student's matmul and its twin beside the built-in ladder: all verify.
+run "${MM[@]}" -k student_mm,student_mm_global,matmul_naive,matmul_tiled -o "$TMP/mm.json"
+expect_rc 0
+python3 - "$TMP/mm.json" <<'PY' || fail "run file of user kernels"
+import json, sys
+rows = {r["kernel"]: r for r in json.load(open(sys.argv[1]))["rows"]}
+for k in ("student_mm", "student_mm_global", "matmul_naive", "matmul_tiled"):
+    assert rows[k]["status"] == "ok" and rows[k]["verification"]["passed"], k
+mm = rows["student_mm"]
+assert mm["family"] == "matmul" and mm["twin"] == "student_mm_global"
+assert mm["kernel_file"].endswith("cl/examples/student_matmul.cl")
+assert mm["kernel_file_hash"].startswith("fnv1a64:") and len(mm["kernel_file_hash"]) == 24
+assert mm["global"] == [20, 96] and mm["local"] == [4, 16], (mm["global"], mm["local"])
+assert "-cl-kernel-arg-info" in mm["build_options"]
+assert "kernel_file" not in rows["matmul_tiled"]
+PY
+
+# Side by side with the built-in kernels, and in the local-memory verdict, from the run file
+# alone (no --kernel-file for report).
+run report "$TMP/mm.json"
+expect_rc 0
+grep -qE '^student_mm +TILE=16 WPT=4 +96x80x40 .*x$' "$TMP/stdout" ||
+    fail "student_mm has no row with a speedup in the side-by-side table"
+run report --findings "$TMP/mm.json"
+expect_rc 0
+expect_stdout_has "student_mm (local memory) against student_mm_global (none)"
+expect_stdout_has "matmul_tiled (local memory) against matmul_naive (none)"
+
+# A -D sweep with a constraint the manifest states: the violating row is invalid (exit 1).
+run "${MM[@]}" -k student_mm -D TILE=4,8 -D WPT=8
+expect_rc 1
+expect_stderr_has "invalid: require WPT divides TILE is false"
+grep -qE '^0:0 +student_mm +TILE=8 WPT=8 .* ok$' "$TMP/stdout" || fail "TILE=8 WPT=8 did not run"
+
+# --resume skips what a run file holds; -k NAME@FILE loads the file by itself.
+run -k "student_mm@$EX/student_matmul.cl" -d cpu -n 96x80x40 "${QUICK[@]}" --resume "$TMP/mm.json"
+expect_rc 0
+expect_stderr_has "resuming: 1 of 1 rows already done"
+
+# The float4 vadd beside the built-in vadd; the wrong kernel fails verification with exit 1.
+run --kernel-file "$EX/vadd4.cl" --kernel-file "$EX/wrong_vadd.cl" -k vadd4,vadd,wrong_vadd \
+    -d cpu -n 1001 "${QUICK[@]}" --max-time 5
+expect_rc 1
+grep -qE '^0:0 +vadd4 +WGS=128 +1001 .* ok$' "$TMP/stdout" || fail "vadd4 did not verify"
+expect_stderr_has "wrong_vadd  1001: verify_failed: 1001 of 1001 checked elements wrong"
+
+run --kernel-file "$EX/vadd4.cl" --list-kernels
+expect_rc 0
+expect_stdout_has "family vadd (user kernels from $EX/vadd4.cl)"
+expect_stdout_has "c = a + b, one float4 per work-item"
+
+# ---- bad kernel files ----------------------------------------------------------------------
+bad() { # bad NAME: writes stdin to $TMP/NAME.cl
+    cat >"$TMP/$1.cl"
+}
+bad nomanifest <<'CL'
+__kernel void k(const int n, __global const float *a, __global const float *b, __global float *c) {}
+CL
+bad nokernel <<'CL'
+/* clbench:kernel k
+ *   contract vadd
+ *   global N
+ */
+__kernel void other(const int n, __global const float *a, __global const float *b, __global float *c) {}
+CL
+for what in "contract reduce" "colour blue" "param TILE in 8,16" "global N / 0" \
+    "global N * 9223372036854775807" "global N / 2.5" "local 8192"; do
+    name=$(echo "$what" | tr -c 'a-zA-Z0-9\n' _)
+    {
+        echo "/* clbench:kernel k"
+        case "$what" in contract*) ;; *) echo " *   contract vadd" ;; esac
+        case "$what" in global*) ;; *) echo " *   global N" ;; esac
+        echo " *   $what"
+        echo " */"
+        echo "__kernel void k(const int n, __global const float *a, __global const float *b,"
+        echo "                __global float *c) { if (get_global_id(0) < n) c[get_global_id(0)] = 0; }"
+    } >"$TMP/$name.cl"
+done
+bad mismatch <<'CL'
+/* clbench:kernel mismatch
+ *   contract transpose
+ *   global W, H
+ */
+__kernel void mismatch(__global const float *in, __global float *out, const int w, const int h) {}
+CL
+bad nobuild <<'CL'
+/* clbench:kernel nobuild
+ *   contract copy
+ *   global N
+ */
+__kernel void nobuild(const int n, __global const float *in, __global float *out)
+{
+    out[get_global_id(0)] = in[get_global_id(0)] +* 2;
+}
+CL
+bad halfwrite <<'CL'
+/* clbench:kernel halfwrite
+ *   contract copy
+ *   global N
+ */
+__kernel void halfwrite(const int n, __global const float *in, __global float *out)
+{
+    const int i = get_global_id(0);
+    if (i < n && i % 2 == 0)
+        out[i] = in[i];
+}
+CL
+sed 's/halfwrite/twice/g' "$TMP/halfwrite.cl" >"$TMP/twice_a.cl"
+cp "$TMP/twice_a.cl" "$TMP/twice_b.cl"
+mkdir -p "$TMP/out"
+
+# exit | stderr phrase | arguments (@T: the directory of the files above)
+cases=$(cat <<'TABLE'
+2 | @T/missing.cl: cannot read the kernel file: No such file or directory | --kernel-file @T/missing.cl
+2 | @T: not a regular file                                   | --kernel-file @T
+2 | @T/nomanifest.cl: no kernel manifest                    | --kernel-file @T/nomanifest.cl
+2 | @T/nokernel.cl:1: the manifest names kernel 'k' but the file has no `__kernel void k(` | --kernel-file @T/nokernel.cl
+2 | @T/contract_reduce.cl:3:15: unknown contract 'reduce'  | --kernel-file @T/contract_reduce.cl
+2 | @T/colour_blue.cl:4:6: unknown key 'colour'            | --kernel-file @T/colour_blue.cl
+2 | @T/param_TILE_in_8_16.cl:4:17: param TILE has no default | --kernel-file @T/param_TILE_in_8_16.cl
+2 | @T/global_N___0.cl:3:15: global: division by zero       | --kernel-file @T/global_N___0.cl
+2 | :3:15: global: integer overflow in 16777216 * 9223372036854775807 (at N=16777216) | --kernel-file @T/global_N___9223372036854775807.cl
+2 | @T/global_N___2_5.cl:3:17: not an integer               | --kernel-file @T/global_N___2_5.cl
+1 | 8192: over_limits:                                     | --kernel-file @T/local_8192.cl -n 8192
+1 | argument 1 (in) is `__global float*` where the transpose contract passes `int` | --kernel-file @T/mismatch.cl -n 64
+1 | build failed                                            | --kernel-file @T/nobuild.cl -n 64
+1 | halfwrite  64: verify_failed: 32 of 64 checked elements wrong | --kernel-file @T/halfwrite.cl -n 64
+2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
+TABLE
+)
+while IFS='|' read -r code phrase args; do
+    code=$(echo $code)
+    phrase=$(echo "$phrase" | sed -e 's/^ *//' -e 's/ *$//' -e "s|@T|$TMP|g")
+    args=${args//@T/$TMP}
+    rm -rf "$TMP/out" && mkdir -p "$TMP/out"
+    # shellcheck disable=SC2086
+    run $args -d cpu "${QUICK[@]}" -o "$TMP/out/r.json"
+    expect_rc "$code"
+    expect_stderr_has "$phrase"
+    if [ "$code" -eq 2 ]; then
+        expect_one_error_line
+        [ -z "$(ls -A "$TMP/out")" ] || fail "a malformed kernel file left $(ls "$TMP/out")"
+    else
+        python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/out/r.json" ||
+            fail "the run file of a failing row is not complete"
+    fi
+done <<<"$cases"
+grep -q "clbench: build log of '$TMP/nobuild.cl'" "$TMP/stderr" 2>/dev/null ||
+    { run --kernel-file "$TMP/nobuild.cl" -d cpu -n 64 "${QUICK[@]}";
+      expect_stderr_has "clbench: build log of '$TMP/nobuild.cl'"; }
+echo "user_kernels: ok"
