@@ -4,7 +4,8 @@
  * so that each input is read from global memory about once instead of five times;
  * stencil_ref reads global memory directly.  stencil_ref is both its reference (same
  * arithmetic in the same order: they agree to the last bit) and its twin for the local-memory
- * verdict of `clbench report --findings`.
+ * verdict of `clbench report --findings`; the twin is checked against stencil_local in turn,
+ * so that both sides of the verdict are verified rows.
  *
  * Run: clbench --kernel-file cl/examples/stencil.cl
  */
@@ -64,6 +65,7 @@ stencil_local(const int width, const int height, __global const float *in, __glo
  *   global     W, H
  *   flops      6 * W * H
  *   bytes      8 * W * H
+ *   verify     stencil_local rtol 1e-6 atol 1e-6
  */
 __kernel void stencil_ref(const int width, const int height, __global const float *in,
                           __global float *out)

@@ -145,8 +145,10 @@ static cJSON *size_array(const size_t *values, unsigned count)
 }
 
 /* The generic contract's check: what the outputs were compared with, and how closely
- * (max_rel_err is then the worst element's |got - want| / |want|, tolerance the rtol). */
-static void add_reference(cJSON *verification, const struct cb_generic_check *check)
+ * (max_rel_err is then the worst element's |got - want| / |want|, tolerance the rtol, and
+ * worst_excess that element's |got - want| / (atol + rtol * |want|): above 1 fails). */
+static void add_reference(cJSON *verification, const struct cb_generic_check *check,
+                          const struct cb_verify *v)
 {
     cJSON_AddStringToObject(verification, "reference", check->ref_kernel);
     cJSON_AddStringToObject(verification, "reference_device",
@@ -154,6 +156,7 @@ static void add_reference(cJSON *verification, const struct cb_generic_check *ch
     cJSON_AddNumberToObject(verification, "atol", check->exact ? 0.0 : check->atol);
     cJSON_AddNumberToObject(verification, "rtol", check->exact ? 0.0 : check->rtol);
     cJSON_AddBoolToObject(verification, "exact", check->exact);
+    cJSON_AddNumberToObject(verification, "worst_excess", v->worst_excess);
 }
 
 cJSON *cb_row_json(const struct cb_row *row)
@@ -229,7 +232,7 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(verification, "max_rel_err", row->verify.max_rel_err);
         cJSON_AddNumberToObject(verification, "tolerance", row->verify.tolerance);
         if (k->generic != NULL && k->generic->check.ref_kernel != NULL)
-            add_reference(verification, &k->generic->check);
+            add_reference(verification, &k->generic->check, &row->verify);
     }
     if (row->buffer_sets > 0) {
         cJSON_AddNumberToObject(j, "buffer_sets", row->buffer_sets);

@@ -199,6 +199,7 @@ static int restore_row(struct cb_row *row, const cJSON *j)
         row->verify.failures = (size_t)number(verification, "failures");
         row->verify.max_rel_err = number(verification, "max_rel_err");
         row->verify.tolerance = number(verification, "tolerance");
+        row->verify.worst_excess = number(verification, "worst_excess");
     }
     row->buffer_sets = (unsigned)number(j, "buffer_sets");
     row->footprint_bytes = number(j, "footprint_bytes");
