@@ -3,7 +3,9 @@
  * histogram_local counts each work-group's values in local memory and adds the group's 256
  * counts to the global histogram once; histogram_ref increments the global bins directly.
  * The histogram is `inout zeros`: it starts at zero, launches add to it, and clbench sets it
- * back to zero before the launch it checks after timing.
+ * back to zero before the launch it checks after timing.  To check a GPU's counts on the CPU,
+ * write `verify histogram_ref on cpu exact` (PoCL as the oracle).  Under Oclgrind 21.10 use
+ * --data-races alone: its --uninitialized takes the result of every atomic for uninitialized.
  *
  * Run: clbench --kernel-file cl/examples/histogram.cl
  */
@@ -27,7 +29,7 @@
  *   local      WGS
  *   local_mem  256 * 4
  *   bytes      4 * N
- *   verify     histogram_ref on cpu exact
+ *   verify     histogram_ref exact
  */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 histogram_local(const int n, __global const int *values, __global int *hist)

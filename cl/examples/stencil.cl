@@ -43,9 +43,11 @@ stencil_local(const int width, const int height, __global const float *in, __glo
     const int x = get_global_id(0), y = get_global_id(1);
     const int x0 = get_group_id(0) * TS - 1, y0 = get_group_id(1) * TS - 1;
 
-    /* (TS + 2)^2 elements, halo included, loaded by the TS * TS work-items together. */
-    for (int i = ly * TS + lx; i < (TS + 2) * (TS + 2); i += TS * TS)
-        tile[i / (TS + 2)][i % (TS + 2)] = AT(x0 + i % (TS + 2), y0 + i / (TS + 2));
+    /* (TS + 2)^2 elements, halo included, loaded by the TS * TS work-items together (in 2-D
+     * strides rather than i / (TS + 2), i % (TS + 2), which Oclgrind 21.10 cannot follow). */
+    for (int ty = ly; ty < TS + 2; ty += TS)
+        for (int tx = lx; tx < TS + 2; tx += TS)
+            tile[ty][tx] = AT(x0 + tx, y0 + ty);
     barrier(CLK_LOCAL_MEM_FENCE);
     if (x < width && y < height)
         out[y * width + x] = 0.5f * tile[ly + 1][lx + 1] +

@@ -31,8 +31,9 @@ wrong_stencil(const int width, const int height, __global const float *in, __glo
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int x = get_global_id(0), y = get_global_id(1);
 
-    for (int i = ly * TS + lx; i < (TS + 2) * (TS + 2); i += TS * TS)
-        tile[i / (TS + 2)][i % (TS + 2)] = 0.0f;
+    for (int ty = ly; ty < TS + 2; ty += TS)
+        for (int tx = lx; tx < TS + 2; tx += TS)
+            tile[ty][tx] = 0.0f;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (x < width && y < height)
         tile[ly + 1][lx + 1] = in[y * width + x]; /* the bug: no halo */

@@ -42,7 +42,9 @@ for r in rows:
 PY
 
 # Ints exactly, with the reference on the `cpu` selector; the inout histogram starts at zero.
-run -d cpu --kernel-file "$EX/histogram.cl" -n 1,100003 "${QUICK[@]}" --format json
+sed 's/verify     histogram_ref exact/verify     histogram_ref on cpu exact/' \
+    "$EX/histogram.cl" >"$TMP/on_cpu.cl"
+run -d cpu --kernel-file "$TMP/on_cpu.cl" -n 1,100003 "${QUICK[@]}" --format json
 expect_rc 0
 python3 - "$TMP/stdout" <<'PY' || fail "histogram rows"
 import json, sys
@@ -68,7 +70,7 @@ expect_one_error_line
 
 # A reference on another device: PoCL can show its basic and pthread drivers as two devices.
 export POCL_DEVICES="basic pthread"
-sed 's/histogram_ref on cpu exact/histogram_ref on basic exact/' "$EX/histogram.cl" \
+sed 's/histogram_ref exact/histogram_ref on basic exact/' "$EX/histogram.cl" \
     >"$TMP/on_basic.cl"
 run --list
 if grep -q '^  0:1 ' "$TMP/stdout"; then
@@ -82,14 +84,14 @@ fi
 unset POCL_DEVICES
 
 # Bad checks: one line each, the row failed, the run exit 1 (2 for a malformed manifest).
-sed 's/histogram_ref on cpu exact/histogram_ref on accelerator exact/' "$EX/histogram.cl" \
+sed 's/histogram_ref exact/histogram_ref on accelerator exact/' "$EX/histogram.cl" \
     >"$TMP/no_device.cl"
 run -d cpu --kernel-file "$TMP/no_device.cl" -k histogram_local -n 1000 "${QUICK[@]}"
 expect_rc 1
 expect_one_error_line
 expect_stderr_has "verify_failed: reference 'histogram_ref' cannot run: no device matches 'accelerator' for the reference"
 
-sed 's/histogram_ref on cpu exact/missing_ref exact/' "$EX/histogram.cl" >"$TMP/missing.cl"
+sed 's/histogram_ref exact/missing_ref exact/' "$EX/histogram.cl" >"$TMP/missing.cl"
 run -d cpu --kernel-file "$TMP/missing.cl" -k histogram_local -n 1000 "${QUICK[@]}"
 expect_rc 2
 expect_one_error_line
