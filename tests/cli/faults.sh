@@ -37,7 +37,7 @@ PY
 }
 
 fault build "vadd=build_failed vadd_local=build_failed" "expected ';'"
-expect_stderr_has "clbench: build log of 'vadd.cl'"
+expect_stderr_has "clbench: build log of '$CLBENCH_SOURCE_DIR/tests/fault/build/vadd.cl'"
 fault local "vadd=ok vadd_local=over_limits" "KiB of local memory"
 fault workgroup "vadd=over_limits vadd_local=ok" "reqd_work_group_size"
 fault oob "vadd=out_of_bounds vadd_local=out_of_bounds" "out-of-bounds write"
