@@ -17,7 +17,8 @@ struct parser {
     const char *at;
     const struct cb_expr_var *vars;
     size_t count;
-    int dry; /* cb_expr_check: names and syntax only */
+    int dry;        /* cb_expr_check: names and syntax only */
+    unsigned depth; /* of parentheses and calls: bounded, so that no input exhausts the stack */
     struct cb_expr_error *err;
     int failed;
 };
@@ -138,12 +139,16 @@ static int call(struct parser *ps, const char *name, size_t len, const char *whe
     return 0;
 }
 
+enum { MAX_DEPTH = 64 };
+
 static int primary(struct parser *ps, long long *out)
 {
     const char *start;
 
     skip_blanks(ps);
     start = ps->at;
+    if (ps->depth >= MAX_DEPTH)
+        return fail_at(ps, start, "expression nested more than %d deep", MAX_DEPTH);
     if (isdigit((unsigned char)*start)) {
         long long v = 0;
 
@@ -173,7 +178,11 @@ static int primary(struct parser *ps, long long *out)
                 if (!accept(ps, "("))
                     return fail_at(ps, ps->at, "%s needs arguments: %s(a, b)", functions[i],
                                    functions[i]);
-                return call(ps, start, len, start, out);
+                ps->depth++;
+                if (call(ps, start, len, start, out) != 0)
+                    return -1;
+                ps->depth--;
+                return 0;
             }
         for (size_t i = 0; i < ps->count; i++)
             if (strlen(ps->vars[i].name) == len && strncmp(ps->vars[i].name, start, len) == 0) {
@@ -183,10 +192,12 @@ static int primary(struct parser *ps, long long *out)
         return fail_at(ps, start, "unknown variable '%.*s'", (int)len, start);
     }
     if (accept(ps, "(")) {
+        ps->depth++;
         if (parse_or(ps, out) != 0)
             return -1;
         if (!accept(ps, ")"))
             return fail_at(ps, ps->at, "expected ')'");
+        ps->depth--;
         return 0;
     }
     if (*start == '\0')
@@ -197,25 +208,25 @@ static int primary(struct parser *ps, long long *out)
 static int unary(struct parser *ps, long long *out)
 {
     const char *where;
+    long long v;
+    int status;
 
     skip_blanks(ps);
     where = ps->at;
-    if (accept(ps, "-")) {
-        long long v;
-
-        return unary(ps, &v) != 0 ? -1 : arith(ps, where, '-', 0, v, out);
-    }
-    if (accept(ps, "+"))
-        return unary(ps, out);
-    if (accept(ps, "!")) {
-        long long v;
-
-        if (unary(ps, &v) != 0)
-            return -1;
-        *out = !v;
-        return 0;
-    }
-    return primary(ps, out);
+    if (*where != '-' && *where != '+' && !(*where == '!' && where[1] != '='))
+        return primary(ps, out);
+    if (ps->depth >= MAX_DEPTH)
+        return fail_at(ps, where, "expression nested more than %d deep", MAX_DEPTH);
+    ps->at++;
+    ps->depth++;
+    status = unary(ps, &v);
+    ps->depth--;
+    if (status != 0)
+        return -1;
+    if (*where == '-')
+        return arith(ps, where, '-', 0, v, out);
+    *out = *where == '!' ? !v : v;
+    return 0;
 }
 
 static int term(struct parser *ps, long long *out)
@@ -341,7 +352,7 @@ static int parse_or(struct parser *ps, long long *out)
 static int run(const char *text, const struct cb_expr_var *vars, size_t count, int dry,
                long long *out, struct cb_expr_error *err)
 {
-    struct parser ps = {text, text, vars, count, dry, err, 0};
+    struct parser ps = {text, text, vars, count, dry, 0, err, 0};
 
     err->column = 0;
     err->message[0] = '\0';

@@ -269,9 +269,12 @@ static int scan_source(const char *text, struct scan *s)
             size_t j = i + 1;
 
             while (j < n && text[j] != quote && text[j] != '\n')
-                j += text[j] == '\\' && j + 1 < n ? 2 : 1;
-            memset(s->code + i, ' ', (j < n ? j + 1 : n) - i);
-            i = j < n ? j + 1 : n;
+                j += text[j] == '\\' && j + 1 < n && text[j + 1] != '\n' ? 2 : 1;
+            /* The closing quote goes with the literal; a newline (unterminated) does not. */
+            if (j < n && text[j] == quote)
+                j++;
+            memset(s->code + i, ' ', j - i);
+            i = j;
         } else {
             line += text[i] == '\n';
             i++;

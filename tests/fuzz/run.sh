@@ -9,7 +9,7 @@ set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-25}
 build=${BUILD_DIR:-$src/build-fuzz}
-harnesses=(args parse runfile)
+harnesses=(args parse runfile manifest)
 
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER=clang -DCLBENCH_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null

@@ -91,6 +91,20 @@ int test_expr_errors_name_the_column(void)
     ASSERT_TRUE(fails("", "ends where a value", 1));
     ASSERT_TRUE(fails("0 divides N", "modulo by zero", 3));
     ASSERT_TRUE(fails("N = 3", "unexpected '='", 3));
+    {
+        /* Nesting is bounded, so that no manifest can exhaust the stack. */
+        char deep[200];
+
+        memset(deep, '(', 70);
+        deep[70] = '1';
+        memset(deep + 71, ')', 70);
+        deep[141] = '\0';
+        ASSERT_TRUE(fails(deep, "nested more than 64 deep", 65));
+        memset(deep, '-', 100);
+        deep[100] = '1';
+        deep[101] = '\0';
+        ASSERT_TRUE(fails(deep, "nested more than 64 deep", 65));
+    }
     return 0;
 }
 

@@ -155,6 +155,10 @@ int test_manifest_rejects_bad_input(void)
     ASSERT_TRUE(rejects(HEAD " global N\n twin" TAIL, "twin needs a kernel name"));
     ASSERT_TRUE(rejects(HEAD " global N\n local 0" TAIL, "local `0` is 0, outside"));
     ASSERT_TRUE(rejects(HEAD " global N" TAIL HEAD " global N" TAIL, "a second manifest"));
+    /* An unterminated string literal in the code does not shift later line numbers. */
+    ASSERT_TRUE(
+        rejects("char *s = \"open\n/* clbench:kernel k\n contract vadd\n global N\n bad key" TAIL,
+                "bad.cl:5:2: unknown key 'bad'"));
     ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n global N" TAIL
                         "kernel void g(int n) {}\n",
                         "no `dims` line"));
