@@ -88,8 +88,9 @@ void cb_print_help(FILE *out)
           "  clbench -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 1024\n"
           "  clbench --kernel-file my_mm.cl -k my_mm,matmul_tiled -d all\n"
           "\n"
-          "exit status: 0 all rows ok; 1 a row failed (build, limits, launch, verification,\n"
-          "timing) or a run-time error; 2 bad command line.\n",
+          "exit status: 0 all rows ok (or unverified: a generic kernel without a reference);\n"
+          "1 a row failed (build, limits, launch, verification, timing) or a run-time error;\n"
+          "2 bad command line.\n",
           out);
 }
 

@@ -4,6 +4,7 @@
 #include "clbench/device.h"
 #include "clbench/journal.h"
 #include "clbench/list.h"
+#include "clbench/oracle.h"
 #include "clbench/output.h"
 #include "clbench/peak.h"
 #include "clbench/report.h"
@@ -35,11 +36,11 @@ static void print_row_line(const struct cb_row *row, size_t index, size_t total,
     cb_row_params(row, params, sizeof params);
     cb_row_size(row, size, sizeof size);
     /* A user kernel's failure names its file, where the fix goes. */
-    if (row->status != CB_STATUS_OK && row->problem.kernel->source_path != NULL)
+    if (!cb_status_measured(row->status) && row->problem.kernel->source_path != NULL)
         cb_error("[%zu/%zu] %s %s (%s) %s %s: %s: %s", index + 1, total, id,
                  row->problem.kernel->name, row->problem.kernel->source_path, params, size,
                  cb_status_name(row->status), row->reason);
-    else if (row->status != CB_STATUS_OK)
+    else if (!cb_status_measured(row->status))
         cb_error("[%zu/%zu] %s %s %s %s: %s: %s", index + 1, total, id, row->problem.kernel->name,
                  params, size, cb_status_name(row->status), row->reason);
     else if (isatty(STDERR_FILENO))
@@ -49,20 +50,21 @@ static void print_row_line(const struct cb_row *row, size_t index, size_t total,
 }
 
 /* Runs every row of every device that is not resumed, journaling each as it ends; returns the
- * number of rows that did not end ok. */
+ * number of rows that failed (unverified rows do not). */
 static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
-                          struct cb_journal *journal)
+                          struct cb_journal *journal, struct cb_oracles *oracles)
 {
     size_t failed = 0, next = 0, pending = 0, done = 0;
     const double start = cb_wall_ms();
 
     for (size_t r = 0; r < run->row_count; r++) {
         pending += !run->rows[r].resumed;
-        failed += run->rows[r].resumed && run->rows[r].status != CB_STATUS_OK;
+        failed += run->rows[r].resumed && !cb_status_measured(run->rows[r].status);
     }
     for (size_t i = 0; i < run->device_count; i++) {
         struct cb_device *d = run->devices[i];
         struct cb_program_cache cache = {NULL, 0};
+        const struct cb_row_env env = {cfg, &cache, oracles};
         size_t first = next, todo = 0;
 
         while (next < run->row_count && run->rows[next].device == d)
@@ -88,11 +90,11 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
 
             if (run->rows[r].resumed)
                 continue;
-            cb_run_row(&run->rows[r], cfg, &cache);
+            cb_run_row(&run->rows[r], &env);
             cb_journal_append(journal, &run->rows[r]);
             format_eta(eta, sizeof eta, cb_wall_ms() - start, ++done, pending);
             print_row_line(&run->rows[r], r, run->row_count, eta);
-            failed += run->rows[r].status != CB_STATUS_OK;
+            failed += !cb_status_measured(run->rows[r].status);
         }
         cb_program_cache_release(&cache);
         cb_device_close(d);
@@ -157,6 +159,7 @@ static int bench(const struct cb_config *cfg)
     struct cb_run run;
     struct cb_output out;
     struct cb_journal journal = {-1, ""};
+    struct cb_oracles oracles = {NULL, NULL, NULL};
     int status = CB_EXIT_FAILED, written;
 
     memset(&run, 0, sizeof run);
@@ -165,7 +168,7 @@ static int bench(const struct cb_config *cfg)
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;
     run.devices = calloc(list.count, sizeof *run.devices);
-    if (run.devices == NULL ||
+    if (run.devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||
         cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
         goto done;
     /* Fail on an unwritable --output before spending minutes on the rows.  The temporary file
@@ -183,7 +186,7 @@ static int bench(const struct cb_config *cfg)
     if (start_journal(&run, cfg, &journal) != 0)
         goto done;
     cb_run_stamp(&run);
-    status = run_devices(&run, cfg, &journal) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
+    status = run_devices(&run, cfg, &journal, &oracles) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
     written = (cfg->output == NULL || cb_output_open(&out, cfg->output) == 0) &&
               write_report(&run, cfg, &out) == 0;
     if (!written)
@@ -195,6 +198,7 @@ done:
         cb_row_free(&run.rows[i]);
     free(run.rows);
     free(run.devices);
+    cb_oracles_release(&oracles);
     cb_devices_free(&list);
     return status;
 }

@@ -68,7 +68,7 @@ void cb_write_csv(FILE *out, const struct cb_run *run)
         fprintf(out, ",%s,%s,", size, cb_status_name(row->status));
         cb_csv_quoted(out, row->reason);
         fprintf(out, ",%s,%zu,", row->timer, row->sample_count);
-        if (row->status == CB_STATUS_OK)
+        if (cb_status_measured(row->status))
             fprintf(out, "%.6g,%.6g,%.6g,%.6g,%.4g,%.6g,%.6g,", row->stats.min, row->stats.median,
                     row->stats.mean, row->stats.max, row->stats.cv, row->gflops, row->gbs);
         else

@@ -31,7 +31,7 @@ const char *cb_metric_unit(enum cb_metric metric)
 
 double cb_row_throughput(const struct cb_row *row)
 {
-    if (row->status != CB_STATUS_OK)
+    if (!cb_status_measured(row->status))
         return 0.0;
     return row->problem.kernel->metric == CB_METRIC_GFLOPS ? row->gflops : row->gbs;
 }
@@ -144,6 +144,21 @@ static cJSON *size_array(const size_t *values, unsigned count)
     return a;
 }
 
+/* The generic contract's check: what the outputs were compared with, and how closely
+ * (max_rel_err is then the worst element's |got - want| / |want|, tolerance the rtol, and
+ * worst_excess that element's |got - want| / (atol + rtol * |want|): above 1 fails). */
+static void add_reference(cJSON *verification, const struct cb_generic_check *check,
+                          const struct cb_verify *v)
+{
+    cJSON_AddStringToObject(verification, "reference", check->ref_kernel);
+    cJSON_AddStringToObject(verification, "reference_device",
+                            check->ref_device != NULL ? check->ref_device : "same");
+    cJSON_AddNumberToObject(verification, "atol", check->exact ? 0.0 : check->atol);
+    cJSON_AddNumberToObject(verification, "rtol", check->exact ? 0.0 : check->rtol);
+    cJSON_AddBoolToObject(verification, "exact", check->exact);
+    cJSON_AddNumberToObject(verification, "worst_excess", v->worst_excess);
+}
+
 cJSON *cb_row_json(const struct cb_row *row)
 {
     const struct cb_problem *p = &row->problem;
@@ -190,7 +205,7 @@ cJSON *cb_row_json(const struct cb_row *row)
     samples = cJSON_AddArrayToObject(j, "samples_ms");
     for (size_t i = 0; i < row->sample_count; i++)
         cJSON_AddItemToArray(samples, cJSON_CreateNumber(row->samples_ms[i]));
-    if (row->status == CB_STATUS_OK) {
+    if (cb_status_measured(row->status)) {
         stats = cJSON_AddObjectToObject(j, "stats");
         cJSON_AddNumberToObject(stats, "count", (double)row->stats.count);
         cJSON_AddNumberToObject(stats, "min_ms", row->stats.min);
@@ -216,6 +231,8 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(verification, "failures", (double)row->verify.failures);
         cJSON_AddNumberToObject(verification, "max_rel_err", row->verify.max_rel_err);
         cJSON_AddNumberToObject(verification, "tolerance", row->verify.tolerance);
+        if (k->generic != NULL && k->generic->check.ref_kernel != NULL)
+            add_reference(verification, &k->generic->check, &row->verify);
     }
     if (row->buffer_sets > 0) {
         cJSON_AddNumberToObject(j, "buffer_sets", row->buffer_sets);

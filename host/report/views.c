@@ -1,5 +1,6 @@
 /* Human views of a run: the terminal table and Markdown.  Failed rows show their status and
- * reason in place of any time or throughput. */
+ * reason in place of any time or throughput; unverified rows show their times with the status
+ * `unverified` where verified ones say `ok`. */
 #include "clbench/report.h"
 #include "clbench/report_views.h"
 
@@ -14,15 +15,10 @@ static void fmt_ms(char *buf, size_t len, double ms)
 
 static void fmt_peak(char *buf, size_t len, const struct cb_row *row)
 {
-    if (row->status == CB_STATUS_OK && row->fraction_of_peak > 0)
+    if (cb_status_measured(row->status) && row->fraction_of_peak > 0)
         snprintf(buf, len, "%.0f%%", 100.0 * row->fraction_of_peak);
     else
         snprintf(buf, len, "-");
-}
-
-static const char *status_text(const struct cb_row *row)
-{
-    return row->status == CB_STATUS_OK ? "ok" : "FAILED";
 }
 
 static void print_devices(FILE *out, const struct cb_run *run, const char *bullet)
@@ -55,15 +51,15 @@ void cb_write_table(FILE *out, const struct cb_run *run)
         cb_row_params(row, params, sizeof params);
         cb_row_size(row, size, sizeof size);
         fmt_peak(peak, sizeof peak, row);
-        if (row->status == CB_STATUS_OK) {
+        if (cb_status_measured(row->status)) {
             fmt_ms(med, sizeof med, row->stats.median);
             fmt_ms(mn, sizeof mn, row->stats.min);
             fmt_ms(mx, sizeof mx, row->stats.max);
             snprintf(thr, sizeof thr, "%.1f %s", cb_row_throughput(row),
                      cb_metric_unit(row->problem.kernel->metric));
-            fprintf(out, "%-5s %-18s %-22s %-16s %10s %10s %10s %6.1f %12s %6s  ok\n", id,
+            fprintf(out, "%-5s %-18s %-22s %-16s %10s %10s %10s %6.1f %12s %6s  %s\n", id,
                     row->problem.kernel->name, params, size, med, mn, mx, 100.0 * row->stats.cv,
-                    thr, peak);
+                    thr, peak, cb_status_name(row->status));
         } else {
             fprintf(out, "%-5s %-18s %-22s %-16s %10s %10s %10s %6s %12s %6s  FAILED (%s): %s\n",
                     id, row->problem.kernel->name, params, size, "-", "-", "-", "-", "-", "-",
@@ -90,10 +86,10 @@ void cb_write_markdown(FILE *out, const struct cb_run *run)
         cb_row_size(row, size, sizeof size);
         fmt_peak(peak, sizeof peak, row);
         fprintf(out, "| %s | %s | %s | %s | ", id, row->problem.kernel->name, params, size);
-        if (row->status == CB_STATUS_OK)
+        if (cb_status_measured(row->status))
             fprintf(out, "%.4g | %.4g | %.4g | %.1f %s | %s | %s |\n", row->stats.median,
                     row->stats.min, row->stats.max, cb_row_throughput(row),
-                    cb_metric_unit(row->problem.kernel->metric), peak, status_text(row));
+                    cb_metric_unit(row->problem.kernel->metric), peak, cb_status_name(row->status));
         else
             fprintf(out, "- | - | - | - | - | FAILED (%s): %s |\n", cb_status_name(row->status),
                     row->reason);

@@ -256,7 +256,7 @@ static int contains_nocase(const char *haystack, const char *needle)
     return n == 0;
 }
 
-static int selector_matches(const char *sel, const struct cb_device *d)
+int cb_device_matches(const char *sel, const struct cb_device *d)
 {
     char id[32];
 
@@ -288,7 +288,7 @@ int cb_devices_select(const struct cb_device_list *list, const char *selectors,
         int matched = 0;
 
         for (size_t i = 0; i < list->count; i++)
-            if (selector_matches(sel, &list->devices[i])) {
+            if (cb_device_matches(sel, &list->devices[i])) {
                 picked[i] = 1;
                 matched = 1;
             }

@@ -166,14 +166,16 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     const int count = cJSON_GetArraySize(samples);
     double *kept = NULL;
 
-    if (parsed < 0 || !cJSON_IsArray(samples) || (parsed == CB_STATUS_OK && count == 0))
+    if (parsed < 0 || !cJSON_IsArray(samples) ||
+        (cb_status_measured((enum cb_status)parsed) && count == 0))
         return -1;
     if (count > 0 && (kept = malloc((size_t)count * sizeof *kept)) == NULL)
         return -1;
     row->sample_count = 0;
     cJSON_ArrayForEach(item, samples) kept[row->sample_count++] =
         cJSON_IsNumber(item) ? item->valuedouble : 0.0;
-    if (parsed == CB_STATUS_OK && cb_stats_compute(kept, row->sample_count, &row->stats) != 0) {
+    if (cb_status_measured((enum cb_status)parsed) &&
+        cb_stats_compute(kept, row->sample_count, &row->stats) != 0) {
         free(kept);
         row->sample_count = 0;
         return -1;
@@ -197,6 +199,7 @@ static int restore_row(struct cb_row *row, const cJSON *j)
         row->verify.failures = (size_t)number(verification, "failures");
         row->verify.max_rel_err = number(verification, "max_rel_err");
         row->verify.tolerance = number(verification, "tolerance");
+        row->verify.worst_excess = number(verification, "worst_excess");
     }
     row->buffer_sets = (unsigned)number(j, "buffer_sets");
     row->footprint_bytes = number(j, "footprint_bytes");

@@ -204,6 +204,7 @@ static size_t fma_items(const struct cb_device *d)
 static double run_probe(struct cb_device *d, const struct cb_kernel *k, size_t n,
                         const struct cb_config *cfg, struct cb_program_cache *cache)
 {
+    const struct cb_row_env env = {cfg, cache, NULL};
     struct cb_row row;
     double result = 0.0;
 
@@ -213,7 +214,7 @@ static double run_probe(struct cb_device *d, const struct cb_kernel *k, size_t n
     row.problem.size[0] = n;
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
         row.problem.param[i] = *cb_param_default(k, i, (d->type & CL_DEVICE_TYPE_CPU) != 0);
-    cb_run_row(&row, cfg, cache);
+    cb_run_row(&row, &env);
     if (row.status == CB_STATUS_OK)
         result = k->metric == CB_METRIC_GFLOPS ? row.gflops : row.gbs;
     else

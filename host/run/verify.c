@@ -98,3 +98,61 @@ void cb_verify_print(const struct cb_problem *p, const float *const in[], const 
         }
     }
 }
+
+/* Records element i as the worst so far when its excess is larger. */
+static void note_worst(struct cb_verify *v, size_t i, double got, double want, double excess,
+                       const char *name)
+{
+    if (excess > v->worst_excess || v->worst_output == NULL) {
+        v->worst_excess = excess;
+        v->worst_index = i;
+        v->worst_got = got;
+        v->worst_want = want;
+        v->worst_output = name;
+        v->max_rel_err = want != 0.0 ? fabs(got - want) / fabs(want) : (got == want ? 0 : INFINITY);
+        if (isnan(got))
+            v->max_rel_err = INFINITY;
+    }
+}
+
+size_t cb_compare_floats(const float *got, const float *want, size_t count, const char *name,
+                         struct cb_verify *v)
+{
+    size_t failures = 0;
+
+    for (size_t i = 0; i < count; i++) {
+        const double g = got[i], w = want[i];
+        const double bound = v->atol + v->tolerance * fabs(w);
+        double excess;
+
+        if (isnan(g) || isnan(w))
+            excess = INFINITY;
+        else if (isinf(g) || isinf(w))
+            excess = g == w ? 0.0 : INFINITY;
+        else if (bound > 0.0)
+            excess = fabs(g - w) / bound;
+        else
+            excess = g == w ? 0.0 : INFINITY;
+        failures += !(excess <= 1.0);
+        note_worst(v, i, g, w, excess, name);
+    }
+    v->checked += count;
+    v->failures += failures;
+    return failures;
+}
+
+size_t cb_compare_ints(const int *got, const int *want, size_t count, const char *name,
+                       struct cb_verify *v)
+{
+    size_t failures = 0;
+
+    for (size_t i = 0; i < count; i++) {
+        const double excess = got[i] == want[i] ? 0.0 : INFINITY;
+
+        failures += got[i] != want[i];
+        note_worst(v, i, got[i], want[i], excess, name);
+    }
+    v->checked += count;
+    v->failures += failures;
+    return failures;
+}

@@ -63,6 +63,9 @@ void cb_devices_free(struct cb_device_list *list);
 int cb_devices_select(const struct cb_device_list *list, const char *selectors,
                       struct cb_device **chosen, size_t *count);
 
+/* 1 if one selector (no commas) picks d. */
+int cb_device_matches(const char *selector, const struct cb_device *d);
+
 /* "gpu", "cpu", "accelerator" or "other". */
 const char *cb_device_type_name(cl_device_type type);
 /* "0:1" */

@@ -20,14 +20,19 @@ enum cb_status {
     CB_STATUS_TIMING_INVALID, /* profiling events contradict the wall clock */
     CB_STATUS_OUT_OF_BOUNDS,  /* the kernel wrote into the guard regions around its output */
     CB_STATUS_TOO_SLOW,       /* one launch alone took longer than --max-time */
+    CB_STATUS_UNVERIFIED,     /* timed, but nothing checks its outputs (a generic kernel
+                                 without a reference): measured, never "ok" */
     CB_STATUS_COUNT
 };
 
 /* "ok", "invalid", "over_limits", "build_failed", "launch_failed", "verify_failed",
- * "timing_invalid", "out_of_bounds", "too_slow". */
+ * "timing_invalid", "out_of_bounds", "too_slow", "unverified". */
 const char *cb_status_name(enum cb_status status);
 /* The inverse; -1 for an unknown name. */
 int cb_status_parse(const char *name);
+/* 1 for the statuses of rows that were timed to the end and have statistics: ok and
+ * unverified.  The others are failures, and set exit code 1. */
+int cb_status_measured(enum cb_status status);
 
 struct cb_row {
     struct cb_device *device;
@@ -52,8 +57,25 @@ struct cb_row {
     int resumed;                   /* filled in from a --resume file, not run again */
 };
 
+/* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):
+ * copies of the run's devices with contexts of their own, opened on first use, so that they
+ * outlive the rows of the device they copy (oracle.h). */
+struct cb_oracles {
+    const struct cb_device_list *list;
+    struct cb_device *devices; /* parallel to list->devices; context NULL until used */
+    struct cb_program_cache *caches;
+};
+
+/* What every row of a run shares: the settings, the program cache of the row's device and the
+ * reference devices (NULL: a reference on another device cannot run). */
+struct cb_row_env {
+    const struct cb_config *cfg;
+    struct cb_program_cache *cache;
+    struct cb_oracles *oracles;
+};
+
 /* Runs row->problem on row->device and fills in the rest of the row. */
-void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_program_cache *cache);
+void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);
 
 #endif

@@ -15,6 +15,10 @@ struct cb_verify {
     double tolerance;   /* the bound max_rel_err was held to */
     size_t worst_index; /* where max_rel_err (or the first NaN) was */
     double worst_got, worst_want;
+    /* The generic contract's check against a reference kernel (cb_compare_*): */
+    double atol;              /* the absolute part of the bound (tolerance is the relative) */
+    double worst_excess;      /* largest |got - want| / (atol + rtol * |want|): > 1 fails */
+    const char *worst_output; /* the output argument worst_index is in */
 };
 
 /* The relative-error bound of a problem: a few float roundings for element-wise kernels,
@@ -34,5 +38,15 @@ size_t cb_verify_output(const struct cb_problem *p, const float *const in[], con
 /* Prints up to `limit` mismatches of a failed check, as "'name' [i]: got X want Y (rel E > T)". */
 void cb_verify_print(const struct cb_problem *p, const float *const in[], const float *out,
                      const struct cb_verify *v, unsigned long long seed, unsigned limit);
+
+/* The generic contract's element-wise check of one output against the reference kernel's,
+ * accumulated into v (zero it before the first output; set v->tolerance = rtol and v->atol).
+ * Floats pass when |got - want| <= atol + rtol * |want|, NaN or infinity never, unless want
+ * is the same infinity; ints only when equal.  The worst element is the one furthest beyond
+ * its bound (worst_excess), in v->worst_output = name.  Returns the failures in this output. */
+size_t cb_compare_floats(const float *got, const float *want, size_t count, const char *name,
+                         struct cb_verify *v);
+size_t cb_compare_ints(const int *got, const int *want, size_t count, const char *name,
+                       struct cb_verify *v);
 
 #endif

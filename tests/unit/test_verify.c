@@ -5,6 +5,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* out[i] = in[0][i] * 2, exactly. */
 static double ref_double(const struct cb_problem *p, const float *const in[], size_t i,
@@ -83,5 +84,59 @@ int test_tolerance_grows_with_reduction(void)
     ASSERT_NEAR(cb_tolerance(&copy), 2.0 * FLT_EPSILON, 0.0);
     ASSERT_TRUE(cb_tolerance(&sum) > 100 * FLT_EPSILON);
     ASSERT_TRUE(cb_tolerance(&sum) < 1e-4); /* still tight enough to catch a missing term */
+    return 0;
+}
+
+/* The generic contract's bound: |got - want| <= atol + rtol * |want|, at the edge included. */
+int test_compare_floats_within_atol_and_rtol(void)
+{
+    const float want[] = {0.0f, 100.0f, 100.0f, -8.0f, 1.0f};
+    const float got[] = {0.5f, 100.5f, 101.5f, -8.0f, 1.0f};
+    struct cb_verify v = {.atol = 0.5, .tolerance = 0.01}; /* bounds 0.5, 1.5, 1.5, 0.58, 0.51 */
+
+    ASSERT_EQ_U(cb_compare_floats(got, want, 5, "out", &v), 0);
+    ASSERT_EQ_U(v.checked, 5);
+    ASSERT_TRUE(v.worst_excess <= 1.0 && v.worst_excess > 0.99); /* element 0 or 2, at the edge */
+    v = (struct cb_verify){.atol = 0.5, .tolerance = 0.0};
+    ASSERT_EQ_U(cb_compare_floats(got, want, 5, "out", &v), 1); /* 101.5 vs 100: 1.5 > 0.5 */
+    ASSERT_EQ_U(v.worst_index, 2);
+    ASSERT_NEAR(v.worst_got, 101.5, 0);
+    ASSERT_NEAR(v.worst_want, 100.0, 0);
+    ASSERT_NEAR(v.max_rel_err, 0.015, 1e-12);
+    ASSERT_TRUE(strcmp(v.worst_output, "out") == 0);
+    /* No tolerance at all: only equal values pass. */
+    v = (struct cb_verify){0};
+    ASSERT_EQ_U(cb_compare_floats(got, want, 5, "out", &v), 3);
+    return 0;
+}
+
+/* NaN never passes, not even against NaN; an infinity passes only against the same one. */
+int test_compare_floats_nan_and_infinity(void)
+{
+    const float want[] = {NAN, 1.0f, INFINITY, INFINITY, 2.0f};
+    const float got[] = {NAN, NAN, INFINITY, -INFINITY, 2.0f};
+    struct cb_verify v = {.atol = 1e30, .tolerance = 1.0};
+
+    ASSERT_EQ_U(cb_compare_floats(got, want, 5, "x", &v), 3);
+    ASSERT_EQ_U(v.worst_index, 0); /* the first of the infinitely bad ones */
+    ASSERT_TRUE(isinf(v.max_rel_err));
+    return 0;
+}
+
+/* Ints compare exactly; several outputs add up, and the worst names its output. */
+int test_compare_ints_exact_and_accumulates(void)
+{
+    const int want[] = {1, 2, 3, 2000000000};
+    const int same[] = {1, 2, 3, 2000000000};
+    const int off[] = {1, 2, 4, 2000000001};
+    struct cb_verify v = {.atol = 10.0, .tolerance = 1.0}; /* ignored for ints */
+
+    ASSERT_EQ_U(cb_compare_ints(same, want, 4, "a", &v), 0);
+    ASSERT_EQ_U(cb_compare_ints(off, want, 4, "b", &v), 2);
+    ASSERT_EQ_U(v.checked, 8);
+    ASSERT_EQ_U(v.failures, 2);
+    ASSERT_TRUE(strcmp(v.worst_output, "b") == 0);
+    ASSERT_EQ_U(v.worst_index, 2);
+    ASSERT_NEAR(v.worst_got, 4.0, 0);
     return 0;
 }

@@ -1,0 +1,578 @@
+/* The generic contract's part of running a row (contract.h): a kernel's declared arguments
+ * (generic.h) become buffers, filled or poisoned, and bound in order; its outputs are compared
+ * element by element with those of its reference kernel, run once on the same inputs, on the
+ * row's device or on the one the check names.  Without a reference the row ends unverified. */
+#include "clbench/contract.h"
+#include "clbench/inputs.h"
+#include "clbench/oracle.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { PRINTED_MISMATCHES = 5 };
+
+/* What an element the kernel never writes holds: a NaN with a payload no arithmetic makes,
+ * and for ints a value no test data comes near (random ints are in [0, 1000)). */
+static const cl_uint float_poison = 0x7fc0dea1u;
+static const cl_int int_poison = INT_MIN + 0x5a5a;
+
+struct generic_buffers {
+    const struct cb_generic *g;
+    cl_mem in[CB_MAX_BUFFER_SETS][CB_MAX_ARGS];             /* arguments only read */
+    struct cb_guarded out[CB_MAX_BUFFER_SETS][CB_MAX_ARGS]; /* outputs, inout included */
+    size_t guard_front;
+    void *initial[CB_MAX_ARGS]; /* every buffer's contents before a launch */
+    void *got[CB_MAX_ARGS];     /* outputs read back */
+    void *want[CB_MAX_ARGS];    /* the reference's outputs, once it ran */
+    cl_uint *guard_scratch;
+    int reference_ran;
+};
+
+static int is_buffer(const struct cb_generic_arg *a)
+{
+    return a->kind == CB_ARG_BUFFER;
+}
+
+static size_t buffer_bytes(const struct cb_problem *p, unsigned i)
+{
+    return p->arg_length[i] * 4; /* float and int are both 4 bytes in OpenCL C */
+}
+
+static int generic_check_buffers(struct cb_row *row)
+{
+    struct cb_problem *p = &row->problem;
+    const struct cb_generic *g = p->kernel->generic;
+    double local_bytes = (double)p->local_mem_bytes;
+
+    p->output_elems = 0;
+    for (unsigned i = 0; i < g->arg_count; i++) {
+        const struct cb_generic_arg *a = &g->args[i];
+
+        if (a->kind == CB_ARG_SCALAR && (p->arg_value[i] < INT_MIN || p->arg_value[i] > INT_MAX)) {
+            cb_row_fail(row, CB_STATUS_INVALID,
+                        "argument '%s' = %lld does not fit the kernel's int: choose a smaller "
+                        "--size",
+                        a->name, p->arg_value[i]);
+            return -1;
+        }
+        if (a->kind == CB_ARG_LOCAL)
+            local_bytes += (double)p->arg_length[i];
+        if (!is_buffer(a))
+            continue;
+        if (p->arg_length[i] == 0) {
+            cb_row_fail(row, CB_STATUS_INVALID,
+                        "argument '%s' has length 0 at this size: OpenCL has no empty buffers",
+                        a->name);
+            return -1;
+        }
+        if (cb_row_check_buffer(row, 4.0 * (double)p->arg_length[i]) != 0)
+            return -1;
+        if (a->is_output)
+            p->output_elems += p->arg_length[i];
+    }
+    if (local_bytes > (double)row->device->local_mem_bytes) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "needs %.1f KiB of local memory, the device has %.1f KiB "
+                    "(CL_DEVICE_LOCAL_MEM_SIZE): choose smaller parameters",
+                    local_bytes / 1024.0, row->device->local_mem_bytes / 1024.0);
+        return -1;
+    }
+    return 0;
+}
+
+static float *make_floats(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
+{
+    float *f;
+
+    if (a->is_input && a->fill == CB_FILL_RANDOM)
+        return cb_inputs_make(count, seed);
+    f = malloc((count ? count : 1) * sizeof *f);
+    for (size_t i = 0; f != NULL && i < count; i++) {
+        if (!a->is_input)
+            memcpy(&f[i], &float_poison, sizeof float_poison);
+        else
+            f[i] = a->fill == CB_FILL_IOTA    ? (float)i
+                   : a->fill == CB_FILL_CONST ? (float)a->fill_value
+                                              : 0.0f;
+    }
+    return f;
+}
+
+static cl_int *make_ints(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
+{
+    float *random = a->is_input && a->fill == CB_FILL_RANDOM ? cb_inputs_make(count, seed) : NULL;
+    cl_int *n = malloc((count ? count : 1) * sizeof *n);
+
+    for (size_t i = 0; n != NULL && i < count; i++) {
+        if (!a->is_input)
+            n[i] = int_poison;
+        else if (a->fill == CB_FILL_RANDOM)
+            /* The same seeded values as floats, as ints in [0, 1000) (24 exact bits). */
+            n[i] = random != NULL ? (cl_int)((random[i] + 1.0f) * 500.0f) : 0;
+        else
+            n[i] = a->fill == CB_FILL_IOTA    ? (cl_int)i
+                   : a->fill == CB_FILL_CONST ? (cl_int)a->fill_value
+                                              : 0;
+    }
+    if (a->is_input && a->fill == CB_FILL_RANDOM && random == NULL) {
+        free(n);
+        n = NULL;
+    }
+    free(random);
+    return n;
+}
+
+/* The contents of buffer argument a before a launch: its fill for inputs, poison for outputs
+ * only.  NULL when memory runs out. */
+static void *make_initial(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
+{
+    return a->type == CB_ELEM_FLOAT ? (void *)make_floats(a, count, seed)
+                                    : (void *)make_ints(a, count, seed);
+}
+
+static void generic_release(void *state)
+{
+    struct generic_buffers *r = state;
+
+    if (r == NULL)
+        return;
+    for (unsigned s = 0; s < CB_MAX_BUFFER_SETS; s++)
+        for (unsigned i = 0; i < CB_MAX_ARGS; i++) {
+            if (r->in[s][i] != NULL)
+                clReleaseMemObject(r->in[s][i]);
+            cb_guarded_release(&r->out[s][i]);
+        }
+    for (unsigned i = 0; i < CB_MAX_ARGS; i++) {
+        free(r->initial[i]);
+        free(r->got[i]);
+        free(r->want[i]);
+    }
+    free(r->guard_scratch);
+    free(r);
+}
+
+/* Writes the initial contents of output i of set s (poison, or an inout's fill). */
+static int reset_output(struct cb_row *row, struct generic_buffers *r, unsigned s, unsigned i)
+{
+    CB_ROW_CHECK(row, clEnqueueWriteBuffer(row->device->queue, r->out[s][i].inner, CL_FALSE, 0,
+                                           buffer_bytes(&row->problem, i), r->initial[i], 0, NULL,
+                                           NULL));
+    return 0;
+}
+
+static int generic_create(struct cb_row *row, const struct cb_row_env *env, void **state)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_device *d = row->device;
+    const struct cb_generic *g = p->kernel->generic;
+    struct generic_buffers *r = calloc(1, sizeof *r);
+    cl_int err;
+
+    *state = r;
+    if (r == NULL) {
+        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "out of host memory");
+        return -1;
+    }
+    r->g = g;
+    CB_ROW_CHECK(row, cb_guard_front(d, &r->guard_front));
+    r->guard_scratch = malloc(r->guard_front + CB_GUARD_BYTES);
+    if (r->guard_scratch == NULL) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for the guards");
+        return -1;
+    }
+    for (unsigned i = 0; i < g->arg_count; i++) {
+        if (!is_buffer(&g->args[i]))
+            continue;
+        r->initial[i] = make_initial(&g->args[i], p->arg_length[i], env->cfg->seed + i);
+        if (r->initial[i] == NULL ||
+            (g->args[i].is_output && (r->got[i] = malloc(buffer_bytes(p, i))) == NULL)) {
+            cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for argument '%s'",
+                        g->args[i].name);
+            return -1;
+        }
+    }
+    for (unsigned s = 0; s < row->buffer_sets; s++)
+        for (unsigned i = 0; i < g->arg_count; i++) {
+            const struct cb_generic_arg *a = &g->args[i];
+
+            if (!is_buffer(a))
+                continue;
+            if (!a->is_output) {
+                r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+                                             buffer_bytes(p, i), r->initial[i], &err);
+                CB_ROW_CHECK(row, err);
+                continue;
+            }
+            CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, buffer_bytes(p, i),
+                                                r->initial[i], 4, &r->out[s][i]));
+            if (a->is_input && reset_output(row, r, s, i) != 0)
+                return -1;
+        }
+    CB_ROW_CHECK(row, clFinish(d->queue));
+    return 0;
+}
+
+/* Binds the arguments of p (the row's problem or its reference's) in declaration order. */
+static int bind(struct cb_row *row, cl_kernel kernel, const struct cb_problem *p,
+                const cl_mem mem[])
+{
+    const struct cb_generic *g = p->kernel->generic;
+
+    for (cl_uint i = 0; i < g->arg_count; i++) {
+        const cl_int value = (cl_int)p->arg_value[i];
+
+        if (g->args[i].kind == CB_ARG_SCALAR)
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof value, &value));
+        else if (g->args[i].kind == CB_ARG_LOCAL)
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, p->arg_length[i], NULL));
+        else
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof(cl_mem), &mem[i]));
+    }
+    return 0;
+}
+
+static int generic_set_args(struct cb_row *row, void *state, cl_kernel kernel, unsigned set)
+{
+    const struct generic_buffers *r = state;
+    cl_mem mem[CB_MAX_ARGS];
+
+    for (unsigned i = 0; i < r->g->arg_count; i++)
+        mem[i] = r->g->args[i].is_output ? r->out[set][i].inner : r->in[set][i];
+    return bind(row, kernel, &row->problem, mem);
+}
+
+static int generic_restore(struct cb_row *row, void *state, unsigned set)
+{
+    struct generic_buffers *r = state;
+    int restored = 0;
+
+    for (unsigned i = 0; i < r->g->arg_count; i++)
+        if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output && r->g->args[i].is_input) {
+            if (reset_output(row, r, set, i) != 0)
+                return -1;
+            restored = 1;
+        }
+    return restored;
+}
+
+/* The reference's problem: the row's size, and the row's value of each parameter the
+ * reference shares by name (its default for the others).  NULL, or why it cannot run. */
+static const char *plan_reference(const struct cb_row *row, const struct cb_kernel *ref,
+                                  struct cb_problem *rp)
+{
+    const struct cb_problem *p = &row->problem;
+    const int cpu = (row->device->type & CL_DEVICE_TYPE_CPU) != 0;
+
+    memset(rp, 0, sizeof *rp);
+    rp->kernel = ref;
+    memcpy(rp->size, p->size, sizeof rp->size);
+    for (unsigned i = 0; i < cb_kernel_param_count(ref); i++) {
+        const int mine = cb_kernel_param_index(p->kernel, ref->params[i].name);
+
+        rp->param[i] = mine >= 0 ? p->param[mine] : *cb_param_default(ref, i, cpu);
+    }
+    return ref->plan(rp);
+}
+
+static const char *arg_shape(const struct cb_generic_arg *a, const struct cb_problem *p, unsigned i,
+                             char *buf, size_t len)
+{
+    if (a->kind == CB_ARG_SCALAR)
+        snprintf(buf, len, "int = %lld", p->arg_value[i]);
+    else if (a->kind == CB_ARG_LOCAL)
+        snprintf(buf, len, "local");
+    else
+        snprintf(buf, len, "%s[%zu] %s", a->type == CB_ELEM_FLOAT ? "float" : "int",
+                 p->arg_length[i],
+                 a->is_input && a->is_output ? "inout"
+                 : a->is_output              ? "out"
+                                             : "in");
+    return buf;
+}
+
+/* The reference must take what the kernel takes: same kinds, types, lengths and scalar
+ * values (local sizes may differ: it may use less local memory, or none). */
+static int same_arguments(struct cb_row *row, const struct cb_problem *rp)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_generic *g = p->kernel->generic, *rg = rp->kernel->generic;
+    char mine[96], theirs[96];
+
+    if (rg == NULL || rg->arg_count != g->arg_count) {
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                    "reference '%s' does not take the same arguments (%s): a reference must "
+                    "declare the kernel's argument list, with the generic contract",
+                    rp->kernel->name, rg == NULL ? "not a generic kernel" : "argument count");
+        return -1;
+    }
+    for (unsigned i = 0; i < g->arg_count; i++) {
+        const struct cb_generic_arg *a = &g->args[i], *b = &rg->args[i];
+        int same = a->kind == b->kind;
+
+        if (same && a->kind == CB_ARG_SCALAR)
+            same = p->arg_value[i] == rp->arg_value[i];
+        if (same && a->kind == CB_ARG_BUFFER)
+            same = a->type == b->type && a->is_input == b->is_input &&
+                   a->is_output == b->is_output && p->arg_length[i] == rp->arg_length[i];
+        if (!same) {
+            cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                        "reference '%s' does not take the same arguments: argument %u '%s' is "
+                        "%s here but %s there; a reference must declare the kernel's argument "
+                        "list",
+                        rp->kernel->name, i + 1, a->name, arg_shape(a, p, i, mine, sizeof mine),
+                        arg_shape(b, rp, i, theirs, sizeof theirs));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Puts "reference 'name': " before the reason a failing step of the reference left. */
+static void blame_reference(struct cb_row *row, const char *name)
+{
+    char reason[sizeof row->reason];
+    const int n = snprintf(reason, sizeof reason, "reference '%s': ", name);
+
+    if (n > 0 && (size_t)n < sizeof reason) {
+        snprintf(reason + n, sizeof reason - (size_t)n, "%.*s",
+                 (int)(sizeof reason - (size_t)n - 1), row->reason);
+        memcpy(row->reason, reason, sizeof reason);
+    }
+}
+
+/* Runs the reference once on dev, on the row's initial buffer contents, into r->want. */
+static int launch_reference(struct cb_row *row, struct generic_buffers *r,
+                            const struct cb_problem *rp, struct cb_device *dev,
+                            struct cb_program_cache *cache, const struct cb_config *cfg,
+                            cl_mem mem[])
+{
+    const struct cb_generic *g = r->g;
+    char options[CB_OPTIONS_LEN];
+    const struct cb_program *program;
+    int cached;
+    cl_kernel kernel = NULL;
+    cl_int err;
+    int status = -1;
+
+    if (cb_build_options(options, sizeof options, rp, cfg->cl_opts) != 0) {
+        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
+        return -1;
+    }
+    if (cb_row_build(row, dev, cache, cfg, rp, options, &program, &cached, &kernel) != 0)
+        return -1;
+    for (unsigned i = 0; i < g->arg_count; i++) {
+        if (!is_buffer(&g->args[i]))
+            continue;
+        mem[i] = clCreateBuffer(dev->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                buffer_bytes(rp, i), r->initial[i], &err);
+        if (err != CL_SUCCESS) {
+            cb_cl_fail(err, "clCreateBuffer", __FILE__, __LINE__);
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "clCreateBuffer: %s", cb_cl_errname(err));
+            goto out;
+        }
+        if (g->args[i].is_output && (r->want[i] = malloc(buffer_bytes(rp, i))) == NULL) {
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the reference");
+            goto out;
+        }
+    }
+    if (bind(row, kernel, rp, mem) != 0)
+        goto out;
+    err = clEnqueueNDRangeKernel(dev->queue, kernel, rp->work_dim, NULL, rp->global,
+                                 rp->local[0] != 0 ? rp->local : NULL, 0, NULL, NULL);
+    if (err == CL_SUCCESS)
+        err = clFinish(dev->queue);
+    for (unsigned i = 0; i < g->arg_count && err == CL_SUCCESS; i++)
+        if (is_buffer(&g->args[i]) && g->args[i].is_output)
+            err = clEnqueueReadBuffer(dev->queue, mem[i], CL_TRUE, 0, buffer_bytes(rp, i),
+                                      r->want[i], 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        cb_cl_fail(err, "running the reference", __FILE__, __LINE__);
+        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "launch failed on %s: %s", dev->name,
+                    cb_cl_errname(err));
+        goto out;
+    }
+    status = 0;
+out:
+    clReleaseKernel(kernel);
+    return status;
+}
+
+static int run_reference(struct cb_row *row, struct generic_buffers *r,
+                         const struct cb_row_env *env)
+{
+    const struct cb_generic_check *check = &r->g->check;
+    const struct cb_kernel *ref = cb_kernel_find(check->ref_kernel);
+    struct cb_device *dev = row->device;
+    struct cb_program_cache *cache = env->cache;
+    struct cb_problem rp;
+    cl_mem mem[CB_MAX_ARGS] = {NULL};
+    const char *why;
+    char where[CB_REASON_LEN];
+    int status;
+
+    if (ref == NULL) {
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                    "reference kernel '%s' is not declared: give it a manifest in this file, or "
+                    "name its file with `verify %s in FILE`",
+                    check->ref_kernel, check->ref_kernel);
+        return -1;
+    }
+    why = plan_reference(row, ref, &rp);
+    if (why != NULL) {
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED, "reference '%s' cannot run this row: %s",
+                    ref->name, why);
+        return -1;
+    }
+    if (same_arguments(row, &rp) != 0)
+        return -1;
+    if (check->ref_device != NULL &&
+        cb_oracle_find(env->oracles, check->ref_device, row->device, env->cache, &dev, &cache,
+                       where, sizeof where) != 0) {
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED, "reference '%s' cannot run: %s", ref->name,
+                    where);
+        return -1;
+    }
+    status = launch_reference(row, r, &rp, dev, cache, env->cfg, mem);
+    for (unsigned i = 0; i < CB_MAX_ARGS; i++)
+        if (mem[i] != NULL)
+            clReleaseMemObject(mem[i]);
+    if (status != 0)
+        blame_reference(row, ref->name);
+    r->reference_ran = status == 0;
+    return status;
+}
+
+static double element(const struct cb_generic_arg *a, const void *data, size_t i)
+{
+    return a->type == CB_ELEM_FLOAT ? (double)((const float *)data)[i]
+                                    : (double)((const cl_int *)data)[i];
+}
+
+static void print_mismatches(const struct cb_row *row, const struct generic_buffers *r)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_verify *v = &row->verify;
+    unsigned printed = 0;
+
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        const struct cb_generic_arg *a = &r->g->args[i];
+
+        if (!is_buffer(a) || !a->is_output)
+            continue;
+        for (size_t e = 0; e < p->arg_length[i] && printed < PRINTED_MISMATCHES; e++) {
+            struct cb_verify one = {.atol = v->atol, .tolerance = v->tolerance};
+
+            if ((a->type == CB_ELEM_FLOAT
+                     ? cb_compare_floats((const float *)r->got[i] + e,
+                                         (const float *)r->want[i] + e, 1, a->name, &one)
+                     : cb_compare_ints((const int *)r->got[i] + e, (const int *)r->want[i] + e, 1,
+                                       a->name, &one)) == 0)
+                continue;
+            fprintf(stderr, "clbench: '%s' %s[%zu]: got %.9g want %.9g\n", p->kernel->name, a->name,
+                    e, element(a, r->got[i], e), element(a, r->want[i], e));
+            printed++;
+        }
+    }
+}
+
+/* Without a reference, an output element still holding the poison was never written. */
+static int check_written(struct cb_row *row, const struct generic_buffers *r, const char *when)
+{
+    const struct cb_problem *p = &row->problem;
+
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        const struct cb_generic_arg *a = &r->g->args[i];
+        const cl_uint poison = a->type == CB_ELEM_FLOAT ? float_poison : (cl_uint)int_poison;
+        size_t unwritten = 0, first = 0;
+
+        if (!is_buffer(a) || !a->is_output || a->is_input)
+            continue;
+        for (size_t e = p->arg_length[i]; e-- > 0;) {
+            cl_uint bits;
+
+            memcpy(&bits, (const char *)r->got[i] + 4 * e, sizeof bits);
+            if (bits == poison) {
+                unwritten++;
+                first = e;
+            }
+        }
+        if (unwritten > 0) {
+            cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                        "%zu of %zu elements of output '%s' never written %s (first at [%zu]): "
+                        "the kernel must write every element of an output",
+                        unwritten, p->arg_length[i], a->name, when, first);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int generic_verify(struct cb_row *row, void *state, unsigned set,
+                          const struct cb_row_env *env, const char *when)
+{
+    const struct cb_problem *p = &row->problem;
+    struct generic_buffers *r = state;
+    const struct cb_generic_check *check = &r->g->check;
+    struct cb_verify *v = &row->verify;
+
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        const struct cb_generic_arg *a = &r->g->args[i];
+
+        if (!is_buffer(a) || !a->is_output)
+            continue;
+        if (cb_row_check_guards(row, &r->out[set][i], r->guard_front, p->arg_length[i],
+                                r->guard_scratch, a->name, when) != 0)
+            return -1;
+        CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE, 0,
+                                              buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
+    }
+    if (check->ref_kernel == NULL)
+        return check_written(row, r, when);
+    if (!r->reference_ran && run_reference(row, r, env) != 0)
+        return -1;
+    /* exact: floats too must match (to the last bit but for the sign of zero). */
+    *v = (struct cb_verify){.atol = check->exact ? 0.0 : check->atol,
+                            .tolerance = check->exact ? 0.0 : check->rtol};
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        const struct cb_generic_arg *a = &r->g->args[i];
+
+        if (!is_buffer(a) || !a->is_output)
+            continue;
+        if (a->type == CB_ELEM_FLOAT)
+            cb_compare_floats(r->got[i], r->want[i], p->arg_length[i], a->name, v);
+        else
+            cb_compare_ints(r->got[i], r->want[i], p->arg_length[i], a->name, v);
+    }
+    if (v->failures == 0)
+        return 0;
+    print_mismatches(row, r);
+    cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                "%zu of %zu elements wrong %s against reference '%s'; worst %s[%zu]: got %.9g "
+                "want %.9g (allowed |got - want| <= %g + %g * |want|%s)",
+                v->failures, v->checked, when, check->ref_kernel, v->worst_output, v->worst_index,
+                v->worst_got, v->worst_want, v->atol, v->tolerance, check->exact ? ", exact" : "");
+    return -1;
+}
+
+static enum cb_status generic_final_status(const struct cb_row *row, char *reason, size_t len)
+{
+    if (row->problem.kernel->generic->check.ref_kernel != NULL)
+        return CB_STATUS_OK;
+    snprintf(reason, len,
+             "no `verify` line in its manifest: outputs were checked only for "
+             "out-of-bounds and unwritten elements");
+    return CB_STATUS_UNVERIFIED;
+}
+
+const struct cb_row_contract cb_generic_contract = {
+    .check_buffers = generic_check_buffers,
+    .create = generic_create,
+    .set_args = generic_set_args,
+    .verify = generic_verify,
+    .restore = generic_restore,
+    .final_status = generic_final_status,
+    .release = generic_release,
+};
