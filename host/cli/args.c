@@ -232,18 +232,21 @@ static int set_format(struct cb_config *cfg, const char *name)
     return usage("unknown format '%s' (use table, csv, json or md)", name);
 }
 
-static void format_from_output(struct cb_config *cfg)
+/* --output's format comes from its extension, else from --format.  A --format given beside
+ * an output of another format names the view printed on stdout as well (`-o run.json -f
+ * table`: the run file and the table). */
+static void format_from_output(struct cb_config *cfg, int format_given)
 {
     const char *dot = strrchr(cfg->output, '.');
 
-    if (dot == NULL)
-        return;
-    if (strcmp(dot, ".json") == 0)
-        cfg->format = CB_FORMAT_JSON;
-    else if (strcmp(dot, ".csv") == 0)
-        cfg->format = CB_FORMAT_CSV;
-    else if (strcmp(dot, ".md") == 0)
-        cfg->format = CB_FORMAT_MD;
+    cfg->output_format = cfg->format;
+    if (dot != NULL && strcmp(dot, ".json") == 0)
+        cfg->output_format = CB_FORMAT_JSON;
+    else if (dot != NULL && strcmp(dot, ".csv") == 0)
+        cfg->output_format = CB_FORMAT_CSV;
+    else if (dot != NULL && strcmp(dot, ".md") == 0)
+        cfg->output_format = CB_FORMAT_MD;
+    cfg->view_on_stdout = format_given && cfg->output_format != cfg->format;
 }
 
 static char *join_args(int argc, char **argv)
@@ -385,8 +388,8 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
         status = usage("unexpected argument '%s'", argv[optind]);
     if (status != 0)
         return status;
-    if (cfg->output != NULL && !format_given)
-        format_from_output(cfg);
+    if (cfg->output != NULL)
+        format_from_output(cfg, format_given);
     if (cfg->kernel_count == 0)
         for (size_t i = 0; i < cb_kernel_total(); i++)
             if (cb_kernel_at(i)->requires == NULL)

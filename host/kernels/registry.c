@@ -34,6 +34,23 @@
         "BLOCK_ROWS", 8, "1..64", "work-group height; divides TILE"                                \
     }
 
+/* The sizes of the side-by-side (several devices, no --size): a size both a GPU and a 2-core
+ * CPU finish in well under a second per launch, yet past the caches of both (the H100's 50 MB
+ * L2, a Xeon's L3), so that a GPU/CPU ratio compares memory systems and not caches.  Vectors
+ * of 16M floats: 192 MB moved by vadd; copy keeps its CPU default of 32M floats (256 MB); 4096^2
+ * transposes (64 MB per matrix); 1024^3 matmuls: 2.1 GFLOP, 2.6 s for the slowest (naive) on
+ * the 2-core machine (results/xeon-2c-pocl-3.1/).  The GPU adds its own defaults as rows. */
+#define VECTOR_SHARED                                                                              \
+    {                                                                                              \
+        1 << 24                                                                                    \
+    }
+#define COPY_SHARED                                                                                \
+    {                                                                                              \
+        1 << 25                                                                                    \
+    }
+#define TRANSPOSE_SHARED {4096, 4096}
+#define MATMUL_SHARED    {1024, 1024, 1024}
+
 static const struct cb_kernel builtin[] = {
     {.name = "vadd",
      .family = "vadd",
@@ -42,6 +59,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
+     .default_size_shared = VECTOR_SHARED,
      .params = {VADD_VEC_PARAM, WGS_PARAM, NT_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
@@ -55,6 +73,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
+     .default_size_shared = VECTOR_SHARED,
      .params = {VADD_VEC_PARAM, WGS_PARAM, NT_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
@@ -71,6 +90,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -84,6 +104,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -97,6 +118,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -111,6 +133,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -125,6 +148,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -139,6 +163,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS,
                 {"SECTOR", 8, "1,2,4,8,16,32", "floats per memory sector; divides TILE"}},
      .inputs = 1,
@@ -156,6 +181,7 @@ static const struct cb_kernel builtin[] = {
      .default_size_cpu = {1 << 25},
      /* 1 GiB per buffer: on the H100 the best copy gains 1% over 2^27 floats (tail effects). */
      .default_size_gpu = {1 << 28},
+     .default_size_shared = COPY_SHARED,
      .params = {{"ILP", 4, "1,2,4,8", "VEC-wide words per work-item, all loaded before stored"},
                 {"VEC", 4, "1,2,4,8,16", "floats per word (float .. float16)"},
                 WGS_PARAM,
@@ -180,6 +206,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"WGX", 16, "1..1024", "work-group extent along C's columns (dimension 0)"},
                 {"WGY", 16, "1..1024", "work-group extent along C's rows (dimension 1)"}},
      .inputs = 2,
@@ -195,6 +222,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "tile edge = work-group edge = k-step"}},
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
@@ -210,6 +238,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "work-group edge and k-step (001's BS)"},
                 {"RX", 4, "1..32", "C columns per work-item"},
                 {"RY", 4, "1..32", "C rows per work-item"}},
@@ -227,6 +256,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "work-group edge"},
                 {"RX", 4, "1..32", "C columns per work-item"},
                 {"RY", 4, "1..32", "C rows per work-item"}},
@@ -243,6 +273,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"WG", 64, "1..1024", "work-items per work-group = C columns per work-group"},
                 {"RM", 16, "1..64", "C rows per work-group, held in each work-item's registers"},
                 {"TK", 16, "1..256", "k-step of A's local tile"}},
@@ -259,6 +290,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {8192, 8192, 8192},
+     .default_size_shared = MATMUL_SHARED,
      /* GPU defaults measured on an H100, CPU defaults on both PoCL Xeons (cl/matmul.cl). */
      .params = {{"TSM", 128, "4..512", "C rows per work-group"},
                 {"TSN", 128, "4..512", "C columns per work-group"},
@@ -281,6 +313,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {8192, 8192, 8192},
+     .default_size_shared = MATMUL_SHARED,
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",

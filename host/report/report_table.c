@@ -502,6 +502,8 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
         }
         family_free(&f);
     }
+    if (fmt == CB_FORMAT_TABLE || fmt == CB_FORMAT_MD)
+        cb_report_write_verdict(out, r, fmt);
     if (root != NULL) {
         char *text = cJSON_Print(root);
 
@@ -513,14 +515,15 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
     free(names);
 }
 
-int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt)
+int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt,
+                        const char *name)
 {
     struct cb_report r;
     cJSON *root = cb_run_json(run);
     char why[256];
 
     memset(&r, 0, sizeof r);
-    if (root == NULL || cb_report_add_json(&r, root, "this run", why, sizeof why) != 0) {
+    if (root == NULL || cb_report_add_json(&r, root, name, why, sizeof why) != 0) {
         cb_report_free(&r);
         return -1;
     }

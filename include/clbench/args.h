@@ -21,7 +21,9 @@ struct cb_config {
     const char *cl_opts; /* extra clBuildProgram options */
     const char *output;  /* NULL: stdout */
     const char *resume;  /* a journal or run file whose rows are done (NULL: none) */
-    enum cb_format format;
+    enum cb_format format;        /* of stdout */
+    enum cb_format output_format; /* of --output: its extension's, else format */
+    int view_on_stdout;           /* with --output: print the format view on stdout too */
     const struct cb_kernel *kernels[CB_MAX_KERNELS];
     size_t kernel_count;
     struct cb_size sizes[CB_MAX_SIZES];
