@@ -34,12 +34,14 @@
         "BLOCK_ROWS", 8, "1..64", "work-group height; divides TILE"                                \
     }
 
-/* The sizes of the side-by-side (several devices, no --size): a size both a GPU and a 2-core
- * CPU finish in well under a second per launch, yet past the caches of both (the H100's 50 MB
- * L2, a Xeon's L3), so that a GPU/CPU ratio compares memory systems and not caches.  Vectors
- * of 16M floats: 192 MB moved by vadd; copy keeps its CPU default of 32M floats (256 MB); 4096^2
- * transposes (64 MB per matrix); 1024^3 matmuls: 2.1 GFLOP, 2.6 s for the slowest (naive) on
- * the 2-core machine (results/xeon-2c-pocl-3.1/).  The GPU adds its own defaults as rows. */
+/* The sizes of the side-by-side (several devices, no --size): sizes both a GPU and a CPU
+ * finish in well under a second per launch, yet past the caches of both (the H100's 50 MB L2,
+ * a Xeon's L3), so that a GPU/CPU ratio compares memory systems and not caches.  Vectors of 16M
+ * floats: 192 MB moved by vadd; copy keeps its CPU default of 32M floats (256 MB); 4096^2
+ * transposes (64 MB per matrix); 1024^3 matmuls (2.1 GFLOP; 0.26 s for the naive one on the
+ * 16-core Xeon, results/gpu-host-side-by-side/).  A GPU adds its own larger defaults as rows.
+ * On its own a CPU runs its defaults: matmuls at 512^3, where the naive one takes 0.3 s on the
+ * 2-core machine (2.6 s at 1024^3), so that the whole default run fits in a minute there. */
 #define VECTOR_SHARED                                                                              \
     {                                                                                              \
         1 << 24                                                                                    \
@@ -204,7 +206,7 @@ static const struct cb_kernel builtin[] = {
                    "vs -D WGX=128 -D WGY=1)",
      .summary = "one C element per work-item straight from global memory (CGMA 1)",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
      .default_size_shared = MATMUL_SHARED,
      .params = {{"WGX", 16, "1..1024", "work-group extent along C's columns (dimension 0)"},
@@ -220,7 +222,7 @@ static const struct cb_kernel builtin[] = {
                    "memory",
      .summary = "TILE x TILE tiles of A and B in local memory, one C element per work-item",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
      .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "tile edge = work-group edge = k-step"}},
@@ -236,7 +238,7 @@ static const struct cb_kernel builtin[] = {
                    "shared memory",
      .summary = "RX x RY C elements per work-item, A and B tiles in local memory",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
      .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "work-group edge and k-step (001's BS)"},
@@ -254,7 +256,7 @@ static const struct cb_kernel builtin[] = {
                    "barriers",
      .summary = "matmul_regblock's work-item blocks read straight from global memory (caches)",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
      .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "work-group edge"},
@@ -271,7 +273,7 @@ static const struct cb_kernel builtin[] = {
                    "registers, C block in registers (rank-1 updates)",
      .summary = "WG columns x RM rows of C per work-group, RM results per work-item in registers",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
      .default_size_shared = MATMUL_SHARED,
      .params = {{"WG", 64, "1..1024", "work-items per work-group = C columns per work-group"},
@@ -288,7 +290,7 @@ static const struct cb_kernel builtin[] = {
                    "double-buffered, vector loads (CLBlast Xgemm / myGEMM design)",
      .summary = "TSM x TSN per work-group, WPTM x WPTN per work-item, double-buffered float4 tiles",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {8192, 8192, 8192},
      .default_size_shared = MATMUL_SHARED,
      /* GPU defaults measured on an H100, CPU defaults on both PoCL Xeons (cl/matmul.cl). */
@@ -311,7 +313,7 @@ static const struct cb_kernel builtin[] = {
      .experiment = "library baseline: CLBlast's tuned SGEMM on the same buffers (wall-timed)",
      .summary = "CLBlastSgemm, row-major, no transposes; host-timed around clFinish",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {8192, 8192, 8192},
      .default_size_shared = MATMUL_SHARED,
      .inputs = 2,

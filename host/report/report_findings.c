@@ -300,15 +300,17 @@ static void gpu_cpu(FILE *out, const struct cb_report *r, int markdown)
                     continue;
                 for (size_t j = 0; j < r->row_count && b == NULL; j++)
                     if (r->rows[j].device == cpu[p % nc] && r->rows[j].ok &&
-                        strcmp(r->rows[j].kernel, a->kernel) == 0 &&
-                        strcmp(r->rows[j].params, a->params) == 0 &&
-                        strcmp(r->rows[j].size, a->size) == 0)
+                        cb_report_same_row(&r->rows[j], a))
                         b = &r->rows[j];
                 if (b != NULL)
                     verdict_add(&v, b->median_ms / a->median_ms);
             }
-            if (v.count > 0)
-                cb_grid_set(&g, row, 1 + p, "%.3gx (%zu)", verdict_mean(&v), v.count);
+            if (v.count > 0) {
+                char buf[32];
+
+                cb_report_fmt(buf, sizeof buf, verdict_mean(&v));
+                cb_grid_set(&g, row, 1 + p, "%sx (%zu)", buf, v.count);
+            }
             else
                 cb_grid_set(&g, row, 1 + p, "-");
         }
