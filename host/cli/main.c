@@ -158,8 +158,8 @@ static int bench(const struct cb_config *cfg)
         cb_output_abort(&out);
     }
     for (size_t i = 0; i < run.device_count; i++)
-        if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows,
-                           &run.row_count) != 0) {
+        if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=
+            0) {
             cb_error("out of host memory while planning the rows");
             goto done;
         }

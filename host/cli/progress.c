@@ -90,8 +90,7 @@ void cb_progress_peaks(struct cb_progress *p, const struct cb_device *d)
     if (!p->tty)
         return;
     device_name(d, dev, sizeof dev);
-    snprintf(what, sizeof what, "[%zu/%zu] measuring the peaks of %s ...", p->done, p->total,
-             dev);
+    snprintf(what, sizeof what, "[%zu/%zu] measuring the peaks of %s ...", p->done, p->total, dev);
     show(p, what);
 }
 
@@ -106,9 +105,8 @@ void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, doubl
         cb_device_id_string(row->device, id, sizeof id);
         cb_row_params(row, params, sizeof params);
         cb_row_size(row, size, sizeof size);
-        cb_error("[%zu/%zu] %s %s %s %s: %s: %s", p->done, p->total, id,
-                 row->problem.kernel->name, params, size, cb_status_name(row->status),
-                 row->reason);
+        cb_error("[%zu/%zu] %s %s %s %s: %s: %s", p->done, p->total, id, row->problem.kernel->name,
+                 params, size, cb_status_name(row->status), row->reason);
     }
 }
 

@@ -50,8 +50,14 @@
     {                                                                                              \
         1 << 25                                                                                    \
     }
-#define TRANSPOSE_SHARED {4096, 4096}
-#define MATMUL_SHARED    {1024, 1024, 1024}
+#define TRANSPOSE_SHARED                                                                           \
+    {                                                                                              \
+        4096, 4096                                                                                 \
+    }
+#define MATMUL_SHARED                                                                              \
+    {                                                                                              \
+        1024, 1024, 1024                                                                           \
+    }
 
 static const struct cb_kernel builtin[] = {
     {.name = "vadd",

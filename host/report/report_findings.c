@@ -310,8 +310,7 @@ static void gpu_cpu(FILE *out, const struct cb_report *r, int markdown)
 
                 cb_report_fmt(buf, sizeof buf, verdict_mean(&v));
                 cb_grid_set(&g, row, 1 + p, "%sx (%zu)", buf, v.count);
-            }
-            else
+            } else
                 cb_grid_set(&g, row, 1 + p, "-");
         }
     }
@@ -329,8 +328,10 @@ void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_forma
     const int md = fmt == CB_FORMAT_MD;
 
     if (!local_memory(out, r, md))
-        fprintf(out, "%slocal memory: no verdict: no kernel ran beside its twin without local "
-                "memory\n\n", md ? "**Verdict**: " : "");
+        fprintf(out,
+                "%slocal memory: no verdict: no kernel ran beside its twin without local "
+                "memory\n\n",
+                md ? "**Verdict**: " : "");
     gpu_cpu(out, r, md);
 }
 

@@ -560,13 +560,17 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
     free(names);
 }
 
-int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt,
-                        const char *name)
+int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name)
 {
     struct cb_report r;
     cJSON *root = cb_run_json(run);
-    char why[256];
+    /* Through the text of the run file and back: cJSON prints a number with 15 digits when
+     * that reads back as nearly the same double, so the view must read what the file holds. */
+    char *text = root != NULL ? cJSON_Print(root) : NULL, why[256];
 
+    cJSON_Delete(root);
+    root = text != NULL ? cJSON_Parse(text) : NULL;
+    free(text);
     memset(&r, 0, sizeof r);
     if (root == NULL || cb_report_add_json(&r, root, name, why, sizeof why) != 0) {
         cb_report_free(&r);

@@ -30,7 +30,7 @@ struct cb_rrow {
     char size[CB_RKEY_LEN];   /* "1024x1024" */
     double size_product;      /* for ordering rows by size */
     int ok;                   /* status "ok" with a median */
-    int lone; /* its device ran its kernel at its size with these parameters only */
+    int lone;                 /* its device ran its kernel at its size with these parameters only */
     double median_ms, throughput, fraction_of_peak; /* throughput in metric; 0 when unknown */
     double *samples_ms;                             /* owned */
     size_t sample_count;

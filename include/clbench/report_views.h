@@ -51,8 +51,7 @@ void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_forma
 /* The live run's side-by-side view and verdict (table and md), named name: the run goes
  * through cb_run_json into the same model that run files are read into.  -1 when out of
  * memory. */
-int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt,
-                        const char *name);
+int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name);
 
 /* `clbench report ARGS...` (argv[0] is "report"); returns the exit code. */
 int cb_report_main(int argc, char **argv);
