@@ -50,7 +50,8 @@ static const struct cb_option options[] = {
     {"output", 'o', 1, "FILE",
      "write the report to FILE (atomically) instead of stdout; finished rows go to "
      "FILE.journal as the run goes (see --resume)"},
-    {"reps", 'r', 1, "N", "timed repetitions at least (default 10)"},
+    {"reps", 'r', 1, "N",
+     "timed repetitions at least (default 5; short kernels get more: --min-time)"},
     {"resume", OPT_RESUME, 1, "FILE",
      "skip the rows already in FILE (the OUTPUT.journal a killed run left, or a run file) and "
      "carry them into this run's report"},
@@ -359,7 +360,7 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     cfg->devices = "all";
     cfg->cl_dir = cb_default_cl_dir();
     cfg->warmup = 2;
-    cfg->reps = 10;
+    cfg->reps = 5;
     cfg->min_time_s = 0.2;
     cfg->seed = 1;
     cfg->measure_peak = 1;
