@@ -36,6 +36,7 @@ base=$outdir/$(date +%F)-$commit-headline$tag
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 
+load_before=$(cut -d' ' -f1-3 /proc/loadavg) # other work on the machine slows the run
 start=$(date +%s.%N)
 "$clbench" "${args[@]}" -o "$base.json" -f table >"$tmp"
 status=$?
@@ -46,6 +47,7 @@ wall=$(python3 -c "print(f'{$end - $start:.1f}')")
     echo "wall_s: $wall (target: under 60)"
     echo "exit: $status"
     echo "date: $(date -u +%FT%TZ)"
+    echo "load average before: $load_before (1, 5, 15 min)"
     echo "host: $(uname -srm), $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-)"
     "$clbench" --list 2>&1 | grep -E '^  [0-9]+:[0-9]+ '
     echo
