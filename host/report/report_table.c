@@ -500,8 +500,12 @@ static cJSON *report_json(const struct cb_report *r)
     for (size_t i = 0; i < r->device_count; i++) {
         const struct cb_rdevice *d = &r->devices[i];
         cJSON *j = cJSON_CreateObject();
+        char short_name[CB_RLABEL_LEN];
 
+        cb_report_short_name(d->name, d->platform, short_name, sizeof short_name);
         cJSON_AddStringToObject(j, "label", d->label);
+        /* The label before it was made unique: what bench/plot names the device by. */
+        cJSON_AddStringToObject(j, "short_name", short_name);
         cJSON_AddStringToObject(j, "source", r->sources[d->source].name);
         cJSON_AddStringToObject(j, "host", d->host);
         cJSON_AddStringToObject(j, "id", d->id);
