@@ -43,6 +43,10 @@ expect_stdout_has "vadd_future"
 grep -qE '^vadd +1000 .*\| +10.0x$' "$TMP/stdout" || fail "GPU/CPU ratio of vadd at 1000"
 grep -qE '^vadd_local +2048 .*\| +- *\| +-$' "$TMP/stdout" ||
     fail "the row only the CPU ran is not shown with '-' for the GPU"
+# The answer after the tables: the GPU/CPU ratio of the family over the 3 rows both ran.
+grep -qE '^vadd +10.0x \(3\)$' "$TMP/stdout" || fail "GPU/CPU ratio per family"
+grep -qE '^local memory: .* on PoCL.*, .* on H100 80GB HBM3$' "$TMP/stdout" ||
+    fail "local-memory verdict after the tables"
 
 run report --format json "$TMP/cpu.json" "$TMP/gpu.json"
 expect_rc 0
