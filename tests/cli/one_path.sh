@@ -4,7 +4,7 @@
 # file), not views, so they have no report twin to compare.
 source "$(dirname "$0")/lib.sh"
 
-sel=(-d cpu -k vadd,vadd_local,transpose_naive,transpose_tiled -n 96,200 -D TILE=8,16 "${QUICK[@]}")
+sel=(-d cpu -k "vadd,vadd_local,transpose_naive,transpose_tiled" -n "96,200" -D "TILE=8,16" "${QUICK[@]}")
 for fmt in table md; do
     run "${sel[@]}" -o "$TMP/run.json" -f "$fmt"
     expect_rc 0
