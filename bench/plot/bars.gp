@@ -5,10 +5,11 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.85 border rgb "black"
 set boxwidth 0.9
+# The legend under the variant labels (up to label_lines lines each), with room for both.
 set key outside bottom center horizontal
 set ylabel ylabel
 set xtics nomirror scale 0
-set bmargin 6
+set bmargin label_lines + 3
 if (logscale) {
     set logscale y
 } else {

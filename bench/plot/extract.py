@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Turn clbench run files into gnuplot data files, one set per figure.
 
-    extract.py DATADIR RUN.json...
+    extract.py [--labels REPORT.json] DATADIR RUN.json...
 
-For every figure it can draw from the rows present, writes DATADIR/<figure>.dat (the data)
-and DATADIR/<figure>.vars.gp (titles and sizes as gnuplot variables), and prints one line
-"<script> <figure>" on stdout; bench/plot.sh runs bench/plot/<script>.gp for each line.
+For every figure it can draw from the rows present, writes DATADIR/<figure>.dat (the data),
+DATADIR/<figure>.vars.gp (titles and sizes as gnuplot variables) and DATADIR/<figure>.sources
+(the run files it comes from: kept out of the titles, where a list of files does not fit), and
+prints one line "<script> <figure>" on stdout; bench/plot.sh runs bench/plot/<script>.gp for
+each line.  REPORT.json (`clbench report -f json` of the same files) names the devices: the
+binary's short names ("H100 80GB HBM3", "PoCL Intel Xeon"), the same as in its tables.
 Figures whose rows are absent are skipped with a message on stderr, as are failed rows:
 a failed row has no throughput worth drawing, only a reason (see `clbench report`).
 
@@ -53,10 +56,14 @@ def fmt_num(x):
     return "%.6g" % x
 
 
+# (host, name, driver) -> the label `clbench report` gives that device; filled by main().
+LABELS = {}
+
+
 class Device:
     def __init__(self, key, desc, host):
         self.key = key
-        self.name = desc.get("name", "?")
+        self.name = LABELS.get(key, desc.get("name", "?"))
         self.driver = desc.get("driver", "")
         self.host = host
         self.peak = {}
@@ -110,17 +117,18 @@ def load(paths):
             rows[(dev.key, row["kernel"], params, tuple(row["size"]))] = row
     if failed:
         warn("skipped %d failed row(s) (status != ok); they are never plotted" % failed)
-    # Two devices of one name (two hosts) would share a file name: add the host to both.
-    for dev in devices.values():
-        twins = [d for d in devices.values() if d.slug == dev.slug]
-        if len(twins) > 1:
-            for d in twins:
-                d.slug = slug(d.name + "-" + d.host)
+    # Two devices of one name would share a file name: add the host, then the driver (one
+    # host, two PoCL versions).
+    for extra in (lambda d: d.host, lambda d: d.driver):
+        count = collections.Counter(d.slug for d in devices.values())
+        for d in devices.values():
+            if count[d.slug] > 1:
+                d.slug = slug(d.slug + "-" + extra(d))
     return devices, list(rows.values())
 
 
 def provenance(rows):
-    return "from " + ", ".join(sorted({r["_file"] for r in rows}))
+    return "\n".join(sorted({r["_file"] for r in rows}))
 
 
 def varying_params(rows):
@@ -143,9 +151,11 @@ class Writer:
     def __init__(self, datadir):
         self.datadir = datadir
 
-    def figure(self, script, name, data_lines, variables):
+    def figure(self, script, name, data_lines, variables, sources):
         with open(os.path.join(self.datadir, name + ".dat"), "w", encoding="utf-8") as f:
             f.write("\n".join(data_lines) + "\n")
+        with open(os.path.join(self.datadir, name + ".sources"), "w", encoding="utf-8") as f:
+            f.write(sources + "\n")
         with open(os.path.join(self.datadir, name + ".vars.gp"), "w", encoding="utf-8") as f:
             for var, value in variables.items():
                 value = gp_string(value) if isinstance(value, str) else fmt_num(value)
@@ -158,22 +168,41 @@ class Writer:
 MAX_CLUSTERS_PER_KERNEL = 4
 
 
+def common_size(frows, devs):
+    """The size the bars compare at: the one most devices ran, then the one with the most
+    (kernel, device) rows, then the largest."""
+    def score(size):
+        at = [r for r in frows if size_label(r["size"]) == size]
+        return (len({r["_dev"].key for r in at if r["_dev"].key in devs}),
+                len({(r["kernel"], r["_dev"].key) for r in at}),
+                size_volume(at[0]["size"]))
+    return max({size_label(r["size"]) for r in frows}, key=score)
+
+
 def bars(writer, devices, rows):
-    """Figure 1: per family, one cluster per variant, one bar per device, at the largest
-    size run of each variant on each device."""
+    """Figure 1: per family, one cluster per variant, one bar per device, every bar at one
+    size that the devices share, so that a cluster compares like with like."""
     families = sorted({r["family"] for r in rows})
     for family in families:
-        frows = [r for r in rows if r["family"] == family]
-        devs = list(dict.fromkeys(r["_dev"].key for r in frows))  # in the files' order
+        allrows = [r for r in rows if r["family"] == family]
+        devs = list(dict.fromkeys(r["_dev"].key for r in allrows))  # in the files' order
+        size = common_size(allrows, devs)
+        frows = [r for r in allrows if size_label(r["size"]) == size]
+        devs = [k for k in devs if any(r["_dev"].key == k for r in frows)]
         metric = frows[0]["metric"]
-        clusters = []  # (label, {device key: (value, size)})
+        clusters = []  # (label, {device key: value})
         # Variants in the order the run files list them: the registry's order, baseline first.
         for kernel in dict.fromkeys(r["kernel"] for r in frows):
             krows = [r for r in frows if r["kernel"] == kernel]
             shown = varying_params(krows)
             sets = sorted({param_set(r, shown) for r in krows},
                           key=lambda s: [(p, -1 if v is None else v) for p, v in s])
-            if len(sets) > MAX_CLUSTERS_PER_KERNEL:
+            per_device_sets = {k: {param_set(r, shown) for r in krows if r["_dev"].key == k}
+                               for k in devs}
+            if all(len(v) <= 1 for v in per_device_sets.values()):
+                # Each device ran one set (its own defaults): one cluster, as in the tables.
+                groups = [(kernel + ("\\n(own defaults)" if len(sets) > 1 else ""), krows)]
+            elif len(sets) > MAX_CLUSTERS_PER_KERNEL:
                 groups = [("%s\\n(best of %d)" % (kernel, len(sets)), krows)]
             else:
                 groups = [(kernel + "".join("\\n%s=%g" % pv for pv in s if pv[1] is not None),
@@ -183,33 +212,30 @@ def bars(writer, devices, rows):
                 per_dev = {}
                 for key in devs:
                     drows = [r for r in grows if r["_dev"].key == key]
-                    if not drows:
-                        continue
-                    biggest = max(size_volume(r["size"]) for r in drows)
-                    best = max((r for r in drows if size_volume(r["size"]) == biggest),
-                               key=throughput)
-                    per_dev[key] = (throughput(best), size_label(best["size"]))
-                # Sizes stay out of the label (they made the axis unreadable); the data file
-                # keeps them, and the title says which size each bar is.
+                    if drows:
+                        per_dev[key] = throughput(max(drows, key=throughput))
                 clusters.append((label, per_dev))
         header = ["variant"] + [devices[k].label() for k in devs]
         lines = ["\t".join('"%s"' % h for h in header)]
         for label, per_dev in clusters:
-            cells = [fmt_num(per_dev[k][0]) if k in per_dev else "?" for k in devs]
-            sizes = " ".join(per_dev[k][1] if k in per_dev else "-" for k in devs)
-            lines.append("\t".join(['"%s"' % label] + cells) + "\t# sizes: " + sizes)
-        values = [v[0] for _, pd in clusters for v in pd.values() if v[0] > 0]
+            cells = [fmt_num(per_dev[k]) if k in per_dev else "?" for k in devs]
+            lines.append("\t".join(['"%s"' % label] + cells))
+        values = [v for _, pd in clusters for v in pd.values() if v > 0]
         # GPU and CPU bars differ by 100x and more: a linear axis would flatten the CPU.
         logscale = 1 if values and max(values) / min(values) > 30 else 0
+        skipped = len({size_label(r["size"]) for r in allrows}) - 1
         writer.figure("bars", "bars-" + slug(family), lines, {
-            "title": "%s family: %s of every variant (median, largest size run per variant"
-                     " and device)\n%s\n%s" % (family, metric, "; ".join(
-                         devices[k].label() for k in devs), provenance(frows)),
+            "title": "%s family: %s of every variant at size %s (median; the best where a "
+                     "variant was swept)%s" % (
+                         family, metric, size,
+                         "\n%d other size(s) in the files are left out: every bar is at the "
+                         "size most devices ran" % skipped if skipped else ""),
             "ylabel": metric + (" (log scale)" if logscale else ""),
             "ndev": len(devs),
             "logscale": logscale,
+            "label_lines": max(label.count("\\n") + 1 for label, _ in clusters),
             "width": max(1000, 200 + 40 * len(clusters) * (len(devs) + 1)),
-        })
+        }, provenance(frows))
 
 
 def heatmaps(writer, devices, rows):
@@ -239,15 +265,14 @@ def heatmaps(writer, devices, rows):
             best = max(cell, key=cell.get)
             writer.figure("heatmap", name, lines, {
                 "title": "matmul_regblock GFLOP/s by RX x RY (outputs per work-item), TILE=%s,"
-                         " size %s; best %gx%g\n%s\n%s" % (
+                         " size %s; best %gx%g\n%s" % (
                              "%g" % tile if tile is not None else "default",
-                             size_label(trows[0]["size"]), best[0], best[1], dev.label(),
-                             provenance(trows)),
+                             size_label(trows[0]["size"]), best[0], best[1], dev.label()),
                 "xtics": "(" + ", ".join('"%g" %d' % (v, i) for i, v in enumerate(rxs)) + ")",
                 "ytics": "(" + ", ".join('"%g" %d' % (v, i) for i, v in enumerate(rys)) + ")",
                 "nx": len(rxs),
                 "ny": len(rys),
-            })
+            }, provenance(trows))
 
 
 def occupancy_param(rows):
@@ -304,17 +329,17 @@ def occupancy(writer, devices, rows):
                 lines.append("%s %s" % (fmt_num(r["params"][occ]), fmt_num(y)))
             lines += ["", ""]  # a gnuplot data block per curve
         writer.figure("occupancy", "occupancy-" + dev.slug, lines, {
-            "title": "copy_ilp: %s vs local memory per work-group, size %s%s\n%s\n%s" % (
+            "title": "copy_ilp: %s vs local memory per work-group, size %s%s\n%s" % (
                 "% of measured peak GB/s" if use_fraction else "GB/s (no measured peak in run)",
                 size_label(drows[0]["size"]),
                 # A copy that fits in cache can beat the DRAM peak: say why, not just how much.
                 " (fits in cache)" if any(r.get("cache_resident") for r in drows) else "",
-                dev.label(), provenance(drows)),
+                dev.label()),
             "xlabel": "extra local memory per work-group, %s%s  (less occupancy \u2192)" % (
                 occ, " (KiB)" if occ.endswith("KIB") else ""),
             "ylabel": "% of measured peak GB/s" if use_fraction else "GB/s",
             "ncurves": len(curves),
-        })
+        }, provenance(drows))
 
 
 def roofline(writer, devices, rows):
@@ -348,8 +373,8 @@ def roofline(writer, devices, rows):
             lines += ["", ""]
         ai = [r["flops"] / r["bytes"] for r in placed]
         writer.figure("roofline", "roofline-" + dev.slug, lines, {
-            "title": "Roofline: measured peaks %.5g GFLOP/s and %.5g GB/s\n%s\n%s" % (
-                peak_gflops, peak_gbs, dev.label(), provenance(drows)),
+            "title": "Roofline: measured peaks %.5g GFLOP/s and %.5g GB/s\n%s" % (
+                peak_gflops, peak_gbs, dev.label()),
             "caption": ("%d row(s) without FLOPs (copies, transposes) cannot sit on a roofline"
                         " and are left out.\n" % left_out if left_out else "") +
                        "Intensity counts compulsory bytes only, so all variants of one problem"
@@ -360,12 +385,27 @@ def roofline(writer, devices, rows):
             "xmin": min(ai + [peak_gflops / peak_gbs]) / 10,
             "xmax": max(ai + [peak_gflops / peak_gbs]) * 10,
             "nkernels": len(kernels),
-        })
+        }, provenance(drows))
+
+
+def read_labels(path):
+    """The device labels of a `clbench report -f json` of the same files."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            report = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit("plot: error: cannot read the device labels in %s: %s" % (path, e))
+    for d in report.get("devices", []):
+        LABELS.setdefault((d.get("host", ""), d.get("name"), d.get("driver")),
+                          d.get("short_name", d["label"]))
 
 
 def main(argv):
+    if len(argv) >= 3 and argv[1] == "--labels":
+        read_labels(argv[2])
+        argv = argv[:1] + argv[3:]
     if len(argv) < 3:
-        sys.exit("usage: extract.py DATADIR RUN.json...")
+        sys.exit("usage: extract.py [--labels REPORT.json] DATADIR RUN.json...")
     datadir, paths = argv[1], argv[2:]
     os.makedirs(datadir, exist_ok=True)
     devices, rows = load(paths)

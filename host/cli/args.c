@@ -56,7 +56,8 @@ static const struct cb_option options[] = {
     {"output", 'o', 1, "FILE",
      "write the report to FILE (atomically) instead of stdout; finished rows go to "
      "FILE.journal as the run goes (see --resume)"},
-    {"reps", 'r', 1, "N", "timed repetitions at least (default 10)"},
+    {"reps", 'r', 1, "N",
+     "timed repetitions at least (default 5; short kernels get more: --min-time)"},
     {"resume", OPT_RESUME, 1, "FILE",
      "skip the rows already in FILE (the OUTPUT.journal a killed run left, or a run file) and "
      "carry them into this run's report"},
@@ -259,18 +260,21 @@ static int set_format(struct cb_config *cfg, const char *name)
     return usage("unknown format '%s' (use table, csv, json or md)", name);
 }
 
-static void format_from_output(struct cb_config *cfg)
+/* --output's format comes from its extension, else from --format.  A --format given beside
+ * an output of another format names the view printed on stdout as well (`-o run.json -f
+ * table`: the run file and the table). */
+static void format_from_output(struct cb_config *cfg, int format_given)
 {
     const char *dot = strrchr(cfg->output, '.');
 
-    if (dot == NULL)
-        return;
-    if (strcmp(dot, ".json") == 0)
-        cfg->format = CB_FORMAT_JSON;
-    else if (strcmp(dot, ".csv") == 0)
-        cfg->format = CB_FORMAT_CSV;
-    else if (strcmp(dot, ".md") == 0)
-        cfg->format = CB_FORMAT_MD;
+    cfg->output_format = cfg->format;
+    if (dot != NULL && strcmp(dot, ".json") == 0)
+        cfg->output_format = CB_FORMAT_JSON;
+    else if (dot != NULL && strcmp(dot, ".csv") == 0)
+        cfg->output_format = CB_FORMAT_CSV;
+    else if (dot != NULL && strcmp(dot, ".md") == 0)
+        cfg->output_format = CB_FORMAT_MD;
+    cfg->view_on_stdout = format_given && cfg->output_format != cfg->format;
 }
 
 static char *join_args(int argc, char **argv)
@@ -392,7 +396,7 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     cfg->devices = "all";
     cfg->cl_dir = cb_default_cl_dir();
     cfg->warmup = 2;
-    cfg->reps = 10;
+    cfg->reps = 5;
     cfg->min_time_s = 0.2;
     cfg->seed = 1;
     cfg->measure_peak = 1;
@@ -421,8 +425,8 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
         status = usage("unexpected argument '%s'", argv[optind]);
     if (status != 0)
         return status;
-    if (cfg->output != NULL && !format_given)
-        format_from_output(cfg);
+    if (cfg->output != NULL)
+        format_from_output(cfg, format_given);
     /* Files first, so that -k can name their kernels in any order of the options. */
     for (size_t i = 0; i < cfg->kernel_file_count; i++)
         if (load_file(cfg->kernel_files[i]) != 0)

@@ -30,8 +30,11 @@ void cb_kernels_print(FILE *out)
         }
         fprintf(out, "  %-18s %s\n", k->name, k->summary);
         fprintf(out, "  %-18s reproduces: %s\n", "", k->experiment);
-        fprintf(out, "  %-18s size %s, default %zu (cpu) / %zu (gpu) per dimension; reports %s\n",
+        fprintf(out,
+                "  %-18s size %s, default %zu (cpu) / %zu (gpu) / %zu (several devices) per "
+                "dimension; reports %s\n",
                 "", dims_text(k->dims), k->default_size_cpu[0], k->default_size_gpu[0],
+                k->default_size_shared[0] ? k->default_size_shared[0] : k->default_size_cpu[0],
                 cb_metric_unit(k->metric));
         for (unsigned p = 0; p < nparams; p++) {
             const struct cb_param *param = &k->params[p];

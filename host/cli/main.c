@@ -7,6 +7,7 @@
 #include "clbench/oracle.h"
 #include "clbench/output.h"
 #include "clbench/peak.h"
+#include "clbench/progress.h"
 #include "clbench/report.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
@@ -14,53 +15,20 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-/* The time left, from the rows run so far in this process: "ETA 3m05s". */
-static void format_eta(char *buf, size_t len, double elapsed_ms, size_t done, size_t pending)
-{
-    const double left_s = done > 0 ? elapsed_ms / (double)done * (double)(pending - done) / 1e3 : 0;
-
-    if (left_s >= 3600)
-        snprintf(buf, len, ", ETA %.0fh%02.0fm", left_s / 3600, (double)((long)left_s % 3600 / 60));
-    else
-        snprintf(buf, len, ", ETA %.0fm%02.0fs", (double)((long)left_s / 60),
-                 (double)((long)left_s % 60));
-}
-
-static void print_row_line(const struct cb_row *row, size_t index, size_t total, const char *eta)
-{
-    char id[32], params[256], size[96];
-
-    cb_device_id_string(row->device, id, sizeof id);
-    cb_row_params(row, params, sizeof params);
-    cb_row_size(row, size, sizeof size);
-    /* A user kernel's failure names its file, where the fix goes. */
-    if (!cb_status_measured(row->status) && row->problem.kernel->source_path != NULL)
-        cb_error("[%zu/%zu] %s %s (%s) %s %s: %s: %s", index + 1, total, id,
-                 row->problem.kernel->name, row->problem.kernel->source_path, params, size,
-                 cb_status_name(row->status), row->reason);
-    else if (!cb_status_measured(row->status))
-        cb_error("[%zu/%zu] %s %s %s %s: %s: %s", index + 1, total, id, row->problem.kernel->name,
-                 params, size, cb_status_name(row->status), row->reason);
-    else if (isatty(STDERR_FILENO))
-        fprintf(stderr, "clbench: [%zu/%zu] %s %s %s %s: %.4g ms, %.1f %s%s\n", index + 1, total,
-                id, row->problem.kernel->name, params, size, row->stats.median,
-                cb_row_throughput(row), cb_metric_unit(row->problem.kernel->metric), eta);
-}
 
 /* Runs every row of every device that is not resumed, journaling each as it ends; returns the
  * number of rows that failed (unverified rows do not). */
 static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
                           struct cb_journal *journal, struct cb_oracles *oracles)
 {
-    size_t failed = 0, next = 0, pending = 0, done = 0;
-    const double start = cb_wall_ms();
+    size_t failed = 0, next = 0, pending = 0;
+    struct cb_progress progress;
 
     for (size_t r = 0; r < run->row_count; r++) {
         pending += !run->rows[r].resumed;
         failed += run->rows[r].resumed && !cb_status_measured(run->rows[r].status);
     }
+    cb_progress_start(&progress, pending);
     for (size_t i = 0; i < run->device_count; i++) {
         struct cb_device *d = run->devices[i];
         struct cb_program_cache cache = {NULL, 0};
@@ -81,38 +49,52 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
                 cb_journal_append(journal, &run->rows[r]);
             }
             failed += todo;
+            cb_progress_drop(&progress, todo);
             continue;
         }
-        if (cfg->measure_peak)
+        if (cfg->measure_peak) {
+            cb_progress_peaks(&progress, d);
             cb_peak_measure(d, cfg, &cache);
+        }
         for (size_t r = first; r < next; r++) {
-            char eta[32];
+            double row_start;
 
             if (run->rows[r].resumed)
                 continue;
+            cb_progress_row(&progress, &run->rows[r]);
+            row_start = cb_wall_ms();
             cb_run_row(&run->rows[r], &env);
             cb_journal_append(journal, &run->rows[r]);
-            format_eta(eta, sizeof eta, cb_wall_ms() - start, ++done, pending);
-            print_row_line(&run->rows[r], r, run->row_count, eta);
+            cb_progress_row_done(&progress, &run->rows[r], cb_wall_ms() - row_start);
             failed += !cb_status_measured(run->rows[r].status);
         }
         cb_program_cache_release(&cache);
         cb_device_close(d);
     }
+    cb_progress_end(&progress);
     return failed;
 }
 
+/* The report into --output, and on stdout when there is no --output or --format asks for a
+ * view beside it.  The views name the run after its file, as `clbench report FILE` does. */
 static int write_report(const struct cb_run *run, const struct cb_config *cfg,
                         struct cb_output *out)
 {
-    if (out->file == NULL)
-        return cb_write_run(stdout, run, cfg->format) == 0 ? 0
-                                                           : cb_error("writing the report failed");
-    if (cb_write_run(out->file, run, cfg->format) != 0) {
-        cb_output_abort(out);
-        return cb_error("writing '%s' failed", cfg->output);
+    const char *name = cfg->output != NULL ? cfg->output : "this run";
+
+    if (out->file != NULL) {
+        if (cb_write_run(out->file, run, cfg->output_format, name) != 0) {
+            cb_output_abort(out);
+            return cb_error("writing '%s' failed", cfg->output);
+        }
+        if (cb_output_commit(out) != 0)
+            return -1;
     }
-    return cb_output_commit(out);
+    if (out->file == NULL && cfg->output != NULL && !cfg->view_on_stdout)
+        return 0;
+    if (cb_write_run(stdout, run, cfg->format, name) != 0 || fflush(stdout) != 0)
+        return cb_error("writing the report failed");
+    return 0;
 }
 
 /* --resume: marks the rows already done; --output: opens its journal, holding those rows. */
@@ -179,7 +161,8 @@ static int bench(const struct cb_config *cfg)
         cb_output_abort(&out);
     }
     for (size_t i = 0; i < run.device_count; i++)
-        if (cb_rows_expand(cfg, run.devices[i], &run.rows, &run.row_count) != 0) {
+        if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=
+            0) {
             cb_error("out of host memory while planning the rows");
             goto done;
         }

@@ -34,6 +34,31 @@
         "BLOCK_ROWS", 8, "1..64", "work-group height; divides TILE"                                \
     }
 
+/* The sizes of the side-by-side (several devices, no --size): sizes both a GPU and a CPU
+ * finish in well under a second per launch, yet past the caches of both (the H100's 50 MB L2,
+ * a Xeon's L3), so that a GPU/CPU ratio compares memory systems and not caches.  Vectors of 16M
+ * floats: 192 MB moved by vadd; copy keeps its CPU default of 32M floats (256 MB); 4096^2
+ * transposes (64 MB per matrix); 1024^3 matmuls (2.1 GFLOP; 0.26 s for the naive one on the
+ * 16-core Xeon, results/gpu-host-side-by-side/).  A GPU adds its own larger defaults as rows.
+ * On its own a CPU runs its defaults: matmuls at 512^3, where the naive one takes 0.3 s on the
+ * 2-core machine (2.6 s at 1024^3), so that the whole default run fits in a minute there. */
+#define VECTOR_SHARED                                                                              \
+    {                                                                                              \
+        1 << 24                                                                                    \
+    }
+#define COPY_SHARED                                                                                \
+    {                                                                                              \
+        1 << 25                                                                                    \
+    }
+#define TRANSPOSE_SHARED                                                                           \
+    {                                                                                              \
+        4096, 4096                                                                                 \
+    }
+#define MATMUL_SHARED                                                                              \
+    {                                                                                              \
+        1024, 1024, 1024                                                                           \
+    }
+
 static const struct cb_kernel builtin[] = {
     {.name = "vadd",
      .family = "vadd",
@@ -42,6 +67,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
+     .default_size_shared = VECTOR_SHARED,
      .params = {VADD_VEC_PARAM, WGS_PARAM, NT_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
@@ -55,6 +81,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 1,
      .default_size_cpu = {1 << 24},
      .default_size_gpu = {1 << 26},
+     .default_size_shared = VECTOR_SHARED,
      .params = {VADD_VEC_PARAM, WGS_PARAM, NT_PARAM},
      .inputs = 2,
      .metric = CB_METRIC_GBS,
@@ -71,6 +98,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -84,6 +112,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -97,6 +126,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -111,6 +141,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -125,6 +156,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS},
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -139,6 +171,7 @@ static const struct cb_kernel builtin[] = {
      .dims = 2,
      .default_size_cpu = {2048, 2048},
      .default_size_gpu = {8192, 8192},
+     .default_size_shared = TRANSPOSE_SHARED,
      .params = {TRANSPOSE_PARAMS,
                 {"SECTOR", 8, "1,2,4,8,16,32", "floats per memory sector; divides TILE"}},
      .inputs = 1,
@@ -156,6 +189,7 @@ static const struct cb_kernel builtin[] = {
      .default_size_cpu = {1 << 25},
      /* 1 GiB per buffer: on the H100 the best copy gains 1% over 2^27 floats (tail effects). */
      .default_size_gpu = {1 << 28},
+     .default_size_shared = COPY_SHARED,
      .params = {{"ILP", 4, "1,2,4,8", "VEC-wide words per work-item, all loaded before stored"},
                 {"VEC", 4, "1,2,4,8,16", "floats per word (float .. float16)"},
                 WGS_PARAM,
@@ -178,8 +212,9 @@ static const struct cb_kernel builtin[] = {
                    "vs -D WGX=128 -D WGY=1)",
      .summary = "one C element per work-item straight from global memory (CGMA 1)",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"WGX", 16, "1..1024", "work-group extent along C's columns (dimension 0)"},
                 {"WGY", 16, "1..1024", "work-group extent along C's rows (dimension 1)"}},
      .inputs = 2,
@@ -193,8 +228,9 @@ static const struct cb_kernel builtin[] = {
                    "memory",
      .summary = "TILE x TILE tiles of A and B in local memory, one C element per work-item",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "tile edge = work-group edge = k-step"}},
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
@@ -208,8 +244,9 @@ static const struct cb_kernel builtin[] = {
                    "shared memory",
      .summary = "RX x RY C elements per work-item, A and B tiles in local memory",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "work-group edge and k-step (001's BS)"},
                 {"RX", 4, "1..32", "C columns per work-item"},
                 {"RY", 4, "1..32", "C rows per work-item"}},
@@ -225,8 +262,9 @@ static const struct cb_kernel builtin[] = {
                    "barriers",
      .summary = "matmul_regblock's work-item blocks read straight from global memory (caches)",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"TILE", 16, "1..64", "work-group edge"},
                 {"RX", 4, "1..32", "C columns per work-item"},
                 {"RY", 4, "1..32", "C rows per work-item"}},
@@ -241,8 +279,9 @@ static const struct cb_kernel builtin[] = {
                    "registers, C block in registers (rank-1 updates)",
      .summary = "WG columns x RM rows of C per work-group, RM results per work-item in registers",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
      .params = {{"WG", 64, "1..1024", "work-items per work-group = C columns per work-group"},
                 {"RM", 16, "1..64", "C rows per work-group, held in each work-item's registers"},
                 {"TK", 16, "1..256", "k-step of A's local tile"}},
@@ -257,8 +296,9 @@ static const struct cb_kernel builtin[] = {
                    "double-buffered, vector loads (CLBlast Xgemm / myGEMM design)",
      .summary = "TSM x TSN per work-group, WPTM x WPTN per work-item, double-buffered float4 tiles",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {8192, 8192, 8192},
+     .default_size_shared = MATMUL_SHARED,
      /* GPU defaults measured on an H100, CPU defaults on both PoCL Xeons (cl/matmul.cl). */
      .params = {{"TSM", 128, "4..512", "C rows per work-group"},
                 {"TSN", 128, "4..512", "C columns per work-group"},
@@ -279,8 +319,9 @@ static const struct cb_kernel builtin[] = {
      .experiment = "library baseline: CLBlast's tuned SGEMM on the same buffers (wall-timed)",
      .summary = "CLBlastSgemm, row-major, no transposes; host-timed around clFinish",
      .dims = 3,
-     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {8192, 8192, 8192},
+     .default_size_shared = MATMUL_SHARED,
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",

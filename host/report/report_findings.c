@@ -260,6 +260,100 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
     return any;
 }
 
+static int is_type(const struct cb_report *r, size_t d, const char *type)
+{
+    return strcmp(r->devices[d].type, type) == 0;
+}
+
+/* The GPU/CPU time ratio per family and pair of devices: the geometric mean over the rows
+ * (kernel, parameters, size) that both ran ok. */
+static void gpu_cpu(FILE *out, const struct cb_report *r, int markdown)
+{
+    const char **families = malloc((r->row_count + 1) * sizeof *families);
+    size_t nfam = 0, npairs = 0, *gpu = malloc((r->device_count + 1) * sizeof *gpu);
+    size_t *cpu = malloc((r->device_count + 1) * sizeof *cpu), ng = 0, nc = 0;
+    struct cb_grid g;
+
+    if (families == NULL || gpu == NULL || cpu == NULL)
+        goto done;
+    for (size_t d = 0; d < r->device_count; d++) {
+        if (is_type(r, d, "gpu"))
+            gpu[ng++] = d;
+        if (is_type(r, d, "cpu"))
+            cpu[nc++] = d;
+    }
+    npairs = ng * nc;
+    for (size_t i = 0; i < r->row_count; i++) {
+        int seen = 0;
+
+        for (size_t f = 0; f < nfam && !seen; f++)
+            seen = strcmp(families[f], r->rows[i].family) == 0;
+        if (!seen)
+            families[nfam++] = r->rows[i].family;
+    }
+    if (npairs == 0 || cb_grid_init(&g, 1 + npairs) != 0)
+        goto done;
+    heading(out, markdown,
+            "GPU/CPU: the CPU's median time over the GPU's, geometric mean over the rows both "
+            "ran (rows in brackets)");
+    if (!markdown)
+        fputc('\n', out);
+    cb_grid_set(&g, 0, 0, "family");
+    g.left[0] = 1;
+    for (size_t p = 0; p < npairs; p++)
+        cb_grid_set(&g, 0, 1 + p, "%s/%s", r->devices[gpu[p / nc]].label,
+                    r->devices[cpu[p % nc]].label);
+    for (size_t f = 0; f < nfam; f++) {
+        const size_t row = cb_grid_add_row(&g);
+
+        if (row == 0)
+            break;
+        cb_grid_set(&g, row, 0, "%s", families[f]);
+        for (size_t p = 0; p < npairs; p++) {
+            struct verdict v = {0, 0, 0, 0};
+
+            for (size_t i = 0; i < r->row_count; i++) {
+                const struct cb_rrow *a = &r->rows[i], *b = NULL;
+
+                if (a->device != gpu[p / nc] || !a->ok || strcmp(a->family, families[f]) != 0)
+                    continue;
+                for (size_t j = 0; j < r->row_count && b == NULL; j++)
+                    if (r->rows[j].device == cpu[p % nc] && r->rows[j].ok &&
+                        cb_report_same_row(&r->rows[j], a))
+                        b = &r->rows[j];
+                if (b != NULL)
+                    verdict_add(&v, b->median_ms / a->median_ms);
+            }
+            if (v.count > 0) {
+                char buf[32];
+
+                cb_report_fmt(buf, sizeof buf, verdict_mean(&v));
+                cb_grid_set(&g, row, 1 + p, "%sx (%zu)", buf, v.count);
+            } else
+                cb_grid_set(&g, row, 1 + p, "-");
+        }
+    }
+    cb_grid_write(out, &g, markdown);
+    cb_grid_free(&g);
+    fputc('\n', out);
+done:
+    free(cpu);
+    free(gpu);
+    free(families);
+}
+
+void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_format fmt)
+{
+    const int md = fmt == CB_FORMAT_MD;
+
+    if (!local_memory(out, r, md))
+        fprintf(out,
+                "%slocal memory: no verdict: no kernel ran beside its twin without local "
+                "memory\n\n",
+                md ? "**Verdict**: " : "");
+    gpu_cpu(out, r, md);
+}
+
 /* One table of kernel's (or family's) rows: params and size down, per device the throughput,
  * the fraction of peak, and (with ceiling) the fraction of the ceiling kernel's throughput. */
 static int curve(FILE *out, const struct cb_report *r, const char *title, const char *kernel,

@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 int cb_grid_init(struct cb_grid *g, size_t cols)
 {
@@ -91,20 +93,91 @@ static void put_line(FILE *out, char *line, size_t used)
     fputc('\n', out);
 }
 
-static void write_text(FILE *out, const struct cb_grid *g)
+/* The width stdout's tables must fit: $COLUMNS when set, else the terminal's when stdout is
+ * one; 0 (no limit) for a file or a pipe, so that saved output never depends on a window. */
+static size_t output_columns(FILE *out)
 {
-    size_t *width = calloc(g->cols, sizeof *width), total = 0, end;
-    char *line = NULL;
+    const char *env = getenv("COLUMNS");
+    struct winsize ws;
+
+    if (out != stdout)
+        return 0;
+    if (env != NULL && *env != '\0') {
+        char *end;
+        const long v = strtol(env, &end, 10);
+
+        if (*end == '\0' && v > 0)
+            return (size_t)v;
+    }
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+        return ws.ws_col;
+    return 0;
+}
+
+/* One block: the columns in use (lead columns and the groups from..to), in their order. */
+static void write_block(FILE *out, const struct cb_grid *g, const size_t *width,
+                        const unsigned char *use, size_t max)
+{
+    size_t total = 0, end;
+    char *line;
     int any_group = 0;
 
-    if (width == NULL)
-        return;
     for (size_t c = 0; c < g->cols; c++) {
+        total += use[c] ? width[c] + 3 : 0;
+        any_group |= use[c] && g->group[c] != NULL;
+    }
+    line = malloc(total + 1);
+    if (line == NULL)
+        return;
+    for (int r = any_group ? -1 : 0; r < (int)g->rows; r++) {
+        /* r == -1: the line of group names over their columns. */
+        size_t used = 0;
+        int first = 1;
+
+        for (size_t c = 0; c < g->cols; c++) {
+            const char *sep = first ? "" : group_starts(g, c) ? " | " : "  ";
+
+            if (!use[c])
+                continue;
+            if (r < 0) {
+                if (!first && !group_starts(g, c))
+                    continue;
+                used +=
+                    (size_t)sprintf(line + used, "%s%-*s", sep, (int)group_span(g, width, c, &end),
+                                    g->group[c] != NULL ? g->group[c] : "");
+            } else {
+                used += (size_t)sprintf(line + used, g->left[c] ? "%s%-*s" : "%s%*s", sep,
+                                        (int)width[c], text(g, (size_t)r, c));
+            }
+            first = 0;
+        }
+        /* Still wider than the terminal (one group alone): cut, never let the line wrap. */
+        if (max > 0 && used > max)
+            used = max;
+        put_line(out, line, used);
+        if (r == 0) {
+            memset(line, '-', used);
+            put_line(out, line, used);
+        }
+    }
+    free(line);
+}
+
+/* Columns before the first group (kernel, params, size) lead every block; when the table is
+ * wider than the terminal, the groups (devices) are dealt into blocks that fit, one under the
+ * other. */
+static void write_text(FILE *out, const struct cb_grid *g)
+{
+    size_t *width = calloc(g->cols, sizeof *width), end, lead = 0, lead_width = 0;
+    unsigned char *use = calloc(g->cols, 1);
+    const size_t max = output_columns(out);
+
+    if (width == NULL || use == NULL)
+        goto done;
+    for (size_t c = 0; c < g->cols; c++)
         for (size_t r = 0; r < g->rows; r++)
             if (strlen(text(g, r, c)) > width[c])
                 width[c] = strlen(text(g, r, c));
-        any_group |= g->group[c] != NULL;
-    }
     /* A group's name may be wider than its columns: widen its last column. */
     for (size_t c = 0; c < g->cols; c++) {
         size_t span;
@@ -115,38 +188,35 @@ static void write_text(FILE *out, const struct cb_grid *g)
         if (strlen(g->group[c]) > span)
             width[end - 1] += strlen(g->group[c]) - span;
     }
-    for (size_t c = 0; c < g->cols; c++)
-        total += width[c] + 3;
-    line = malloc(total + 1);
-    if (line == NULL) {
-        free(width);
-        return;
+    while (lead < g->cols && g->group[lead] == NULL) {
+        lead_width += width[lead] + (lead > 0 ? 2 : 0);
+        use[lead++] = 1;
     }
-    for (int r = any_group ? -1 : 0; r < (int)g->rows; r++) {
-        /* r == -1: the line of group names over their columns. */
-        size_t used = 0;
+    for (size_t c = lead; c < g->cols;) {
+        size_t used = lead_width;
+        int blocks_groups = 0;
 
-        for (size_t c = 0; c < g->cols; c++) {
-            const char *sep = c == 0 ? "" : group_starts(g, c) ? " | " : "  ";
+        memset(use + lead, 0, g->cols - lead);
+        /* Whole groups while they fit; at least one per block. */
+        while (c < g->cols) {
+            const size_t span = group_span(g, width, c, &end);
 
-            if (r < 0) {
-                if (c > 0 && !group_starts(g, c))
-                    continue;
-                used +=
-                    (size_t)sprintf(line + used, "%s%-*s", sep, (int)group_span(g, width, c, &end),
-                                    g->group[c] != NULL ? g->group[c] : "");
-            } else {
-                used += (size_t)sprintf(line + used, g->left[c] ? "%s%-*s" : "%s%*s", sep,
-                                        (int)width[c], text(g, (size_t)r, c));
-            }
+            if (blocks_groups > 0 && max > 0 && used + 3 + span > max)
+                break;
+            for (size_t k = c; k < end; k++)
+                use[k] = 1;
+            used += 3 + span;
+            blocks_groups++;
+            c = end;
         }
-        put_line(out, line, used);
-        if (r == 0) {
-            memset(line, '-', used);
-            put_line(out, line, used);
-        }
+        write_block(out, g, width, use, max);
+        if (c < g->cols)
+            fputc('\n', out);
     }
-    free(line);
+    if (lead == g->cols)
+        write_block(out, g, width, use, max);
+done:
+    free(use);
     free(width);
 }
 

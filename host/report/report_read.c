@@ -249,6 +249,32 @@ static void *grow(void *p, size_t count, size_t extra, size_t elem)
     return realloc(p, (count + extra) * elem);
 }
 
+static int same_place(const struct cb_rrow *a, const struct cb_rrow *b)
+{
+    return a->device == b->device && strcmp(a->kernel, b->kernel) == 0 &&
+           strcmp(a->size, b->size) == 0;
+}
+
+/* A row is lone when its device ran its kernel at its size with one set of parameters only:
+ * then it stands for "this kernel on this device" and meets the other devices' lone rows
+ * whatever their parameters (each device's own defaults). */
+static void mark_lone_rows(struct cb_report *r)
+{
+    for (size_t i = 0; i < r->row_count; i++) {
+        r->rows[i].lone = 1;
+        for (size_t j = 0; j < r->row_count && r->rows[i].lone; j++)
+            if (j != i && same_place(&r->rows[i], &r->rows[j]) &&
+                strcmp(r->rows[i].params, r->rows[j].params) != 0)
+                r->rows[i].lone = 0;
+    }
+}
+
+int cb_report_same_row(const struct cb_rrow *a, const struct cb_rrow *b)
+{
+    return strcmp(a->kernel, b->kernel) == 0 && strcmp(a->size, b->size) == 0 &&
+           (strcmp(a->params, b->params) == 0 || (a->lone && b->lone));
+}
+
 static int add_parsed(struct cb_report *r, cJSON *root, const char *name, char *why, size_t why_len)
 {
     const cJSON *devices = cJSON_GetObjectItemCaseSensitive(root, "devices");
@@ -322,6 +348,7 @@ static int add_parsed(struct cb_report *r, cJSON *root, const char *name, char *
             return -1;
     }
     merge_devices(r, first_device, first_row);
+    mark_lone_rows(r);
     return 0;
 }
 

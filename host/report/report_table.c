@@ -70,17 +70,11 @@ void cb_report_set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb
         cb_grid_set(g, row, col, "%.4g", x->median_ms);
 }
 
-static int same_key(const struct cb_rrow *a, const struct cb_rrow *b)
-{
-    return strcmp(a->kernel, b->kernel) == 0 && strcmp(a->params, b->params) == 0 &&
-           strcmp(a->size, b->size) == 0;
-}
-
 /* The first row of device d with the key of row k. */
 static const struct cb_rrow *cell_row(const struct cb_report *r, size_t d, const struct cb_rrow *k)
 {
     for (size_t i = 0; i < r->row_count; i++)
-        if (r->rows[i].device == d && same_key(&r->rows[i], k))
+        if (r->rows[i].device == d && cb_report_same_row(&r->rows[i], k))
             return &r->rows[i];
     return NULL;
 }
@@ -113,6 +107,7 @@ struct family {
     size_t key_count;
     size_t *devices; /* columns with at least one row of the family */
     size_t device_count;
+    int sweep; /* some device ran a kernel at a size with several parameter sets */
 };
 
 static int key_order(const void *a, const void *b)
@@ -136,9 +131,10 @@ static int family_build(const struct cb_report *r, const char *name, struct fami
         if (strcmp(row->family, name) != 0)
             continue;
         for (size_t k = 0; k < f->key_count && !seen; k++)
-            seen = same_key(f->keys[k], row);
+            seen = cb_report_same_row(f->keys[k], row);
         if (!seen)
             f->keys[f->key_count++] = row;
+        f->sweep |= !row->lone;
         if (f->metric == NULL)
             f->metric = row->metric;
         if (f->baseline == NULL)
@@ -226,12 +222,12 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
             fprintf(out, "- **%s**: %s", dev->label, dev->name);
         else
             fprintf(out, "  %-*s  %s", (int)width, dev->label, dev->name);
-        fprintf(out, " (%s; %s; driver %s; host %s", dev->type, dev->platform, dev->driver,
+        fprintf(out, " (%s; %s; driver %s; host %s)\n", dev->type, dev->platform, dev->driver,
                 dev->host);
+        /* On a line of its own, so that a device's lines stay within the tables' width. */
         if (dev->peak_gbs > 0 || dev->peak_gflops > 0)
-            fprintf(out, "; measured peak %.1f GB/s, %.1f GFLOP/s", dev->peak_gbs,
-                    dev->peak_gflops);
-        fputs(")\n", out);
+            fprintf(out, "%*smeasured peak %.1f GB/s, %.1f GFLOP/s\n",
+                    markdown ? 2 : (int)width + 4, "", dev->peak_gbs, dev->peak_gflops);
     }
     fputc('\n', out);
 }
@@ -272,10 +268,45 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         cb_grid_set(g, row, col + 3, "-");
 }
 
+/* Without a sweep the parameters are not a column: each kernel's go under the table, per
+ * device where the devices ran different ones (their own defaults), so the table stays narrow. */
+static void write_params_legend(FILE *out, const struct cb_report *r, const struct family *f,
+                                int markdown)
+{
+    for (size_t k = 0; k < f->key_count; k++) {
+        const char *kernel = f->keys[k]->kernel;
+        int first_of_kernel = 1, differ = 0;
+
+        for (size_t j = 0; j < k && first_of_kernel; j++)
+            first_of_kernel = strcmp(f->keys[j]->kernel, kernel) != 0;
+        if (!first_of_kernel || f->keys[k]->params[0] == '\0')
+            continue;
+        for (size_t i = 0; i < r->row_count; i++)
+            differ |= strcmp(r->rows[i].kernel, kernel) == 0 &&
+                      strcmp(r->rows[i].params, f->keys[k]->params) != 0;
+        fprintf(out, "%s%s: ", markdown ? "- " : "  ", kernel);
+        if (!differ) {
+            fprintf(out, "%s\n", f->keys[k]->params);
+            continue;
+        }
+        for (size_t i = 0; i < f->device_count; i++) {
+            const struct cb_rrow *x = NULL;
+
+            for (size_t j = 0; j < r->row_count && x == NULL; j++)
+                if (r->rows[j].device == f->devices[i] && strcmp(r->rows[j].kernel, kernel) == 0)
+                    x = &r->rows[j];
+            if (x != NULL)
+                fprintf(out, "%s%s (%s)", i > 0 ? "; " : "", x->params,
+                        r->devices[f->devices[i]].label);
+        }
+        fputc('\n', out);
+    }
+}
+
 static void write_family_text(FILE *out, const struct cb_report *r, const struct family *f,
                               int markdown)
 {
-    const size_t per = f->baseline != NULL ? 4 : 3;
+    const size_t per = f->baseline != NULL ? 4 : 3, lead = f->sweep ? 3 : 2;
     size_t gpus[64], cpus[64], ng = 0, nc = 0, cols;
     struct cb_grid g;
 
@@ -285,7 +316,7 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         if (is_type(r, f->devices[i], "cpu") && nc < 64)
             cpus[nc++] = f->devices[i];
     }
-    cols = 3 + per * f->device_count + ng * nc;
+    cols = lead + per * f->device_count + ng * nc;
     if (cb_grid_init(&g, cols) != 0)
         return;
     if (markdown)
@@ -293,18 +324,20 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
     else
         fprintf(out, "%s (%s)\n", f->name, f->metric);
     if (f->baseline != NULL)
-        fprintf(out, "%s\"vs %s\": how many times faster than %s on the same device and size%s\n",
-                markdown ? "" : "  ", f->baseline, f->baseline, markdown ? "." : "");
+        fprintf(out, "%s\"vs base\": how many times faster than %s on the same device and size%s\n",
+                markdown ? "" : "  ", f->baseline, markdown ? "." : "");
     if (ng > 0 && nc > 0)
         fprintf(out, "%s\"GPU/CPU\": the CPU's median time over the GPU's%s\n",
                 markdown ? "\n" : "  ", markdown ? "." : "");
     fputc('\n', out);
     cb_grid_set(&g, 0, 0, "kernel");
-    cb_grid_set(&g, 0, 1, "params");
-    cb_grid_set(&g, 0, 2, "size");
-    g.left[0] = g.left[1] = g.left[2] = 1;
+    if (f->sweep)
+        cb_grid_set(&g, 0, 1, "params");
+    cb_grid_set(&g, 0, lead - 1, "size");
+    for (size_t c = 0; c < lead; c++)
+        g.left[c] = 1;
     for (size_t i = 0; i < f->device_count; i++) {
-        const size_t c = 3 + per * i;
+        const size_t c = lead + per * i;
 
         for (size_t j = 0; j < per; j++)
             cb_grid_set_group(&g, c + j, r->devices[f->devices[i]].label);
@@ -312,14 +345,17 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         cb_grid_set(&g, 0, c + 1, "%s", f->metric);
         cb_grid_set(&g, 0, c + 2, "peak");
         if (per == 4)
-            cb_grid_set(&g, 0, c + 3, "vs %s", f->baseline);
+            cb_grid_set(&g, 0, c + 3, "vs base");
     }
     for (size_t i = 0; i < ng * nc; i++) {
-        const size_t c = 3 + per * f->device_count + i;
+        const size_t c = lead + per * f->device_count + i;
 
         cb_grid_set_group(&g, c, "GPU/CPU");
-        cb_grid_set(&g, 0, c, "%s/%s", r->devices[gpus[i / nc]].label,
-                    r->devices[cpus[i % nc]].label);
+        if (ng * nc == 1)
+            cb_grid_set(&g, 0, c, "ratio");
+        else
+            cb_grid_set(&g, 0, c, "%s/%s", r->devices[gpus[i / nc]].label,
+                        r->devices[cpus[i % nc]].label);
     }
     for (size_t k = 0; k < f->key_count; k++) {
         const struct cb_rrow *key = f->keys[k];
@@ -328,23 +364,31 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         if (row == 0)
             break;
         cb_grid_set(&g, row, 0, "%s", key->kernel);
-        cb_grid_set(&g, row, 1, "%s", key->params);
-        cb_grid_set(&g, row, 2, "%s", key->size);
+        if (f->sweep)
+            cb_grid_set(&g, row, 1, "%s", key->params);
+        cb_grid_set(&g, row, lead - 1, "%s", key->size);
         for (size_t i = 0; i < f->device_count; i++)
-            cell_values(&g, row, 3 + per * i, r, cell_row(r, f->devices[i], key), per == 4);
+            cell_values(&g, row, lead + per * i, r, cell_row(r, f->devices[i], key), per == 4);
         for (size_t i = 0; i < ng * nc; i++) {
             const struct cb_rrow *a = cell_row(r, gpus[i / nc], key);
             const struct cb_rrow *b = cell_row(r, cpus[i % nc], key);
-            const size_t c = 3 + per * f->device_count + i;
+            const size_t c = lead + per * f->device_count + i;
 
-            if (a != NULL && b != NULL && a->ok && b->ok)
-                cb_grid_set(&g, row, c, "%.3gx", b->median_ms / a->median_ms);
-            else
+            if (a != NULL && b != NULL && a->ok && b->ok) {
+                char buf[32];
+
+                cb_report_fmt(buf, sizeof buf, b->median_ms / a->median_ms);
+                cb_grid_set(&g, row, c, "%sx", buf);
+            } else
                 cb_grid_set(&g, row, c, "-");
         }
     }
     cb_grid_write(out, &g, markdown);
     cb_grid_free(&g);
+    if (!f->sweep) {
+        fputs(markdown ? "\nParameters:\n\n" : "  parameters:\n", out);
+        write_params_legend(out, r, f, markdown);
+    }
     /* Why a row failed does not fit a cell: list it below the table. */
     for (size_t i = 0; i < r->row_count; i++) {
         const struct cb_rrow *x = &r->rows[i];
@@ -414,6 +458,7 @@ static cJSON *family_json(const struct cb_report *r, const struct family *f)
             if (x == NULL)
                 continue;
             c = cJSON_AddObjectToObject(cells, r->devices[f->devices[i]].label);
+            cJSON_AddStringToObject(c, "params", x->params);
             cJSON_AddStringToObject(c, "status", x->status);
             if (!x->ok) {
                 cJSON_AddStringToObject(c, "reason", x->reason);
@@ -468,8 +513,12 @@ static cJSON *report_json(const struct cb_report *r)
     for (size_t i = 0; i < r->device_count; i++) {
         const struct cb_rdevice *d = &r->devices[i];
         cJSON *j = cJSON_CreateObject();
+        char short_name[CB_RLABEL_LEN];
 
+        cb_report_short_name(d->name, d->platform, short_name, sizeof short_name);
         cJSON_AddStringToObject(j, "label", d->label);
+        /* The label before it was made unique: what bench/plot names the device by. */
+        cJSON_AddStringToObject(j, "short_name", short_name);
         cJSON_AddStringToObject(j, "source", r->sources[d->source].name);
         cJSON_AddStringToObject(j, "host", d->host);
         cJSON_AddStringToObject(j, "id", d->id);
@@ -515,6 +564,8 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
         }
         family_free(&f);
     }
+    if (fmt == CB_FORMAT_TABLE || fmt == CB_FORMAT_MD)
+        cb_report_write_verdict(out, r, fmt);
     if (root != NULL) {
         char *text = cJSON_Print(root);
 
@@ -526,14 +577,19 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
     free(names);
 }
 
-int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt)
+int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name)
 {
     struct cb_report r;
     cJSON *root = cb_run_json(run);
-    char why[256];
+    /* Through the text of the run file and back: cJSON prints a number with 15 digits when
+     * that reads back as nearly the same double, so the view must read what the file holds. */
+    char *text = root != NULL ? cJSON_Print(root) : NULL, why[256];
 
+    cJSON_Delete(root);
+    root = text != NULL ? cJSON_Parse(text) : NULL;
+    free(text);
     memset(&r, 0, sizeof r);
-    if (root == NULL || cb_report_add_json(&r, root, "this run", why, sizeof why) != 0) {
+    if (root == NULL || cb_report_add_json(&r, root, name, why, sizeof why) != 0) {
         cb_report_free(&r);
         return -1;
     }

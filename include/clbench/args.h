@@ -16,12 +16,14 @@ struct cb_config {
     int list_kernels;
     int show_help;
     int show_version;
-    const char *devices; /* selector list; "all" by default */
-    const char *cl_dir;  /* where cl/<family>.cl are read from */
-    const char *cl_opts; /* extra clBuildProgram options */
-    const char *output;  /* NULL: stdout */
-    const char *resume;  /* a journal or run file whose rows are done (NULL: none) */
-    enum cb_format format;
+    const char *devices;          /* selector list; "all" by default */
+    const char *cl_dir;           /* where cl/<family>.cl are read from */
+    const char *cl_opts;          /* extra clBuildProgram options */
+    const char *output;           /* NULL: stdout */
+    const char *resume;           /* a journal or run file whose rows are done (NULL: none) */
+    enum cb_format format;        /* of stdout */
+    enum cb_format output_format; /* of --output: its extension's, else format */
+    int view_on_stdout;           /* with --output: print the format view on stdout too */
     const struct cb_kernel *kernels[CB_MAX_KERNELS];
     size_t kernel_count;
     const char *kernel_lists[CB_MAX_KERNEL_ARGS]; /* each -k, resolved once files are loaded */

@@ -79,6 +79,10 @@ struct cb_kernel {
     unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
     size_t default_size_cpu[CB_MAX_DIMS];
     size_t default_size_gpu[CB_MAX_DIMS];
+    /* With several devices and no --size, every device runs this size, so that each row has
+     * them side by side; a device whose own default is larger adds that as a row of its own
+     * (host/run/rows.c).  All zero: default_size_cpu, the size every device can finish. */
+    size_t default_size_shared[CB_MAX_DIMS];
     struct cb_param params[CB_MAX_PARAMS]; /* ends at the first entry without a name */
     /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def).  They
      * apply as one set, only when no -D names any parameter of the kernel (host/run/rows.c). */

@@ -42,13 +42,12 @@ void cb_row_params(const struct cb_row *row, char *buf, size_t len);
 /* "4096", "1000x700", "1024x1024x1024" */
 void cb_row_size(const struct cb_row *row, char *buf, size_t len);
 
-void cb_write_table(FILE *out, const struct cb_run *run);
-void cb_write_markdown(FILE *out, const struct cb_run *run);
 void cb_write_csv(FILE *out, const struct cb_run *run);
 /* A free-text CSV field: always quoted, with " doubled (RFC 4180), since device names
  * contain commas. */
 void cb_csv_quoted(FILE *out, const char *s);
-/* Writes run in fmt; returns -1 on a write error. */
-int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt);
+/* Writes run in fmt; name is the run's name in the table and Markdown views (its run file's
+ * path, as `clbench report` would name it).  Returns -1 on a write error. */
+int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name);
 
 #endif

@@ -31,6 +31,7 @@ struct cb_rrow {
     char size[CB_RKEY_LEN];      /* "1024x1024" */
     double size_product;         /* for ordering rows by size */
     int ok;                      /* status "ok" with a median */
+    int lone; /* its device ran its kernel at its size with these parameters only */
     double median_ms, throughput, fraction_of_peak; /* throughput in metric; 0 when unknown */
     double *samples_ms;                             /* owned */
     size_t sample_count;
@@ -66,6 +67,10 @@ void cb_report_free(struct cb_report *r);
 /* "H100 80GB HBM3" from "NVIDIA H100 80GB HBM3", "PoCL Intel Xeon" from PoCL's
  * "pthread-skylake-avx512-Intel(R) Xeon(R) Processor". */
 void cb_report_short_name(const char *name, const char *platform, char *buf, size_t len);
+
+/* a and b are one row of the side-by-side: the same kernel and size, and the same parameters
+ * or each the only parameters its device ran there (every device at its own defaults). */
+int cb_report_same_row(const struct cb_rrow *a, const struct cb_rrow *b);
 
 /* The row of kernel on device at size whose parameters agree with `params` on every name the
  * two share; among several, the fastest.  NULL when there is none that ran ok. */

@@ -43,10 +43,15 @@ size_t cb_report_write_compare(FILE *out, const struct cb_report *old_run,
                                const struct cb_compare_options *opt, enum cb_format fmt);
 
 void cb_report_write_findings(FILE *out, const struct cb_report *r, enum cb_format fmt);
+/* The answer under the side-by-side tables (table or md): the local-memory verdict of the
+ * findings and, with a GPU and a CPU, the GPU/CPU time ratio per family (geometric mean over
+ * the rows both ran). */
+void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_format fmt);
 
-/* The live run's side-by-side view (table and md with several devices): the run goes through
- * cb_run_json into the same model that run files are read into.  -1 when out of memory. */
-int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt);
+/* The live run's side-by-side view and verdict (table and md), named name: the run goes
+ * through cb_run_json into the same model that run files are read into.  -1 when out of
+ * memory. */
+int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name);
 
 /* `clbench report ARGS...` (argv[0] is "report"); returns the exit code. */
 int cb_report_main(int argc, char **argv);

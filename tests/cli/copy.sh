@@ -35,7 +35,7 @@ check_rows "$TMP/stdout" $((2 * 2 * 2 * 2 * 2))
 # More ballast than the device has: refused by the limits check, not by OpenCL.
 run -d cpu -k copy_ilp -n 1000 -D OCC_KIB=65536 "${QUICK[@]}"
 expect_rc 1
-expect_stdout_has "FAILED (over_limits): needs 65536.0 KiB of local memory"
+expect_stdout_has "over_limits: needs 65536.0 KiB of local memory"
 grep -qE "CL_INVALID|CL_OUT_OF|clEnqueue|clSetKernelArg" "$TMP/stderr" && fail "an OpenCL error for a limit the runner should check"
 run -d cpu -k copy_ilp -D ILP=3 "${QUICK[@]}"
 expect_rc 2

@@ -62,13 +62,20 @@ for ilp in (1, 2, 4, 8):
 va = (0, 3 * 4 * (1 << 26))
 gpu.append(row("vadd", "vadd", {"WGS": 256}, [1 << 26], *va, 0.3, 3000))
 gpu.append(row("vadd", "vadd", {"VEC": 2, "WGS": 256, "NT": 0}, [1 << 26], *va, 0.27, 3000))
+# The same two at the real run's size, where the bars meet the PoCL device.
+va = (0, 3 * 4 * 4096)
+gpu.append(row("vadd", "vadd", {"WGS": 256}, [4096], *va, 0.005, 3000))
+gpu.append(row("vadd", "vadd", {"VEC": 2, "WGS": 256, "NT": 0}, [4096], *va, 0.004, 3000))
 json.dump(run("gpuhost", device("NVIDIA H100 80GB HBM3", "580.00", 50000, 3000), gpu),
           open(sys.argv[1] + "/gpu-fixture.json", "w"))
 
 m = 1024
 mm = (2 * m**3, 3 * m * m * 4)
+# Also one row at the GPU's size: the bars compare the devices there, and leave 1024 out.
 cpu = [row("matmul_naive", "matmul", {}, [m, m], *mm, 900.0, 20),
        row("matmul_tiled", "matmul", {"TILE": 16}, [m, m], *mm, 300.0, 20),
+       row("matmul_tiled", "matmul", {"TILE": 16}, [n, n], (2 * n**3, 3 * n * n * 4)[0],
+           3 * n * n * 4, 9000.0, 20),
        row("matmul_fast", "matmul", {}, [m, m], *mm, 1.0, 20, status="failed")]
 json.dump(run("cpuhost", device("fixture-cpu", "5.0", 300, 20), cpu),
           open(sys.argv[1] + "/cpu-fixture.json", "w"))
@@ -83,13 +90,16 @@ expect_rc 0
 expect_stderr_has "skipped 2 failed row(s)"
 expect_stderr_has "no roofline"
 
-pocl=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["devices"][0]["name"])' \
-    "$TMP/run.json")
-gpu="NVIDIA H100 80GB HBM3"
-gslug=nvidia-h100-80gb-hbm3
+# Devices go by clbench's short names, as in its tables.
+pocl=$("$CLBENCH" report -f json "$TMP/run.json" |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["devices"][0]["short_name"])')
+case "$pocl" in PoCL*) ;; *) fail "short name of the PoCL device: '$pocl'" ;; esac
+gpu="H100 80GB HBM3"
+gslug=h100-80gb-hbm3
 
-# expect_figure NAME TEXT...: NAME.svg and NAME.png exist, the PNG is a PNG, and the SVG
-# holds every TEXT (device names, variant names, the source run file).
+# expect_figure NAME TEXT...: NAME.svg and NAME.png exist, the PNG is a PNG, the SVG holds
+# every TEXT (device names, variant names) and data/NAME.sources every run file *.json TEXT
+# (kept out of the titles).
 expect_figure() {
     local name=$1 text
     shift
@@ -98,13 +108,19 @@ expect_figure() {
     [ "$(head -c 8 "$TMP/plots/$name.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||
         fail "$name.png is not a PNG"
     for text in "$@"; do
-        grep -qF -- "$text" "$TMP/plots/$name.svg" || fail "$name.svg lacks '$text'"
+        case "$text" in
+        *.json) grep -qxF -- "$text" "$TMP/plots/data/$name.sources" ||
+            fail "data/$name.sources lacks '$text'" ;;
+        *) grep -qF -- "$text" "$TMP/plots/$name.svg" || fail "$name.svg lacks '$text'" ;;
+        esac
     done
+    ! grep -qF ".json" "$TMP/plots/$name.svg" || fail "$name.svg names a file"
 }
 
-expect_figure bars-vadd "$pocl" "$gpu" vadd vadd_local "VEC=2" run.json "largest size"
+expect_figure bars-vadd "$pocl" "$gpu" vadd vadd_local "VEC=2" run.json "at size 4096"
 expect_figure bars-matmul "$gpu" fixture-cpu matmul_naive matmul_tiled "TILE=32" \
-    "matmul_regblock" gpu-fixture.json cpu-fixture.json "log scale"
+    "matmul_regblock" gpu-fixture.json cpu-fixture.json "log scale" "at size 4096x4096" \
+    "1 other size(s) in the files are left out"
 expect_figure bars-transpose "$gpu" transpose_naive transpose_copy transpose_diagonal
 expect_figure bars-copy "$gpu" copy_ilp
 expect_figure "heatmap-$gslug-tile16" "$gpu" "TILE=16" RX RY gpu-fixture.json
@@ -118,5 +134,5 @@ expect_figure roofline-fixture-cpu fixture-cpu matmul_naive cpu-fixture.json
 ! grep -qF matmul_fast "$TMP/plots/bars-matmul.svg" || fail "bars-matmul.svg shows a failed row"
 ! grep -qF matmul_fast "$TMP/plots/roofline-fixture-cpu.svg" || fail "roofline shows a failed row"
 # The real run used --no-peak: no roofline for its device.
-! ls "$TMP/plots"/roofline-pthread* >/dev/null 2>&1 || fail "roofline drawn without a peak"
+! ls "$TMP/plots"/roofline-pocl* >/dev/null 2>&1 || fail "roofline drawn without a peak"
 exit 0

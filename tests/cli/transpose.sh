@@ -44,14 +44,14 @@ expect_rc 0
 check_rows "$TMP/stdout" $((8 * 2 * 2 * 5))
 run -d cpu -k transpose_aligned -n 33x65 -D TILE=16 -D SECTOR=32 "${QUICK[@]}"
 expect_rc 1
-expect_stdout_has "FAILED (invalid): SECTOR must divide TILE"
+expect_stdout_has "invalid: SECTOR must divide TILE"
 
 # BLOCK_ROWS must divide TILE: a row status with the reason, exit 1, no OpenCL error.
 for bad in "-D TILE=16 -D BLOCK_ROWS=3" "-D TILE=8 -D BLOCK_ROWS=16"; do
     # shellcheck disable=SC2086
     run -d cpu -k transpose_tiled -n 33x65 $bad "${QUICK[@]}"
     expect_rc 1
-    expect_stdout_has "FAILED (invalid): BLOCK_ROWS must divide TILE"
+    expect_stdout_has "invalid: BLOCK_ROWS must divide TILE"
     grep -qE "CL_INVALID|CL_OUT_OF|clEnqueue|clSetKernelArg" "$TMP/stderr" &&
         fail "an OpenCL error for a parameter the plan should refuse"
 done

@@ -1,0 +1,32 @@
+/* Progress of a live run on stderr (host/cli/progress.c).  On a terminal, one line that each
+ * row rewrites in place: "[12/40] matmul_tiled on H100 1024x1024x1024 ...  elapsed 0:12, ~0:30
+ * left".  Not on a terminal, nothing but the failed rows, one error line each. */
+#ifndef CLBENCH_PROGRESS_H
+#define CLBENCH_PROGRESS_H
+
+#include "clbench/run.h"
+
+#include <stddef.h>
+
+struct cb_progress {
+    int tty;         /* stderr is a terminal */
+    size_t columns;  /* its width: the line is cut to fit, so that \r rewrites it */
+    size_t total;    /* rows this process runs */
+    size_t done;     /* of them, finished */
+    double start_ms; /* of the run */
+    double rows_ms;  /* spent in finished rows, for the estimate */
+    int shown;       /* a line is on the terminal */
+};
+
+void cb_progress_start(struct cb_progress *p, size_t total);
+/* Shows what runs now: a row about to start, or "measuring peaks on H100". */
+void cb_progress_row(struct cb_progress *p, const struct cb_row *row);
+void cb_progress_peaks(struct cb_progress *p, const struct cb_device *d);
+/* Counts a finished row that took row_ms; a failed one gets its error line. */
+void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, double row_ms);
+/* Takes n rows out of the count: their device could not be opened. */
+void cb_progress_drop(struct cb_progress *p, size_t n);
+/* Clears the line, so that what follows starts on a clean one. */
+void cb_progress_end(struct cb_progress *p);
+
+#endif

@@ -1,0 +1,5 @@
+title = "matmul_regblock GFLOP/s by RX x RY (outputs per work-item), TILE=16, size 512x512x512; best 8x8\nPoCL Intel Xeon (3.1+debian)"
+xtics = "(\"1\" 0, \"2\" 1, \"4\" 2, \"8\" 3)"
+ytics = "(\"1\" 0, \"2\" 1, \"4\" 2, \"8\" 3)"
+nx = 4
+ny = 4

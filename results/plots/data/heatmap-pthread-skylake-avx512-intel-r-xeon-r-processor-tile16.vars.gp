@@ -1,5 +1,0 @@
-title = "matmul_regblock GFLOP/s by RX x RY (outputs per work-item), TILE=16, size 512x512x512; best 8x8\npthread-skylake-avx512-Intel(R) Xeon(R) Processor (3.1+debian)\nfrom 2026-11-22-matmul-regblock-grid-512.json"
-xtics = "(\"1\" 0, \"2\" 1, \"4\" 2, \"8\" 3)"
-ytics = "(\"1\" 0, \"2\" 1, \"4\" 2, \"8\" 3)"
-nx = 4
-ny = 4

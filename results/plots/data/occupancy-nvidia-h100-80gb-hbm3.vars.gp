@@ -1,4 +1,0 @@
-title = "copy_ilp: % of measured peak GB/s vs local memory per work-group, size 67108864\nNVIDIA H100 80GB HBM3 (580.159.04)\nfrom 2026-11-22-memory-copy-occupancy-64M.json"
-xlabel = "extra local memory per work-group, OCC_KIB (KiB)  (less occupancy →)"
-ylabel = "% of measured peak GB/s"
-ncurves = 8

@@ -1,0 +1,36 @@
+# The side-by-side: with several devices and no --size every device runs each kernel at its
+# shared size (transpose 4096x4096), so every row has both devices; one device alone runs its
+# own default (a CPU: 2048x2048).  A terminal narrower than the table gets the device groups
+# in blocks under each other, every table line within its width.
+source "$(dirname "$0")/lib.sh"
+
+for pair in "pthread pthread" "pthread basic" "cpu cpu-minimal"; do
+    if [ "$(POCL_DEVICES="$pair" "$CLBENCH" --list 2>/dev/null | grep -c '^  0:')" -eq 2 ]; then
+        two="$pair"
+        break
+    fi
+done
+[ -n "${two:-}" ] || { echo "side_by_side: PoCL cannot make two devices here: skipped"; exit 0; }
+
+POCL_DEVICES="$two" run -k transpose_naive "${QUICK[@]}" -o "$TMP/two.json"
+expect_rc 0
+python3 - "$TMP/two.json" <<'PY' || fail "shared sizes"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert sorted((r["device"], tuple(r["size"])) for r in rows) == [
+    ("0:0", (4096, 4096)), ("0:1", (4096, 4096))], rows
+PY
+run -d 0:0 -k transpose_naive "${QUICK[@]}" -o "$TMP/one.json"
+expect_rc 0
+python3 -c "import json,sys; assert [r['size'] for r in json.load(open(sys.argv[1]))['rows']] == [[2048, 2048]]" \
+    "$TMP/one.json" || fail "one device: its own default"
+
+# Wide enough: one block; 60 columns: one block per device, every table line within 60.
+run report "$TMP/two.json"
+[ "$(grep -c '^kernel ' "$TMP/stdout")" -eq 1 ] || fail "expected one block"
+COLUMNS=60 run report "$TMP/two.json"
+expect_rc 0
+[ "$(grep -c '^kernel ' "$TMP/stdout")" -eq 2 ] || fail "expected a block per device"
+awk '/ \| |^---/ && length($0) > 60 { bad = 1 } END { exit bad }' "$TMP/stdout" ||
+    fail "a table line is wider than COLUMNS"
+echo "side_by_side: ok"
