@@ -27,7 +27,7 @@ PY
 # alone (no --kernel-file for report).
 run report "$TMP/mm.json"
 expect_rc 0
-grep -qE '^student_mm +TILE=16 WPT=4 +96x80x40 .*x$' "$TMP/stdout" ||
+grep -qE '^student_mm +96x80x40 .*x$' "$TMP/stdout" && expect_stdout_has "student_mm: TILE=16 WPT=4" ||
     fail "student_mm has no row with a speedup in the side-by-side table"
 run report --findings "$TMP/mm.json"
 expect_rc 0
@@ -35,10 +35,11 @@ expect_stdout_has "student_mm (local memory) against student_mm_global (none)"
 expect_stdout_has "matmul_tiled (local memory) against matmul_naive (none)"
 
 # A -D sweep with a constraint the manifest states: the violating row is invalid (exit 1).
-run "${MM[@]}" -k student_mm -D TILE=4,8 -D WPT=8
+run "${MM[@]}" -k student_mm -D TILE=4,8 -D WPT=8 --format csv
 expect_rc 1
 expect_stderr_has "invalid: require WPT divides TILE is false"
-grep -qE '^0:0 +student_mm +TILE=8 WPT=8 .* ok$' "$TMP/stdout" || fail "TILE=8 WPT=8 did not run"
+grep -q '^1,0:0,.*,student_mm,"TILE=8 WPT=8",96x80x40,ok,' "$TMP/stdout" ||
+    fail "TILE=8 WPT=8 did not run"
 
 # --resume skips what a run file holds; -k NAME@FILE loads the file by itself.
 run -k "student_mm@$EX/student_matmul.cl" -d cpu -n 96x80x40 "${QUICK[@]}" --resume "$TMP/mm.json"
@@ -47,9 +48,9 @@ expect_stderr_has "resuming: 1 of 1 rows already done"
 
 # The float4 vadd beside the built-in vadd; the wrong kernel fails verification with exit 1.
 run --kernel-file "$EX/vadd4.cl" --kernel-file "$EX/wrong_vadd.cl" -k vadd4,vadd,wrong_vadd \
-    -d cpu -n 1001 "${QUICK[@]}" --max-time 5
+    -d cpu -n 1001 "${QUICK[@]}" --max-time 5 --format csv
 expect_rc 1
-grep -qE '^0:0 +vadd4 +WGS=128 +1001 .* ok$' "$TMP/stdout" || fail "vadd4 did not verify"
+grep -q '^1,0:0,.*,vadd4,"WGS=128",1001,ok,' "$TMP/stdout" || fail "vadd4 did not verify"
 expect_stderr_has "wrong_vadd ($EX/wrong_vadd.cl)  1001: verify_failed: 1001 of 1001 checked elements wrong"
 
 run --kernel-file "$EX/vadd4.cl" --list-kernels
