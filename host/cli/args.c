@@ -14,6 +14,7 @@
 enum {
     OPT_CL_DIR = CB_OPTION_LONG_ONLY,
     OPT_CL_OPTS,
+    OPT_DETAIL,
     OPT_LIST_KERNELS,
     OPT_MAX_TIME,
     OPT_MIN_TIME,
@@ -31,6 +32,10 @@ static const struct cb_option options[] = {
     {"cl-opts", OPT_CL_OPTS, 1, "OPTS",
      "extra clBuildProgram options, e.g. \"-cl-fast-relaxed-math\""},
     {"define", 'D', 1, "NAME=V[,V..]", "set a kernel parameter; a list sweeps it (repeatable)"},
+    {"detail", OPT_DETAIL, 0, NULL,
+     "print the detail view instead of the table: per row the kernel's work-group size, "
+     "local and private memory, registers and spills (NVIDIA), occupancy (NVIDIA), roofline "
+     "bound and launch overheads (table or md; the run file always has them)"},
     {"device", 'd', 1, "SEL",
      "all, gpu, cpu, accelerator, P:D or part of a name; comma list (default all)"},
     {"format", 'f', 1, "FMT",
@@ -320,6 +325,9 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_CL_OPTS:
         cfg->cl_opts = arg;
         return 0;
+    case OPT_DETAIL:
+        cfg->detail = 1;
+        return 0;
     case OPT_LIST_KERNELS:
         cfg->list_kernels = 1;
         return 0;
@@ -387,6 +395,9 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
         return status;
     if (cfg->output != NULL && !format_given)
         format_from_output(cfg);
+    if (cfg->detail && (cfg->format == CB_FORMAT_CSV || cfg->format == CB_FORMAT_JSON))
+        return usage("--detail is a table or md view; the csv and json output carry no "
+                     "detail columns (json has every detail field anyway)");
     if (cfg->kernel_count == 0)
         for (size_t i = 0; i < cb_kernel_total(); i++)
             if (cb_kernel_at(i)->requires == NULL)

@@ -20,6 +20,25 @@ static void fmt_peak(char *buf, size_t len, const struct cb_row *row)
         snprintf(buf, len, "-");
 }
 
+/* A median within a few empty-kernel launches is mostly launch (explain.h). */
+static int launch_bound(const struct cb_row *row)
+{
+    return row->status == CB_STATUS_OK && row->explain.launch_ratio > 0 &&
+           row->explain.launch_ratio < CB_LAUNCH_BOUND_FACTOR;
+}
+
+static void print_launch_note(FILE *out, const struct cb_run *run, const char *lead)
+{
+    for (size_t r = 0; r < run->row_count; r++)
+        if (launch_bound(&run->rows[r])) {
+            fprintf(out,
+                    "%s! median within %.0f launch overheads of an empty kernel: mostly launch, "
+                    "not kernel (see --detail)\n",
+                    lead, CB_LAUNCH_BOUND_FACTOR);
+            return;
+        }
+}
+
 static const char *status_text(const struct cb_row *row)
 {
     return row->status == CB_STATUS_OK ? "ok" : "FAILED";
@@ -57,6 +76,8 @@ void cb_write_table(FILE *out, const struct cb_run *run)
         fmt_peak(peak, sizeof peak, row);
         if (row->status == CB_STATUS_OK) {
             fmt_ms(med, sizeof med, row->stats.median);
+            if (launch_bound(row))
+                strcat(med, "!");
             fmt_ms(mn, sizeof mn, row->stats.min);
             fmt_ms(mx, sizeof mx, row->stats.max);
             snprintf(thr, sizeof thr, "%.1f %s", cb_row_throughput(row),
@@ -70,6 +91,7 @@ void cb_write_table(FILE *out, const struct cb_run *run)
                     cb_status_name(row->status), row->reason);
         }
     }
+    print_launch_note(out, run, "");
 }
 
 void cb_write_markdown(FILE *out, const struct cb_run *run)
@@ -91,13 +113,15 @@ void cb_write_markdown(FILE *out, const struct cb_run *run)
         fmt_peak(peak, sizeof peak, row);
         fprintf(out, "| %s | %s | %s | %s | ", id, row->problem.kernel->name, params, size);
         if (row->status == CB_STATUS_OK)
-            fprintf(out, "%.4g | %.4g | %.4g | %.1f %s | %s | %s |\n", row->stats.median,
-                    row->stats.min, row->stats.max, cb_row_throughput(row),
-                    cb_metric_unit(row->problem.kernel->metric), peak, status_text(row));
+            fprintf(out, "%.4g%s | %.4g | %.4g | %.1f %s | %s | %s |\n", row->stats.median,
+                    launch_bound(row) ? "!" : "", row->stats.min, row->stats.max,
+                    cb_row_throughput(row), cb_metric_unit(row->problem.kernel->metric), peak,
+                    status_text(row));
         else
             fprintf(out, "- | - | - | - | - | FAILED (%s): %s |\n", cb_status_name(row->status),
                     row->reason);
     }
+    print_launch_note(out, run, "\n");
 }
 
 int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt)
@@ -119,6 +143,8 @@ int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt)
         break;
     case CB_FORMAT_MD:
     case CB_FORMAT_TABLE:
+        if (run->cfg->detail)
+            return cb_report_write_run_detail(out, run, fmt) == 0 && !ferror(out) ? 0 : -1;
         /* Several devices: one table per family, side by side (host/report/report_table.c). */
         if (run->device_count > 1)
             return cb_report_write_run(out, run, fmt) == 0 && !ferror(out) ? 0 : -1;

@@ -575,6 +575,8 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
         }
         r->kernel = clCreateKernel(program->program, k->name, &err);
         RUN_CHECK(row, err);
+        cb_kernel_info_query(&row->kernel_info, r->kernel, program->program, row->device, k->name,
+                             !row->build_cached);
         if (check_kernel_limits(row, r->kernel) != 0)
             return -1;
     }
@@ -639,6 +641,7 @@ void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_progr
     }
     compute_throughput(row);
 done:
+    cb_row_explain(row);
     if (row->status != CB_STATUS_OK)
         clFinish(row->device->queue); /* nothing of this row may still run on its buffers */
     release_resources(&r);
