@@ -26,4 +26,9 @@
     X(report_merges_and_labels)                                                                    \
     X(report_short_names)                                                                          \
     X(grid_text_and_markdown)                                                                      \
-    X(report_row_order_numeric)
+    X(report_row_order_numeric)                                                                    \
+    X(ptxas_parse_picks_the_kernel)                                                                \
+    X(ptxas_parse_absent_and_unparseable)                                                          \
+    X(occupancy_matches_cuda_occupancy_h)                                                          \
+    X(occupancy_refuses_and_reports_no_fit)                                                        \
+    X(bound_picks_the_lower_roof)
