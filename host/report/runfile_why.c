@@ -5,6 +5,9 @@
 
 #include "clbench/explain.h"
 
+#include <stdio.h>
+#include <string.h>
+
 cJSON *cb_kernel_info_json(const struct cb_kernel_info *ki)
 {
     cJSON *j = cJSON_CreateObject(), *missing = NULL;
@@ -26,6 +29,28 @@ cJSON *cb_kernel_info_json(const struct cb_kernel_info *ki)
     if (ki->verbose_lines[0] != '\0')
         cJSON_AddStringToObject(j, "ptxas", ki->verbose_lines);
     return j;
+}
+
+void cb_kernel_info_restore(struct cb_kernel_info *ki, const cJSON *j)
+{
+    const cJSON *missing = cJSON_GetObjectItemCaseSensitive(j, "unavailable");
+    const char *ptxas = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "ptxas"));
+
+    memset(ki, 0, sizeof *ki);
+    if (!cJSON_IsObject(j))
+        return;
+    ki->queried = 1;
+    for (int f = 0; f < CB_KI_COUNT; f++) {
+        const char *name = cb_kinfo_name((enum cb_kinfo_field)f);
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, name);
+        const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(missing, name));
+
+        ki->value[f] = cJSON_IsNumber(v) && v->valuedouble >= 0 ? (long long)v->valuedouble : -1;
+        if (ki->value[f] < 0)
+            snprintf(ki->why[f], sizeof ki->why[f], "%s", why != NULL ? why : "not recorded");
+    }
+    if (ptxas != NULL)
+        snprintf(ki->verbose_lines, sizeof ki->verbose_lines, "%s", ptxas);
 }
 
 void cb_explain_json(cJSON *j, const struct cb_row *row)

@@ -41,6 +41,7 @@ static void explain_occupancy(const struct cb_row *row, struct cb_explain *e)
     const struct cb_sm_limits *lim = cb_sm_limits_find(d->nv_cc_major, d->nv_cc_minor);
     const size_t group = group_size(&row->problem);
     const char *why = NULL;
+    struct cb_sm_limits opencl;
 
     if (d->nv_cc_major < 0)
         why = "not an NVIDIA device (no compute capability)";
@@ -54,7 +55,14 @@ static void explain_occupancy(const struct cb_row *row, struct cb_explain *e)
         why = "local memory per work-group unknown";
     else if (group == 0)
         why = "the runtime chose the work-group size";
-    if (why == NULL && cb_occupancy_compute(lim, (long)ki->value[CB_KI_REGISTERS],
+    if (why == NULL) {
+        /* OpenCL offers a work-group CL_DEVICE_LOCAL_MEM_SIZE (48 KiB on an H100), not CUDA's
+         * opt-in maximum. */
+        opencl = *lim;
+        if (d->local_mem_bytes > 0 && (long)d->local_mem_bytes < opencl.smem_per_group)
+            opencl.smem_per_group = (long)d->local_mem_bytes;
+    }
+    if (why == NULL && cb_occupancy_compute(&opencl, (long)ki->value[CB_KI_REGISTERS],
                                             ki->value[CB_KI_LOCAL_MEM] +
                                                 (long long)row->problem.dynamic_local_bytes,
                                             group, &e->occupancy) != 0)
