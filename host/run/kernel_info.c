@@ -207,15 +207,20 @@ static void query_ptxas(struct cb_kernel_info *ki, cl_program program, const str
     if (parsed == 0) {
         set_ptxas(ki, &px);
     } else {
-        const char *why = parsed > 0 ? "the -cl-nv-verbose build log has no ptxas lines for it"
-                                     : "the ptxas lines of the build log did not parse";
+        const int empty = log == NULL || strspn(log, " \t\r\n") == strlen(log);
+        /* A program the driver found in its compute cache is not assembled again, so ptxas
+         * says nothing. */
+        const char *why = parsed < 0 ? "the ptxas lines of the build log did not parse"
+                          : empty    ? "the build log is empty (a compute-cache hit skips "
+                                       "ptxas: run with CUDA_CACHE_DISABLE=1)"
+                                     : "the -cl-nv-verbose build log has no ptxas lines for it";
 
         for (int f = CB_KI_REGISTERS; f <= CB_KI_STACK_FRAME; f++)
             unknown(ki, (enum cb_kinfo_field)f, why);
         /* Raw text kept: the whole log when no section was recognised. */
         if (parsed > 0 && log != NULL)
             snprintf(ki->verbose_lines, sizeof ki->verbose_lines, "%s", log);
-        if (warn && (parsed < 0 || (log != NULL && log[0] != '\0')))
+        if (warn && (parsed < 0 || !empty))
             cb_warn("%s: %s; registers and spills unknown (raw log kept in the run file)", name,
                     why);
     }
