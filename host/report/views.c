@@ -56,6 +56,9 @@ static void print_devices(FILE *out, const struct cb_run *run, const char *bulle
         if (d->peak_gbs_measured > 0)
             fprintf(out, "; measured peak %.1f GB/s, %.1f GFLOP/s", d->peak_gbs_measured,
                     d->peak_gflops_measured);
+        if (d->launch_event_us > 0)
+            fprintf(out, "; empty-kernel launch %.3g us (event), %.3g us (enqueue+finish)",
+                    d->launch_event_us, d->launch_wall_us);
         fputc('\n', out);
     }
 }
