@@ -10,8 +10,8 @@
 #   regblock-grid  matmul_regblock TILE 16, RX x RY in 1,2,4,6,8,16 (seed 001's grid: where a
 #                  larger block starts to spill) at 2304^3, whose every cell divides evenly;
 #                  CPU: RX x RY in 1,2,4,8 at 512^3
-#   fast           matmul_fast WPTM x WPTN in 4,8 at 4096^3; CPU: its defaults and WPTN 16
-#                  at 512^3
+#   fast           matmul_fast WPTM x WPTN in 4,8 at 4096^3; CPU: its CPU defaults with WPTN
+#                  16 and 32 at 512^3
 #   copy-occ       copy_ilp ILP 1,4 x VEC 1,4, 64 work-items per group, OCC_KIB 0..40 of
 #                  local ballast at 2^26 floats (seed 002's occupancy curve); CPU: 2^22 floats
 # Every row has --max-time 2, so that the whole script stays under 5 minutes on the H100 host.
@@ -40,7 +40,9 @@ while read -r id slug; do
     if [ "$type" = cpu ]; then
         dir=${WHY_CPU_DIR:-$slug}
         step regblock-grid -k matmul_regblock -n 512 -D TILE=16 -D RX=1,2,4,8 -D RY=1,2,4,8
-        step fast -k matmul_fast -n 512 -D WPTN=16,32
+        # CPU defaults apply only when no -D names a parameter: the whole set, WPTN swept.
+        step fast -k matmul_fast -n 512 -D TSM=32 -D TSN=128 -D TSK=16 -D WPTM=8 \
+            -D WPTN=16,32 -D VWM=1 -D VWN=16 -D PAD=0
         step copy-occ -k copy_ilp -n 4M -D ILP=1,4 -D VEC=1,4 -D WGS=64 -D OCC_KIB=0,8,16,32
     else
         dir=$slug

@@ -142,8 +142,8 @@ static void set_launches(struct cb_grid *g, size_t row, const struct cb_rrow *x,
         cb_grid_set(g, row, C_LAUNCHES, "-");
         if (x->ok)
             note_add(n, "launches",
-                     "no launch-overhead probe (it runs with the peaks: drop "
-                     "--no-peak)");
+                     "not measured (the probe runs with the peaks: --no-peak, or a run file "
+                     "older than it)");
     }
 }
 
