@@ -44,14 +44,14 @@ static cl_int time_wall(cl_command_queue q, cl_kernel k, double *us)
     return CL_SUCCESS;
 }
 
-static cl_int measure(struct cb_device *d, cl_kernel k, double *samples)
+static cl_int measure(struct cb_device *d, cl_kernel k, cl_mem out, double *samples)
 {
     struct cb_stats stats;
     const cl_int n = 0;
     cl_int err = CL_SUCCESS;
 
     CB_CHECK(clSetKernelArg(k, 0, sizeof n, &n));
-    CB_CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &(cl_mem){NULL}));
+    CB_CHECK(clSetKernelArg(k, 1, sizeof out, &out));
     for (int i = 0; i < LAUNCH_WARMUP && err == CL_SUCCESS; i++)
         err = time_wall(d->queue, k, &samples[0]);
     for (int i = 0; i < LAUNCH_SAMPLES && err == CL_SUCCESS; i++)
@@ -77,6 +77,7 @@ void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg
     const struct cb_program *program;
     double *samples = malloc(LAUNCH_SAMPLES * sizeof *samples);
     cl_kernel k = NULL;
+    cl_mem out = NULL;
     cl_int err = CL_OUT_OF_HOST_MEMORY;
     int cached;
 
@@ -87,13 +88,17 @@ void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg
         if (program->program != NULL)
             k = clCreateKernel(program->program, "peak_launch", &err);
         if (k != NULL)
-            err = measure(d, k, samples);
+            out = clCreateBuffer(d->context, CL_MEM_WRITE_ONLY, sizeof(cl_float), NULL, &err);
+        if (out != NULL)
+            err = measure(d, k, out, samples);
     }
     if (err != CL_SUCCESS) {
         d->launch_event_us = d->launch_wall_us = 0;
         cb_warn("launch-overhead probe on %s: %s (no launch-bound marks)", d->name,
                 cb_cl_errname(err));
     }
+    if (out != NULL)
+        clReleaseMemObject(out);
     if (k != NULL)
         clReleaseKernel(k);
     free(samples);
