@@ -124,3 +124,12 @@ peak_fma(const int n, __global const float *restrict in, __global float *restric
         out[i] = ((s.s0 + s.s1) + (s.s2 + s.s3)) + ((s.s4 + s.s5) + (s.s6 + s.s7));
     }
 }
+
+/* Launch overhead (as clpeak's kernel latency test): launched over and over as one work-item,
+ * so that what is timed is the runtime's and the device's cost of a launch.  The store never
+ * happens (n is never negative) but keeps the kernel from being empty to the compiler. */
+__kernel void peak_launch(const int n, __global float *restrict out)
+{
+    if (n < 0)
+        out[0] = 0.0f;
+}

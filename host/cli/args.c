@@ -16,6 +16,7 @@ enum {
     OPT_CL_DIR = CB_OPTION_LONG_ONLY,
     OPT_CL_OPTS,
     OPT_KERNEL_FILE,
+    OPT_DETAIL,
     OPT_LIST_KERNELS,
     OPT_MAX_TIME,
     OPT_MIN_TIME,
@@ -33,6 +34,10 @@ static const struct cb_option options[] = {
     {"cl-opts", OPT_CL_OPTS, 1, "OPTS",
      "extra clBuildProgram options, e.g. \"-cl-fast-relaxed-math\""},
     {"define", 'D', 1, "NAME=V[,V..]", "set a kernel parameter; a list sweeps it (repeatable)"},
+    {"detail", OPT_DETAIL, 0, NULL,
+     "print the detail view instead of the table: per row the kernel's work-group size, "
+     "local and private memory, registers and spills (NVIDIA), occupancy (NVIDIA), roofline "
+     "bound and launch overheads (table or md; the run file always has them)"},
     {"device", 'd', 1, "SEL",
      "all, gpu, cpu, accelerator, P:D or part of a name; comma list (default all)"},
     {"format", 'f', 1, "FMT",
@@ -359,6 +364,9 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
             return usage("more than %d --kernel-file options", CB_MAX_KERNEL_ARGS);
         cfg->kernel_files[cfg->kernel_file_count++] = arg;
         return 0;
+    case OPT_DETAIL:
+        cfg->detail = 1;
+        return 0;
     case OPT_LIST_KERNELS:
         cfg->list_kernels = 1;
         return 0;
@@ -442,6 +450,9 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
                 return usage("too many kernels");
             cfg->kernels[cfg->kernel_count++] = cb_kernel_at(i);
         }
+    if (cfg->detail && (cfg->format == CB_FORMAT_CSV || cfg->format == CB_FORMAT_JSON))
+        return usage("--detail is a table or md view; the csv and json output carry no "
+                     "detail columns (json has every detail field anyway)");
     status = check_defines(cfg);
     if (status == 0)
         status = check_sizes(cfg);

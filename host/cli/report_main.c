@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_ALPHA = CB_OPTION_LONG_ONLY, OPT_FINDINGS, OPT_THRESHOLD };
+enum { OPT_ALPHA = CB_OPTION_LONG_ONLY, OPT_DETAIL, OPT_FINDINGS, OPT_THRESHOLD };
 
 /* Sorted by long name: --help prints in this order. */
 static const struct cb_option options[] = {
@@ -21,6 +21,9 @@ static const struct cb_option options[] = {
      "with --baseline: significance level of the rank test (default 0.01)"},
     {"baseline", 'b', 1, "OLD.json",
      "compare FILE... (NEW) with OLD.json row by row; exit 1 on a regression"},
+    {"detail", OPT_DETAIL, 0, NULL,
+     "per row the kernel's resources (work-group size, local and private memory, registers "
+     "and spills on NVIDIA), occupancy, roofline bound and launch overheads"},
     {"findings", OPT_FINDINGS, 0, NULL,
      "print the seed findings: the local-memory verdict per device, the ILP/occupancy curve, "
      "the RXxRY grid and the transpose ladder"},
@@ -35,7 +38,7 @@ enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 
 struct report_config {
     enum cb_format format;
-    int format_given, findings, help;
+    int format_given, findings, detail, help;
     const char *output, *baseline;
     struct cb_compare_options compare;
 };
@@ -66,6 +69,7 @@ void cb_report_print_help(FILE *out)
           "  clbench report --format md -o side-by-side.md results/*/*.json\n"
           "  clbench report --baseline main.json branch.json --threshold 3\n"
           "  clbench report --findings gpu-host.json cpu-host.json\n"
+          "  clbench report --detail results/nvidia-h100-80gb-hbm3/*why*.json\n"
           "\n"
           "exit status: 0 done; 1 a row regressed (--baseline); 2 bad command line, a file that\n"
           "is unreadable, not JSON, truncated or of another schema or schema_version, or an\n"
@@ -138,6 +142,9 @@ static int handle(struct report_config *c, int code, const char *arg)
         if (parse_number("alpha", arg, 1e-12, 0.5, &c->compare.alpha) != 0)
             return CB_REPORT_BAD_INPUT;
         return 0;
+    case OPT_DETAIL:
+        c->detail = 1;
+        return 0;
     case OPT_FINDINGS:
         c->findings = 1;
         return 0;
@@ -191,13 +198,15 @@ static int parse(int argc, char **argv, struct report_config *c)
         return status;
     if (optind >= argc)
         return usage("no run files given");
-    if (c->baseline != NULL && c->findings)
-        return usage("--baseline and --findings are separate views: give one");
+    if ((c->baseline != NULL) + c->findings + c->detail > 1)
+        return usage("--baseline, --findings and --detail are separate views: give one");
     if (c->output != NULL && !c->format_given)
         format_from_output(c);
     if (c->findings && (c->format == CB_FORMAT_CSV || c->format == CB_FORMAT_JSON))
         return usage("--findings prints table or md; the numbers behind it are in the "
                      "side-by-side csv and json");
+    if (c->detail && (c->format == CB_FORMAT_CSV || c->format == CB_FORMAT_JSON))
+        return usage("--detail prints table or md; the fields behind it are in the run files");
     return 0;
 }
 
@@ -243,6 +252,8 @@ int cb_report_main(int argc, char **argv)
         regressed = cb_report_write_compare(f, &old_run, &new_run, &c.compare, c.format);
     else if (c.findings)
         cb_report_write_findings(f, &new_run, c.format);
+    else if (c.detail)
+        cb_report_write_detail(f, &new_run, c.format);
     else
         cb_report_write_tables(f, &new_run, c.format);
     if (c.output != NULL) {

@@ -354,22 +354,72 @@ void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_forma
     gpu_cpu(out, r, md);
 }
 
+/* The row's occupancy from its run file ("78% local memory"), or NULL when it has none. */
+static const char *occupancy_text(const struct cb_rrow *x, char *buf, size_t len)
+{
+    const cJSON *occ = cJSON_GetObjectItemCaseSensitive(x->json, "occupancy");
+    const cJSON *frac = cJSON_GetObjectItemCaseSensitive(occ, "fraction");
+    const cJSON *warps = cJSON_GetObjectItemCaseSensitive(occ, "warps_per_cu");
+    const cJSON *limit = cJSON_GetObjectItemCaseSensitive(occ, "limited_by");
+
+    if (!cJSON_IsNumber(frac) || !cJSON_IsNumber(warps) || !cJSON_IsString(limit))
+        return NULL;
+    snprintf(buf, len, "%.0f%% %.0fw %s", 100 * frac->valuedouble, warps->valuedouble,
+             limit->valuestring);
+    return buf;
+}
+
+static int any_occupancy(const struct cb_rrow **rows, size_t count)
+{
+    char buf[64];
+
+    for (size_t i = 0; i < count; i++)
+        if (occupancy_text(rows[i], buf, sizeof buf) != NULL)
+            return 1;
+    return 0;
+}
+
+/* " [128r]", " [255r 284s]": registers per work-item and spill-store bytes from the run file's
+ * kernel_info (NVIDIA's ptxas report); "" when the run file has none. */
+static const char *resources_text(const struct cb_rrow *x, char *buf, size_t len)
+{
+    const cJSON *ki = cJSON_GetObjectItemCaseSensitive(x->json, "kernel_info");
+    const cJSON *regs = cJSON_GetObjectItemCaseSensitive(ki, "registers");
+    const cJSON *spills = cJSON_GetObjectItemCaseSensitive(ki, "spill_store_bytes");
+
+    buf[0] = '\0';
+    if (!cJSON_IsNumber(regs))
+        return buf;
+    if (cJSON_IsNumber(spills) && spills->valuedouble > 0)
+        snprintf(buf, len, " [%.0fr %.0fs]", regs->valuedouble, spills->valuedouble);
+    else
+        snprintf(buf, len, " [%.0fr]", regs->valuedouble);
+    return buf;
+}
+
 /* One table of kernel's (or family's) rows: params and size down, per device the throughput,
  * the fraction of peak, and (with ceiling) the fraction of the ceiling kernel's throughput. */
 static int curve(FILE *out, const struct cb_report *r, const char *title, const char *kernel,
                  const char *family, const char *ceiling, int markdown)
 {
-    size_t count, nkeys, ndev = 0;
-    const size_t per = ceiling != NULL ? 3 : 2;
+    size_t count, nkeys, ndev = 0, per;
     const struct cb_rrow **rows = rows_of(r, kernel, family, &count);
     const struct cb_rrow **keys = rows != NULL ? malloc((count + 1) * sizeof *keys) : NULL;
     size_t *devs = malloc((r->device_count + 1) * sizeof *devs);
     struct cb_grid g;
-    int shown = 0;
+    int shown = 0, with_occ;
 
     if (keys == NULL || devs == NULL || count == 0)
         goto done;
     nkeys = unique_keys(rows, count, keys);
+    /* Occupancy beside the throughput where the run files have it (NVIDIA): the copy_ilp
+     * OCC_KIB curve's cause next to its effect. */
+    with_occ = any_occupancy(rows, count);
+    per = 2 + (ceiling != NULL) + with_occ;
+    /* Occupancy beside the throughput where the run files have it (NVIDIA): the copy_ilp
+     * OCC_KIB curve's cause next to its effect. */
+    with_occ = any_occupancy(rows, count);
+    per = 2 + (ceiling != NULL) + with_occ;
     for (size_t d = 0; d < r->device_count; d++)
         if (device_has(rows, count, d))
             devs[ndev++] = d;
@@ -390,6 +440,8 @@ static int curve(FILE *out, const struct cb_report *r, const char *title, const 
         cb_grid_set(&g, 0, 4 + per * i, "peak");
         if (ceiling != NULL)
             cb_grid_set(&g, 0, 5 + per * i, "of copy");
+        if (with_occ)
+            cb_grid_set(&g, 0, 3 + per * i + per - 1, "occupancy");
     }
     for (size_t k = 0; k < nkeys; k++) {
         const size_t row = cb_grid_add_row(&g);
@@ -402,8 +454,10 @@ static int curve(FILE *out, const struct cb_report *r, const char *title, const 
         for (size_t i = 0; i < ndev; i++) {
             const struct cb_rrow *x = on_device(rows, count, devs[i], keys[k]);
             const size_t c = 3 + per * i;
-            char buf[32];
+            char buf[64];
 
+            if (with_occ && x != NULL && occupancy_text(x, buf, sizeof buf) != NULL)
+                cb_grid_set(&g, row, c + per - 1, "%s", buf);
             if (x == NULL || !x->ok) {
                 cb_report_set_ms(&g, row, c, x);
                 continue;
@@ -525,6 +579,7 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
         cb_grid_set(&g, row, 0, "%ld", rx[i]);
         for (size_t j = 0; j < ny; j++) {
             const struct cb_rrow *cell = NULL;
+            char res[64];
 
             for (size_t k = 0; k < count && cell == NULL; k++)
                 if (same_group(rows[k], first, others) &&
@@ -534,9 +589,11 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
             if (cell == NULL)
                 cb_grid_set(&g, row, 1 + j, "-");
             else if (!cell->ok)
-                cb_grid_set(&g, row, 1 + j, "%s", cell->status);
+                cb_grid_set(&g, row, 1 + j, "%s%s", cell->status,
+                            resources_text(cell, res, sizeof res));
             else
-                cb_grid_set(&g, row, 1 + j, "%.0f%s", cell->throughput, cell == best ? "*" : "");
+                cb_grid_set(&g, row, 1 + j, "%.0f%s%s", cell->throughput, cell == best ? "*" : "",
+                            resources_text(cell, res, sizeof res));
         }
     }
     cb_grid_write(out, &g, markdown);
@@ -545,6 +602,10 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
         fprintf(out, "%sbest (*): RX=%ld RY=%ld, %.0f %s\n", markdown ? "\n" : "",
                 cb_report_param(best->params, "RX", 0), cb_report_param(best->params, "RY", 0),
                 best->throughput, best->metric);
+    if (best != NULL && resources_text(best, title, sizeof title)[0] != '\0')
+        fputs("[Nr Ms]: N registers per work-item, M bytes of spill stores (ptxas, "
+              "-cl-nv-verbose)\n",
+              out);
     fputc('\n', out);
 }
 

@@ -131,6 +131,7 @@ static int read_row(struct cb_report *r, size_t first_device, const cJSON *j, st
     const cJSON *stats = cJSON_GetObjectItemCaseSensitive(j, "stats");
 
     memset(row, 0, sizeof *row);
+    row->json = j;
     row->device = r->device_count;
     for (size_t d = first_device; device != NULL && d < r->device_count; d++)
         if (strcmp(r->devices[d].id, device) == 0)
@@ -176,6 +177,8 @@ static int read_device(const cJSON *j, size_t source, struct cb_rdevice *d, char
     d->platform = str_or(j, "platform", "");
     d->driver = str_or(j, "driver", "");
     d->peak_gbs = num_or(peak, "measured_gbs", 0);
+    d->launch_event_us = num_or(peak, "launch_event_us", 0);
+    d->launch_wall_us = num_or(peak, "launch_wall_us", 0);
     d->peak_gflops = num_or(peak, "measured_gflops", 0);
     return 0;
 }
@@ -233,6 +236,10 @@ static void merge_devices(struct cb_report *r, size_t first_device, size_t first
             if (t->peak_gbs == 0 && t->peak_gflops == 0) {
                 t->peak_gbs = r->devices[d].peak_gbs;
                 t->peak_gflops = r->devices[d].peak_gflops;
+            }
+            if (t->launch_event_us == 0) {
+                t->launch_event_us = r->devices[d].launch_event_us;
+                t->launch_wall_us = r->devices[d].launch_wall_us;
             }
             move_rows(r, first_row, d, target);
             continue;

@@ -115,6 +115,10 @@ cJSON *cb_device_json(const struct cb_device *d)
         cJSON_AddNumberToObject(peak, "measured_write_gbs", d->peak_write_gbs);
         cJSON_AddNumberToObject(peak, "measured_copy_gbs", d->peak_copy_gbs);
     }
+    if (d->launch_event_us > 0) {
+        cJSON_AddNumberToObject(peak, "launch_event_us", d->launch_event_us);
+        cJSON_AddNumberToObject(peak, "launch_wall_us", d->launch_wall_us);
+    }
     return j;
 }
 
@@ -239,6 +243,9 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(j, "footprint_bytes", row->footprint_bytes);
         cJSON_AddBoolToObject(j, "cache_resident", row->cache_resident);
     }
+    if (row->kernel_info.queried)
+        cJSON_AddItemToObject(j, "kernel_info", cb_kernel_info_json(&row->kernel_info));
+    cb_explain_json(j, row);
     if (row->resumed)
         cJSON_AddBoolToObject(j, "resumed", 1);
     return j;

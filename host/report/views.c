@@ -26,7 +26,8 @@ int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const 
         break;
     case CB_FORMAT_MD:
     case CB_FORMAT_TABLE:
-        if (cb_report_write_run(out, run, fmt, name) != 0)
+        if (run->cfg->detail ? cb_report_write_run_detail(out, run, fmt) != 0
+                             : cb_report_write_run(out, run, fmt, name) != 0)
             return -1;
         break;
     }

@@ -207,6 +207,8 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     /* The NDRange and work model come from the plan, which is pure: planned again. */
     if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL)
         row->problem.kernel->plan(&row->problem);
+    cb_kernel_info_restore(&row->kernel_info, cJSON_GetObjectItemCaseSensitive(j, "kernel_info"));
+    cb_row_explain(row); /* against this run's peaks and launch overhead */
     row->resumed = 1;
     return 0;
 }

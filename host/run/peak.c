@@ -245,4 +245,5 @@ void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
         d->peak_gbs_measured = d->peak_write_gbs;
     if (d->peak_copy_gbs > d->peak_gbs_measured)
         d->peak_gbs_measured = d->peak_copy_gbs;
+    cb_launch_overhead_measure(d, cfg, cache);
 }

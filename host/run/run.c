@@ -592,6 +592,8 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
                          &row->build_cached, &r->kernel) != 0)
             return -1;
         row->build_ms = program->build_ms;
+        cb_kernel_info_query(&row->kernel_info, r->kernel, program->program, row->device, k->name,
+                             !row->build_cached);
         if (check_kernel_limits(row, r->kernel) != 0)
             return -1;
     }
@@ -666,6 +668,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     if (r.contract->final_status != NULL)
         row->status = r.contract->final_status(row, row->reason, sizeof row->reason);
 done:
+    cb_row_explain(row);
     if (row->status != CB_STATUS_OK)
         clFinish(row->device->queue); /* nothing of this row may still run on its buffers */
     release_resources(&r);

@@ -41,6 +41,7 @@ struct cb_config {
     unsigned long long verify_max; /* output elements checked at most (0: automatic) */
     unsigned long long seed;       /* of the pseudo-random inputs */
     int measure_peak;              /* run the peak probes for "fraction of peak" */
+    int detail;                    /* table/md: the detail view (report_detail.c) */
     const char *command_line;      /* argv joined, for the run file (owned; cb_config_free) */
 };
 

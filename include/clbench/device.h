@@ -40,6 +40,9 @@ struct cb_device {
     double peak_read_gbs, peak_write_gbs, peak_copy_gbs; /* bytes read + written per second */
     double peak_gbs_measured;                            /* the best of the three */
     double peak_gflops_measured;
+    /* Launch overhead of an empty kernel (host/run/launch_overhead.c), microseconds: the
+     * event's start to end, and the host's enqueue + clFinish.  0 until measured. */
+    double launch_event_us, launch_wall_us;
 
     /* Open while the device runs rows (cb_device_open/close). */
     cl_context context;

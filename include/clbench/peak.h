@@ -12,4 +12,9 @@
 void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
                      struct cb_program_cache *cache);
 
+/* Times an empty kernel's launches (host/run/launch_overhead.c) into d->launch_event_us and
+ * d->launch_wall_us; on failure leaves them 0 and warns. */
+void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg,
+                                struct cb_program_cache *cache);
+
 #endif

@@ -31,6 +31,12 @@ cJSON *cb_run_json(const struct cb_run *run);
 cJSON *cb_device_json(const struct cb_device *d);
 /* One row of the run file's "rows" (also a line of the journal, host/run/journal.c). */
 cJSON *cb_row_json(const struct cb_row *row);
+/* The row's "kernel_info" object, and its occupancy, bound and launch fields added to j
+ * (host/report/runfile_why.c). */
+cJSON *cb_kernel_info_json(const struct cb_kernel_info *ki);
+void cb_explain_json(cJSON *j, const struct cb_row *row);
+/* The inverse of cb_kernel_info_json, for rows carried over by --resume. */
+void cb_kernel_info_restore(struct cb_kernel_info *ki, const cJSON *j);
 /* --list --format json */
 int cb_devices_print_json(FILE *out, const struct cb_device_list *list);
 

@@ -18,8 +18,9 @@ struct cb_rdevice {
     size_t source;  /* index into cb_report.sources: the first file that has it */
     const char *id; /* "P:D" within its run */
     const char *name, *type, *platform, *driver, *host;
-    double peak_gbs, peak_gflops; /* measured; 0 when the run skipped the probes */
-    char label[CB_RLABEL_LEN];    /* short and unique among the columns: "H100", "PoCL Xeon" */
+    double peak_gbs, peak_gflops;           /* measured; 0 when the run skipped the probes */
+    double launch_event_us, launch_wall_us; /* an empty kernel's launch; 0 when not measured */
+    char label[CB_RLABEL_LEN]; /* short and unique among the columns: "H100", "PoCL Xeon" */
 };
 
 /* One row of one source. */
@@ -34,6 +35,7 @@ struct cb_rrow {
     int lone; /* its device ran its kernel at its size with these parameters only */
     double median_ms, throughput, fraction_of_peak; /* throughput in metric; 0 when unknown */
     double *samples_ms;                             /* owned */
+    const cJSON *json; /* the row in its source's tree: kernel_info, occupancy, bound, ... */
     size_t sample_count;
 };
 

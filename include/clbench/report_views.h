@@ -53,6 +53,12 @@ void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_forma
  * memory. */
 int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name);
 
+/* The detail view (host/report/report_detail.c): per row the kernel's resources, occupancy,
+ * roofline bound and launch overheads, with the reason for every value that is missing.  The
+ * _run form prints the live run (-1 when out of memory). */
+void cb_report_write_detail(FILE *out, const struct cb_report *r, enum cb_format fmt);
+int cb_report_write_run_detail(FILE *out, const struct cb_run *run, enum cb_format fmt);
+
 /* `clbench report ARGS...` (argv[0] is "report"); returns the exit code. */
 int cb_report_main(int argc, char **argv);
 void cb_report_print_help(FILE *out);

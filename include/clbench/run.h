@@ -6,6 +6,8 @@
 
 #include "clbench/args.h"
 #include "clbench/device.h"
+#include "clbench/explain.h"
+#include "clbench/kernel_info.h"
 #include "clbench/source.h"
 #include "clbench/stats.h"
 #include "clbench/verify.h"
@@ -50,11 +52,13 @@ struct cb_row {
     double gflops, gbs;      /* from the median; 0 unless ok */
     double fraction_of_peak; /* of the device's measured peak for the metric; 0 if unknown */
     struct cb_verify verify;
-    unsigned buffer_sets;          /* input/output sets rotated between launches */
-    double footprint_bytes;        /* bytes of one set of buffers */
-    int cache_resident;            /* all sets together fit in the device's global cache */
-    size_t kernel_work_group_size; /* CL_KERNEL_WORK_GROUP_SIZE the driver reported */
-    int resumed;                   /* filled in from a --resume file, not run again */
+    unsigned buffer_sets;              /* input/output sets rotated between launches */
+    double footprint_bytes;            /* bytes of one set of buffers */
+    int cache_resident;                /* all sets together fit in the device's global cache */
+    size_t kernel_work_group_size;     /* CL_KERNEL_WORK_GROUP_SIZE the driver reported */
+    int resumed;                       /* filled in from a --resume file, not run again */
+    struct cb_kernel_info kernel_info; /* resources of the built kernel (kernel_info.h) */
+    struct cb_explain explain;         /* occupancy, bound, launch overhead (explain.h) */
 };
 
 /* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):

@@ -35,4 +35,9 @@
     X(expr_errors_name_the_column)                                                                 \
     X(expr_check_names_without_values)                                                             \
     X(manifest_parses_family_and_generic)                                                          \
-    X(manifest_rejects_bad_input)
+    X(manifest_rejects_bad_input)                                                                  \
+    X(ptxas_parse_picks_the_kernel)                                                                \
+    X(ptxas_parse_absent_and_unparseable)                                                          \
+    X(occupancy_matches_cuda_occupancy_h)                                                          \
+    X(occupancy_refuses_and_reports_no_fit)                                                        \
+    X(bound_picks_the_lower_roof)

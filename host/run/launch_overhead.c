@@ -1,0 +1,107 @@
+/* The launch-overhead probe: peak_launch (cl/peak.cl) launched as one work-item many times,
+ * timed by its event (start to end: what the device counts for an empty kernel) and by the
+ * host around enqueue + clFinish (what a caller waits).  The medians go into the device's
+ * peak record; a row whose median is within a few of them is mostly launch (explain.c). */
+#include "clbench/peak.h"
+
+#include "clbench/check.h"
+#include "clbench/stats.h"
+#include "clbench/timer.h"
+
+#include <stdlib.h>
+
+enum { LAUNCH_WARMUP = 20, LAUNCH_SAMPLES = 200 };
+
+static cl_int time_event(cl_command_queue q, cl_kernel k, double *us)
+{
+    const size_t one = 1;
+    cl_ulong start = 0, end = 0;
+    cl_event ev;
+
+    CB_CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, &ev));
+    if (clWaitForEvents(1, &ev) != CL_SUCCESS ||
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL) !=
+            CL_SUCCESS ||
+        clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL) !=
+            CL_SUCCESS) {
+        clReleaseEvent(ev);
+        return cb_cl_fail(CL_PROFILING_INFO_NOT_AVAILABLE, "clGetEventProfilingInfo", __FILE__,
+                          __LINE__);
+    }
+    clReleaseEvent(ev);
+    *us = end >= start ? (double)(end - start) * 1e-3 : 0.0;
+    return CL_SUCCESS;
+}
+
+static cl_int time_wall(cl_command_queue q, cl_kernel k, double *us)
+{
+    const size_t one = 1;
+    const double t0 = cb_wall_ms();
+
+    CB_CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &one, &one, 0, NULL, NULL));
+    CB_CHECK(clFinish(q));
+    *us = (cb_wall_ms() - t0) * 1e3;
+    return CL_SUCCESS;
+}
+
+static cl_int measure(struct cb_device *d, cl_kernel k, cl_mem out, double *samples)
+{
+    struct cb_stats stats;
+    const cl_int n = 0;
+    cl_int err = CL_SUCCESS;
+
+    CB_CHECK(clSetKernelArg(k, 0, sizeof n, &n));
+    CB_CHECK(clSetKernelArg(k, 1, sizeof out, &out));
+    for (int i = 0; i < LAUNCH_WARMUP && err == CL_SUCCESS; i++)
+        err = time_wall(d->queue, k, &samples[0]);
+    for (int i = 0; i < LAUNCH_SAMPLES && err == CL_SUCCESS; i++)
+        err = time_event(d->queue, k, &samples[i]);
+    if (err != CL_SUCCESS)
+        return err;
+    if (cb_stats_compute(samples, LAUNCH_SAMPLES, &stats) != 0)
+        return CL_OUT_OF_HOST_MEMORY;
+    d->launch_event_us = stats.median;
+    for (int i = 0; i < LAUNCH_SAMPLES && err == CL_SUCCESS; i++)
+        err = time_wall(d->queue, k, &samples[i]);
+    if (err != CL_SUCCESS)
+        return err;
+    if (cb_stats_compute(samples, LAUNCH_SAMPLES, &stats) != 0)
+        return CL_OUT_OF_HOST_MEMORY;
+    d->launch_wall_us = stats.median;
+    return CL_SUCCESS;
+}
+
+void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg,
+                                struct cb_program_cache *cache)
+{
+    static const struct cb_kernel peak_family = {.name = "peak_launch", .family = "peak"};
+    const struct cb_program *program;
+    char path[CB_PATH_LEN];
+    double *samples = malloc(LAUNCH_SAMPLES * sizeof *samples);
+    cl_kernel k = NULL;
+    cl_mem out = NULL;
+    cl_int err = CL_OUT_OF_HOST_MEMORY;
+    int cached;
+
+    d->launch_event_us = d->launch_wall_us = 0;
+    if (samples != NULL && cb_source_path(path, sizeof path, cfg->cl_dir, &peak_family) == 0 &&
+        cb_program_get(cache, d, path, "-cl-std=CL1.2", &program, &cached) == CL_SUCCESS) {
+        err = CL_BUILD_PROGRAM_FAILURE;
+        if (program->program != NULL)
+            k = clCreateKernel(program->program, "peak_launch", &err);
+        if (k != NULL)
+            out = clCreateBuffer(d->context, CL_MEM_WRITE_ONLY, sizeof(cl_float), NULL, &err);
+        if (out != NULL)
+            err = measure(d, k, out, samples);
+    }
+    if (err != CL_SUCCESS) {
+        d->launch_event_us = d->launch_wall_us = 0;
+        cb_warn("launch-overhead probe on %s: %s (no launch-bound marks)", d->name,
+                cb_cl_errname(err));
+    }
+    if (out != NULL)
+        clReleaseMemObject(out);
+    if (k != NULL)
+        clReleaseKernel(k);
+    free(samples);
+}
