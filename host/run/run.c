@@ -569,6 +569,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
             return -1;
         }
         row->build_ms = program->build_ms;
+        row->build_source = row->build_cached ? "memory" : program->from_disk ? "disk" : "built";
         if (program->program == NULL) {
             set_status(row, CB_STATUS_BUILD_FAILED, "%s", program->failure);
             return -1;

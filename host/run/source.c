@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/source.h"
 
+#include "clbench/binary_cache.h"
 #include "clbench/check.h"
 #include "clbench/timer.h"
 
@@ -108,7 +109,7 @@ static void build(struct cb_program *entry, const struct cb_device *d, const cha
     char path[4096];
     char *text;
     cl_int err;
-    double start;
+    const double start = cb_wall_ms();
 
     if (cb_source_path(path, sizeof path, cl_dir, entry->family) != 0) {
         snprintf(entry->failure, sizeof entry->failure, "kernel source path is too long");
@@ -120,20 +121,30 @@ static void build(struct cb_program *entry, const struct cb_device *d, const cha
                  "cannot read '%.300s': %s (use --cl-dir DIR)", path, strerror(errno));
         return;
     }
-    start = cb_wall_ms();
+    entry->program = cb_binary_cache_load(d, text, entry->options, path);
+    if (entry->program != NULL) {
+        entry->from_disk = 1;
+        entry->build_ms = cb_wall_ms() - start;
+        free(text);
+        return;
+    }
     entry->program = clCreateProgramWithSource(d->context, 1, (const char **)&text, NULL, &err);
-    free(text);
     if (err != CL_SUCCESS) {
         cb_cl_fail(err, "clCreateProgramWithSource", __FILE__, __LINE__);
         snprintf(entry->failure, sizeof entry->failure, "clCreateProgramWithSource: %s",
                  cb_cl_errname(err));
         entry->program = NULL;
+        free(text);
         return;
     }
     err = clBuildProgram(entry->program, 1, &d->id, entry->options, NULL, NULL);
     entry->build_ms = cb_wall_ms() - start;
-    if (err == CL_SUCCESS)
+    if (err == CL_SUCCESS) {
+        cb_binary_cache_store(d, text, entry->options, entry->program);
+        free(text);
         return;
+    }
+    free(text);
     snprintf(entry->failure, sizeof entry->failure, "build failed: %s", cb_cl_errname(err));
     if (err == CL_BUILD_PROGRAM_FAILURE)
         report_build_failure(entry->program, d, entry);

@@ -40,6 +40,8 @@ struct cb_device {
     double peak_read_gbs, peak_write_gbs, peak_copy_gbs; /* bytes read + written per second */
     double peak_gbs_measured;                            /* the best of the three */
     double peak_gflops_measured;
+    const char *peak_source; /* "measured" or "cached" (host/run/peak_cache.c); NULL: neither */
+    char peak_date[32];      /* when it was measured, UTC ISO 8601 */
 
     /* Open while the device runs rows (cb_device_open/close). */
     cl_context context;

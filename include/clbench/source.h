@@ -1,6 +1,6 @@
 /* Kernel sources and programs: reading cl/<family>.cl, composing the build options, building
  * with the log shown on failure, and a per-device cache so that rows sharing a family and
- * options build once. */
+ * options build once (and, across runs, binary_cache.h). */
 #ifndef CLBENCH_SOURCE_H
 #define CLBENCH_SOURCE_H
 
@@ -14,8 +14,9 @@ enum { CB_OPTIONS_LEN = 1024, CB_REASON_LEN = 512 };
 struct cb_program {
     char family[64];
     char options[CB_OPTIONS_LEN];
-    cl_program program; /* NULL if the build failed */
-    double build_ms;
+    cl_program program;          /* NULL if the build failed */
+    double build_ms;             /* building, or loading from the disk cache */
+    int from_disk;               /* loaded from the program cache on disk (binary_cache.h) */
     char failure[CB_REASON_LEN]; /* why the build failed, for the row's reason */
 };
 
