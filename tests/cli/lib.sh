@@ -5,6 +5,8 @@ set -u
 mkdir -p "${CLBENCH_TEST_TMP:-/tmp}"
 TMP=$(mktemp -d "${CLBENCH_TEST_TMP:-/tmp}/clbench-test.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
+# Every script starts with an empty clbench cache of its own (peaks, programs).
+export XDG_CACHE_HOME="$TMP/xdg-cache"
 # Quick settings for rows whose speed does not matter.
 QUICK=(--no-peak --reps 2 --warmup 1 --min-time 0)
 
