@@ -141,6 +141,9 @@ peak_field() {
 date1=$(peak_field measured_date)
 entry=$(find "$XDG_CACHE_HOME/clbench/peaks" -name '*.json')
 [ -f "$entry" ] || fail "no peak entry stored"
+python3 "$(dirname "$0")/validate_json.py" "$CLBENCH_SOURCE_DIR/results/schema" "$entry" \
+    >"$TMP/out" 2>&1 || fail "peak entry: $(cat "$TMP/out")"
+grep -q "1 file(s) checked, 0 invalid" "$TMP/out" || fail "peak entry not checked"
 # Mark the stored figure, so that the run file can only have it from the cache.
 python3 - "$entry" <<'PY'
 import json, sys
