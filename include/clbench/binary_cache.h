@@ -1,6 +1,7 @@
 /* Built programs kept on disk ($XDG_CACHE_HOME/clbench/programs) as the driver's own binaries
- * (CL_PROGRAM_BINARIES), so that a later run skips the compiler.  An entry is keyed by the
- * device, its platform and driver, the source text's hash and the full build options; the key
+ * (CL_PROGRAM_BINARIES), so that a later run skips the compiler; not for a driver that keeps
+ * its programs itself (PoCL, unless POCL_KERNEL_CACHE=0: see binary_cache.c).  An entry is keyed by
+ * the device, its platform and driver, the source text's hash and the full build options; the key
  * is stored inside the entry and compared on load, with a checksum of the binary.  An entry
  * that is truncated, corrupt, made for another key, or that the driver refuses is rebuilt from
  * source with a warning, never used. */
