@@ -163,6 +163,13 @@ expect_rc 0
 [ "$(peak_field source)" = cached ] || fail "second run: peak source $(peak_field source)"
 [ "$(peak_field measured_date)" = "$date1" ] || fail "cached peak lost its date"
 [ "$(peak_field measured_read_gbs)" = 12345.5 ] || fail "cached peak not read from the entry"
+# --peak measure: measured again (no note: it was asked for), and the entry replaced.
+run "${PEAK[@]}" --peak measure -o "$TMP/run.json"
+expect_rc 0
+! grep -q "no cached peak" "$TMP/stderr" || fail "--peak measure said nothing was cached"
+[ "$(peak_field source)" = measured ] || fail "--peak measure: source $(peak_field source)"
+[ "$(peak_field measured_read_gbs)" != 12345.5 ] || fail "--peak measure used the cache"
+! grep -q 12345.5 "$entry" || fail "--peak measure did not replace the entry"
 # --peak off and --no-peak: no probes, no source.
 run "${PEAK[@]}" --peak off -o "$TMP/run.json"
 [ "$(peak_field source)" = None ] || fail "--peak off still has a peak source"
