@@ -24,8 +24,10 @@ packages=(build-essential cmake git pkg-config ocl-icd-opencl-dev opencl-headers
     pocl-opencl-icd clinfo libcjson-dev libclblast-dev)
 if [ "$mode" = test ]; then
     # The sanitizer build and the fuzzers need clang and its runtime; the figures gnuplot;
-    # the end-to-end tests python3; the memcheck test valgrind; the simulator test oclgrind.
-    packages+=(clang python3 gnuplot-nox valgrind oclgrind)
+    # the end-to-end tests python3, and python3-jsonschema to check every JSON file they make
+    # against results/schema; the memcheck test valgrind; the man page test groff; the
+    # simulator test oclgrind.
+    packages+=(clang python3 python3-jsonschema gnuplot-nox valgrind groff-base oclgrind)
 fi
 missing=()
 for p in "${packages[@]}"; do

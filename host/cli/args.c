@@ -5,6 +5,7 @@
 #include "clbench/check.h"
 #include "clbench/manifest.h"
 #include "clbench/options.h"
+#include "clbench/report_views.h"
 #include "clbench/source.h"
 
 #include <getopt.h>
@@ -17,10 +18,13 @@ enum {
     OPT_CL_OPTS,
     OPT_KERNEL_FILE,
     OPT_DETAIL,
+    OPT_HELP_MAN,
     OPT_LIST_KERNELS,
     OPT_MAX_TIME,
     OPT_MIN_TIME,
+    OPT_NO_CACHE,
     OPT_NO_PEAK,
+    OPT_PEAK,
     OPT_RESUME,
     OPT_SEED,
     OPT_VERIFY_MAX,
@@ -43,6 +47,7 @@ static const struct cb_option options[] = {
     {"format", 'f', 1, "FMT",
      "table, csv, json or md (default: from --output's extension, else table)"},
     {"help", 'h', 0, NULL, "show this help and exit"},
+    {"help-man", OPT_HELP_MAN, 0, NULL, NULL}, /* the man page, for the build (clbench.1) */
     {"kernel", 'k', 1, "NAMES",
      "kernels or families, comma list; NAME@FILE loads FILE first (default: all built-in "
      "kernels, or all of the --kernel-file kernels; see --list-kernels)"},
@@ -56,11 +61,16 @@ static const struct cb_option options[] = {
      "takes longer is too_slow (default: no limit)"},
     {"min-time", OPT_MIN_TIME, 1, "SEC",
      "keep launching each row until SEC seconds have passed (default 0.2)"},
-    {"no-peak", OPT_NO_PEAK, 0, NULL,
-     "skip measuring each device's peak (no fraction-of-peak column)"},
+    {"no-cache", OPT_NO_CACHE, 0, NULL,
+     "neither reuse nor keep measured peaks and built programs in the per-user cache "
+     "($XDG_CACHE_HOME/clbench, else ~/.cache/clbench)"},
+    {"no-peak", OPT_NO_PEAK, 0, NULL, "the same as --peak off"},
     {"output", 'o', 1, "FILE",
      "write the report to FILE (atomically) instead of stdout; finished rows go to "
      "FILE.journal as the run goes (see --resume)"},
+    {"peak", OPT_PEAK, 1, "MODE",
+     "each device's peak, for the fraction-of-peak column: cached (default: the cached "
+     "measurement, else measured now and cached), measure (measure again) or off"},
     {"reps", 'r', 1, "N",
      "timed repetitions at least (default 5; short kernels get more: --min-time)"},
     {"resume", OPT_RESUME, 1, "FILE",
@@ -97,6 +107,58 @@ void cb_print_help(FILE *out)
           "exit status: 0 all rows ok (or unverified: a generic kernel without a reference);\n"
           "1 a row failed (build, limits, launch, verification, timing) or a run-time error;\n"
           "2 bad command line.\n",
+          out);
+}
+
+void cb_print_man(FILE *out)
+{
+    fputs(".TH CLBENCH 1 \"\" \"clbench " CLBENCH_VERSION "\" \"User Commands\"\n"
+          ".SH NAME\n"
+          "clbench \\- build, run, verify and time OpenCL C kernels on GPUs and CPUs\n"
+          ".SH SYNOPSIS\n"
+          ".B clbench\n"
+          "[\\fIoptions\\fR]\n"
+          ".br\n"
+          ".B clbench report\n"
+          "[\\fIoptions\\fR] \\fIRUN.json\\fR...\n"
+          ".SH DESCRIPTION\n"
+          "Builds the OpenCL kernels in cl/ with \\-D parameters, runs them on the chosen\n"
+          "devices, verifies every result against a CPU reference and reports timings and\n"
+          "throughput.  \\fBclbench report\\fR merges run files into side\\-by\\-side tables.\n"
+          ".SH OPTIONS\n",
+          out);
+    cb_options_man(out, options, OPTION_COUNT);
+    fputs(".SH REPORT OPTIONS\n", out);
+    cb_report_print_man_options(out);
+    fputs(".SH EXIT STATUS\n"
+          "0 all rows ok; 1 a row failed (build, limits, launch, verification, timing) or a\n"
+          "run\\-time error; 2 bad command line.\n"
+          ".SH ENVIRONMENT\n"
+          ".TP\n"
+          ".B XDG_CACHE_HOME\n"
+          "where the per\\-user cache lives (default \\fI~/.cache\\fR).\n"
+          ".SH FILES\n"
+          ".TP\n"
+          ".I $XDG_CACHE_HOME/clbench/peaks/\n"
+          "measured peaks, one entry per host, device, platform, driver and probe version,\n"
+          "with the date measured (\\fB\\-\\-peak\\fR).\n"
+          ".TP\n"
+          ".I $XDG_CACHE_HOME/clbench/programs/\n"
+          "built programs (CL_PROGRAM_BINARIES), keyed by device, driver, the source's hash\n"
+          "and the build options.  Remove the folder to clear the cache;\n"
+          "\\fB\\-\\-no\\-cache\\fR runs without it.\n"
+          ".TP\n"
+          ".I share/clbench/cl/\n"
+          "the kernels of an installed clbench (\\fB\\-\\-cl\\-dir\\fR overrides).\n"
+          ".TP\n"
+          ".I share/clbench/schema/\n"
+          "JSON Schemas of run files (clbench\\-run) and report files (clbench\\-report).\n"
+          ".SH EXAMPLES\n"
+          ".nf\n"
+          "clbench \\-\\-device gpu \\-\\-kernel matmul_tiled\n"
+          "clbench \\-k vadd,vadd_local \\-n 1M,16M \\-\\-format json \\-o run.json\n"
+          "clbench report \\-\\-findings gpu\\-host.json cpu\\-host.json\n"
+          ".fi\n",
           out);
 }
 
@@ -265,6 +327,18 @@ static int set_format(struct cb_config *cfg, const char *name)
     return usage("unknown format '%s' (use table, csv, json or md)", name);
 }
 
+static int set_peak_mode(struct cb_config *cfg, const char *name)
+{
+    static const char *const names[] = {"off", "cached", "measure"};
+
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, names[i]) == 0) {
+            cfg->peak_mode = (enum cb_peak_mode)i;
+            return 0;
+        }
+    return usage("unknown --peak mode '%s' (use cached, measure or off)", name);
+}
+
 /* --output's format comes from its extension, else from --format.  A --format given beside
  * an output of another format names the view printed on stdout as well (`-o run.json -f
  * table`: the run file and the table). */
@@ -378,9 +452,17 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         if (cb_parse_seconds(arg, &cfg->min_time_s) != 0)
             return usage("--min-time takes seconds, as in 0.5, not '%s'", arg);
         return 0;
-    case OPT_NO_PEAK:
-        cfg->measure_peak = 0;
+    case OPT_HELP_MAN:
+        cfg->show_man = 1;
         return 0;
+    case OPT_NO_CACHE:
+        cfg->use_cache = 0;
+        return 0;
+    case OPT_NO_PEAK:
+        cfg->peak_mode = CB_PEAK_OFF;
+        return 0;
+    case OPT_PEAK:
+        return set_peak_mode(cfg, arg);
     case OPT_RESUME:
         cfg->resume = arg;
         return 0;
@@ -407,7 +489,8 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     cfg->reps = 5;
     cfg->min_time_s = 0.2;
     cfg->seed = 1;
-    cfg->measure_peak = 1;
+    cfg->peak_mode = CB_PEAK_CACHED;
+    cfg->use_cache = 1;
     cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
     while (status == 0) {
         int index = -1;

@@ -1,5 +1,6 @@
 /* clbench: the table of contents.  No OpenCL calls here. */
 #include "clbench/args.h"
+#include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/device.h"
 #include "clbench/journal.h"
@@ -8,6 +9,7 @@
 #include "clbench/output.h"
 #include "clbench/peak.h"
 #include "clbench/progress.h"
+#include "clbench/peak_cache.h"
 #include "clbench/report.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
@@ -52,10 +54,9 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
             cb_progress_drop(&progress, todo);
             continue;
         }
-        if (cfg->measure_peak) {
+        if (cfg->peak_mode != CB_PEAK_OFF)
             cb_progress_peaks(&progress, d);
-            cb_peak_measure(d, cfg, &cache);
-        }
+        cb_peak_obtain(d, cfg, &cache);
         for (size_t r = first; r < next; r++) {
             double row_start;
 
@@ -147,6 +148,7 @@ static int bench(const struct cb_config *cfg)
     memset(&run, 0, sizeof run);
     memset(&out, 0, sizeof out);
     run.cfg = cfg;
+    cb_cache_configure(cfg->use_cache);
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;
     run.devices = calloc(list.count, sizeof *run.devices);
@@ -198,6 +200,8 @@ int main(int argc, char **argv)
         return status;
     if (cfg.show_help)
         cb_print_help(stdout);
+    else if (cfg.show_man)
+        cb_print_man(stdout);
     else if (cfg.show_version)
         printf("clbench %s\n", CLBENCH_VERSION);
     else if (cfg.list_kernels)

@@ -11,11 +11,50 @@ void cb_options_help(FILE *out, const struct cb_option *options, size_t count)
         const char *space = o->has_arg ? " " : "", *metavar = o->has_arg ? o->metavar : "";
         char left[64];
 
+        if (o->help == NULL)
+            continue;
         if (o->code < CB_OPTION_LONG_ONLY)
             snprintf(left, sizeof left, "-%c, --%s%s%s", o->code, o->name, space, metavar);
         else
             snprintf(left, sizeof left, "    --%s%s%s", o->name, space, metavar);
         fprintf(out, "  %-28s %s\n", left, o->help);
+    }
+}
+
+void cb_roff_text(FILE *out, const char *text)
+{
+    if (*text == '.' || *text == '\'')
+        fputs("\\&", out);
+    for (const char *c = text; *c != '\0'; c++)
+        if (*c == '-')
+            fputs("\\-", out);
+        else if (*c == '\\')
+            fputs("\\e", out);
+        else
+            fputc(*c, out);
+}
+
+void cb_options_man(FILE *out, const struct cb_option *options, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const struct cb_option *o = &options[i];
+
+        if (o->help == NULL)
+            continue;
+        fputs(".TP\n", out);
+        if (o->code < CB_OPTION_LONG_ONLY)
+            fprintf(out, "\\fB\\-%c\\fR, ", o->code);
+        fputs("\\fB\\-\\-", out);
+        cb_roff_text(out, o->name);
+        fputs("\\fR", out);
+        if (o->has_arg) {
+            fputs(" \\fI", out);
+            cb_roff_text(out, o->metavar);
+            fputs("\\fR", out);
+        }
+        fputc('\n', out);
+        cb_roff_text(out, o->help);
+        fputc('\n', out);
     }
 }
 

@@ -77,6 +77,11 @@ void cb_report_print_help(FILE *out)
           out);
 }
 
+void cb_report_print_man_options(FILE *out)
+{
+    cb_options_man(out, options, OPTION_COUNT);
+}
+
 static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
 
 static int usage(const char *fmt, ...)

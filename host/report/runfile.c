@@ -107,6 +107,10 @@ cJSON *cb_device_json(const struct cb_device *d)
     cJSON_AddStringToObject(peak, "theoretical_basis", d->peak_basis);
     cJSON_AddNullToObject(peak, "theoretical_gbs");
     cJSON_AddStringToObject(peak, "theoretical_gbs_basis", CB_BANDWIDTH_BASIS);
+    if (d->peak_source != NULL) {
+        cJSON_AddStringToObject(peak, "source", d->peak_source);
+        cJSON_AddStringToObject(peak, "measured_date", d->peak_date);
+    }
     if (d->peak_gflops_measured > 0)
         cJSON_AddNumberToObject(peak, "measured_gflops", d->peak_gflops_measured);
     if (d->peak_gbs_measured > 0) {
@@ -206,6 +210,8 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(j, "kernel_work_group_size", (double)row->kernel_work_group_size);
     cJSON_AddNumberToObject(j, "build_ms", row->build_ms);
     cJSON_AddBoolToObject(j, "build_cached", row->build_cached);
+    if (row->build_source != NULL)
+        cJSON_AddStringToObject(j, "build_source", row->build_source);
     samples = cJSON_AddArrayToObject(j, "samples_ms");
     for (size_t i = 0; i < row->sample_count; i++)
         cJSON_AddItemToArray(samples, cJSON_CreateNumber(row->samples_ms[i]));

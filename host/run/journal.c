@@ -155,6 +155,17 @@ static void copy_string(char *dst, size_t len, const cJSON *j, const char *name)
 }
 
 /* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
+/* The row keeps a pointer to one of the literal names, not to the parsed file. */
+static const char *build_source(const char *name)
+{
+    static const char *const names[] = {"built", "memory", "disk"};
+
+    for (size_t i = 0; name != NULL && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i]) == 0)
+            return names[i];
+    return NULL;
+}
+
 static int restore_row(struct cb_row *row, const cJSON *j)
 {
     const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "status"));
@@ -188,6 +199,8 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     row->timer = timer != NULL && strcmp(timer, "wall") == 0 ? "wall" : "event";
     row->build_ms = number(j, "build_ms");
     row->build_cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "build_cached"));
+    row->build_source =
+        build_source(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "build_source")));
     row->wall_ms = number(j, "wall_ms");
     row->gflops = number(j, "gflops");
     row->gbs = number(j, "gbs");

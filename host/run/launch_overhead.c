@@ -74,7 +74,6 @@ static cl_int measure(struct cb_device *d, cl_kernel k, cl_mem out, double *samp
 void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg,
                                 struct cb_program_cache *cache)
 {
-    static const struct cb_kernel peak_family = {.name = "peak_launch", .family = "peak"};
     const struct cb_program *program;
     char path[CB_PATH_LEN];
     double *samples = malloc(LAUNCH_SAMPLES * sizeof *samples);
@@ -84,7 +83,7 @@ void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg
     int cached;
 
     d->launch_event_us = d->launch_wall_us = 0;
-    if (samples != NULL && cb_source_path(path, sizeof path, cfg->cl_dir, &peak_family) == 0 &&
+    if (samples != NULL && cb_family_source_path(path, sizeof path, cfg->cl_dir, "peak") == 0 &&
         cb_program_get(cache, d, path, "-cl-std=CL1.2", &program, &cached) == CL_SUCCESS) {
         err = CL_BUILD_PROGRAM_FAILURE;
         if (program->program != NULL)

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/source.h"
 
+#include "clbench/binary_cache.h"
 #include "clbench/check.h"
 #include "clbench/kernel_info.h"
 #include "clbench/timer.h"
@@ -49,11 +50,19 @@ const char *cb_default_cl_dir(void)
     return stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? dir : CLBENCH_CL_DIR;
 }
 
+int cb_family_source_path(char *buf, size_t len, const char *cl_dir, const char *family)
+{
+    const int n = snprintf(buf, len, "%s/%s.cl", cl_dir, family);
+
+    return (n < 0 || (size_t)n >= len) ? -1 : 0;
+}
+
 int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_kernel *k)
 {
-    const int n = k->source_path != NULL ? snprintf(buf, len, "%s", k->source_path)
-                                         : snprintf(buf, len, "%s/%s.cl", cl_dir, k->family);
+    const int n = k->source_path != NULL ? snprintf(buf, len, "%s", k->source_path) : 0;
 
+    if (k->source_path == NULL)
+        return cb_family_source_path(buf, len, cl_dir, k->family);
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
@@ -112,7 +121,7 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     char options[CB_OPTIONS_LEN + 32];
     char *text;
     cl_int err;
-    double start;
+    const double start = cb_wall_ms();
 
     text = cb_read_text_file(entry->path);
     if (text == NULL) {
@@ -120,14 +129,20 @@ static void build(struct cb_program *entry, const struct cb_device *d)
                  "cannot read '%.300s': %s (use --cl-dir DIR)", entry->path, strerror(errno));
         return;
     }
-    start = cb_wall_ms();
+    entry->program = cb_binary_cache_load(d, text, entry->options, entry->path);
+    if (entry->program != NULL) {
+        entry->from_disk = 1;
+        entry->build_ms = cb_wall_ms() - start;
+        free(text);
+        return;
+    }
     entry->program = clCreateProgramWithSource(d->context, 1, (const char **)&text, NULL, &err);
-    free(text);
     if (err != CL_SUCCESS) {
         cb_cl_fail(err, "clCreateProgramWithSource", __FILE__, __LINE__);
         snprintf(entry->failure, sizeof entry->failure, "clCreateProgramWithSource: %s",
                  cb_cl_errname(err));
         entry->program = NULL;
+        free(text);
         return;
     }
     /* ptxas's report (registers, spills) into the build log on NVIDIA: kernel_info.c reads it;
@@ -135,8 +150,12 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     snprintf(options, sizeof options, "%s %s", entry->options, cb_kinfo_build_option(d));
     err = clBuildProgram(entry->program, 1, &d->id, options, NULL, NULL);
     entry->build_ms = cb_wall_ms() - start;
-    if (err == CL_SUCCESS)
+    if (err == CL_SUCCESS) {
+        cb_binary_cache_store(d, text, entry->options, entry->program);
+        free(text);
         return;
+    }
+    free(text);
     snprintf(entry->failure, sizeof entry->failure, "build failed: %s", cb_cl_errname(err));
     if (err == CL_BUILD_PROGRAM_FAILURE)
         report_build_failure(entry->program, d, entry);

@@ -11,11 +11,19 @@ enum cb_format { CB_FORMAT_TABLE, CB_FORMAT_CSV, CB_FORMAT_JSON, CB_FORMAT_MD };
 
 enum { CB_MAX_KERNELS = 128, CB_MAX_KERNEL_ARGS = 32 };
 
+/* --peak: where each device's measured peak comes from (host/run/peak_cache.c). */
+enum cb_peak_mode {
+    CB_PEAK_OFF,     /* no probes, no fraction-of-peak column */
+    CB_PEAK_CACHED,  /* the cached measurement; measured and stored when there is none */
+    CB_PEAK_MEASURE, /* measured now, and stored for later runs */
+};
+
 struct cb_config {
     int list_devices;
     int list_kernels;
     int show_help;
     int show_version;
+    int show_man;                 /* --help-man: the man page, in roff, from the option tables */
     const char *devices;          /* selector list; "all" by default */
     const char *cl_dir;           /* where cl/<family>.cl are read from */
     const char *cl_opts;          /* extra clBuildProgram options */
@@ -40,7 +48,8 @@ struct cb_config {
     double max_time_s;             /* a row's time budget from its first launch (0: none) */
     unsigned long long verify_max; /* output elements checked at most (0: automatic) */
     unsigned long long seed;       /* of the pseudo-random inputs */
-    int measure_peak;              /* run the peak probes for "fraction of peak" */
+    enum cb_peak_mode peak_mode;   /* the peak probes, for "fraction of peak" */
+    int use_cache;                 /* 0: --no-cache, no peak or program read from or kept on disk */
     int detail;                    /* table/md: the detail view (report_detail.c) */
     const char *command_line;      /* argv joined, for the run file (owned; cb_config_free) */
 };
@@ -53,5 +62,7 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg);
 /* Frees cfg and unloads its kernel files. */
 void cb_config_free(struct cb_config *cfg);
 void cb_print_help(FILE *out);
+/* The man page, clbench.1, in roff: both option tables, the cache, the exit codes. */
+void cb_print_man(FILE *out);
 
 #endif

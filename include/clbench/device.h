@@ -43,6 +43,8 @@ struct cb_device {
     /* Launch overhead of an empty kernel (host/run/launch_overhead.c), microseconds: the
      * event's start to end, and the host's enqueue + clFinish.  0 until measured. */
     double launch_event_us, launch_wall_us;
+    const char *peak_source; /* "measured" or "cached" (host/run/peak_cache.c); NULL: neither */
+    char peak_date[32];      /* when it was measured, UTC ISO 8601 */
 
     /* Open while the device runs rows (cb_device_open/close). */
     cl_context context;

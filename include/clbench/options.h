@@ -15,11 +15,17 @@ struct cb_option {
     int code;            /* the short letter, or a code >= CB_OPTION_LONG_ONLY */
     int has_arg;         /* 1: takes a value */
     const char *metavar; /* the value's name in --help */
-    const char *help;    /* one line */
+    const char *help;    /* one line; NULL hides a tools' option from --help and the man page */
 };
 
 /* Prints "  -k, --kernel NAMES   help" for every option, in table order. */
 void cb_options_help(FILE *out, const struct cb_option *options, size_t count);
+
+/* The same table as roff for a man page: one ".TP" paragraph per option. */
+void cb_options_man(FILE *out, const struct cb_option *options, size_t count);
+
+/* Text for a roff line: '-' and '\\' escaped, a leading '.' or '\'' made literal. */
+void cb_roff_text(FILE *out, const char *text);
 
 /* Fills getopt_long's tables (longopts: count + 1 entries; shortopts: 3 * count + 2 chars,
  * starting with ':' so that a missing value is told apart) and resets getopt's state, so that

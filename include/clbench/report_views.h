@@ -62,5 +62,7 @@ int cb_report_write_run_detail(FILE *out, const struct cb_run *run, enum cb_form
 /* `clbench report ARGS...` (argv[0] is "report"); returns the exit code. */
 int cb_report_main(int argc, char **argv);
 void cb_report_print_help(FILE *out);
+/* Its option table as the man page's paragraphs (host/cli/args.c: cb_print_man). */
+void cb_report_print_man_options(FILE *out);
 
 #endif

@@ -43,9 +43,10 @@ struct cb_row {
     char reason[CB_REASON_LEN];
     char build_options[CB_OPTIONS_LEN];
     double build_ms;
-    int build_cached;   /* the program was built for an earlier row */
-    const char *timer;  /* "event" (profiling events) or "wall" (host clock) */
-    double *samples_ms; /* every timed launch, in order (owned) */
+    int build_cached;         /* the program was built for an earlier row */
+    const char *build_source; /* "built", "memory" (an earlier row's) or "disk" (cache) */
+    const char *timer;        /* "event" (profiling events) or "wall" (host clock) */
+    double *samples_ms;       /* every timed launch, in order (owned) */
     size_t sample_count;
     double wall_ms; /* host time around the timed launches */
     struct cb_stats stats;

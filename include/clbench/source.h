@@ -1,6 +1,6 @@
 /* Kernel sources and programs: reading cl/<family>.cl or a user kernel file, composing the build
  * options, building with the log shown on failure, and a per-device cache so that rows sharing a
- * source file and options build once. */
+ * source file and options build once (and, across runs, binary_cache.h). */
 #ifndef CLBENCH_SOURCE_H
 #define CLBENCH_SOURCE_H
 
@@ -14,8 +14,9 @@ enum { CB_OPTIONS_LEN = 1024, CB_REASON_LEN = 512, CB_PATH_LEN = 4096 };
 struct cb_program {
     char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */
     char options[CB_OPTIONS_LEN];
-    cl_program program; /* NULL if the build failed */
-    double build_ms;
+    cl_program program;          /* NULL if the build failed */
+    double build_ms;             /* building, or loading from the disk cache */
+    int from_disk;               /* loaded from the program cache on disk (binary_cache.h) */
     char failure[CB_REASON_LEN]; /* why the build failed, for the row's reason */
 };
 
@@ -36,6 +37,8 @@ const char *cb_default_cl_dir(void);
 /* The whole file, NUL-terminated (malloc'd); NULL with errno set on failure. */
 char *cb_read_text_file(const char *path);
 
+/* cl_dir/<family>.cl; -1 if it does not fit. */
+int cb_family_source_path(char *buf, size_t len, const char *cl_dir, const char *family);
 /* Path of k's source: its kernel file, else cl_dir/<family>.cl; -1 if it does not fit. */
 int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_kernel *k);
 

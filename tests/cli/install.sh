@@ -1,11 +1,51 @@
 # `cmake --install` puts the binary and the kernels where the installed binary finds them,
-# wherever it is run from; --cl-dir overrides; a missing kernel file is one clear error.
+# wherever it is run from; --cl-dir overrides; a missing kernel file is one clear error.  It
+# also installs the man page (every option of both --help texts in it), the bash completion
+# (options, kernel names, formats, devices) and the JSON Schemas.
 source "$(dirname "$0")/lib.sh"
 
 build_dir=$(dirname "$CLBENCH")
 cmake --install "$build_dir" --prefix "$TMP/prefix" >/dev/null || fail "cmake --install failed"
 [ -x "$TMP/prefix/bin/clbench" ] || fail "no installed binary"
 [ -f "$TMP/prefix/share/clbench/cl/vadd.cl" ] || fail "no installed kernels"
+
+man_page="$TMP/prefix/share/man/man1/clbench.1"
+[ -f "$man_page" ] || fail "no installed man page"
+"$CLBENCH" --help >"$TMP/help.txt"
+"$CLBENCH" report --help >>"$TMP/help.txt"
+for opt in $(grep -oE -- '--[a-z][a-z-]*' "$TMP/help.txt" | sort -u); do
+    grep -qF -- "${opt//-/\\-}" "$man_page" || fail "man page lacks $opt"
+done
+grep -q '^\.TH CLBENCH 1 ' "$man_page" || fail "man page has no .TH header"
+if command -v groff >/dev/null; then
+    groff -man -Tutf8 -ww -z "$man_page" 2>"$TMP/groff.err" || fail "groff failed on the man page"
+    [ ! -s "$TMP/groff.err" ] || fail "groff warns: $(head -5 "$TMP/groff.err")"
+fi
+for schema in clbench-run clbench-report clbench-compare clbench-peak; do
+    [ -f "$TMP/prefix/share/clbench/schema/$schema.v1.schema.json" ] || fail "no $schema schema"
+done
+
+# Bash completion, run as bash would: COMP_WORDS and COMP_CWORD in, COMPREPLY out.
+completion="$TMP/prefix/share/bash-completion/completions/clbench"
+[ -f "$completion" ] || fail "no installed bash completion"
+(
+    source "$completion"
+    complete_words() { # complete_words WORD...: COMPREPLY for the last word, one per line
+        COMP_WORDS=("$TMP/prefix/bin/clbench" "$@")
+        COMP_CWORD=$#
+        _clbench
+        printf '%s\n' "${COMPREPLY[@]}"
+    }
+    complete_words --no-c | grep -qx -- --no-cache || fail "completion: --no-c"
+    complete_words -k matmul_t | grep -qx matmul_tiled || fail "completion: -k matmul_t"
+    complete_words -k vadd,co | grep -qx vadd,copy || fail "completion: -k vadd,co"
+    complete_words --kernel matm | grep -qx matmul || fail "completion: family names"
+    [ "$(complete_words -f "")" = "$(printf 'table\ncsv\njson\nmd')" ] || fail "completion: -f"
+    complete_words -d g | grep -qx gpu || fail "completion: -d g"
+    complete_words --peak c | grep -qx cached || fail "completion: --peak c"
+    complete_words rep | grep -qx report || fail "completion: report"
+    complete_words report --base | grep -qx -- --baseline || fail "completion: report --base"
+) || exit 1
 
 cd "$TMP" || exit 1
 CLBENCH="$TMP/prefix/bin/clbench"

@@ -4,7 +4,24 @@ set -u
 : "${CLBENCH:?set by CTest}"
 mkdir -p "${CLBENCH_TEST_TMP:-/tmp}"
 TMP=$(mktemp -d "${CLBENCH_TEST_TMP:-/tmp}/clbench-test.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+# At exit, every JSON file clbench wrote through `run` is checked against the JSON Schemas in
+# results/schema (validate_json.py): a test that passes with a file that does not match fails.
+check_schemas_and_clean() {
+    local rc=$?
+    if [ "$rc" -eq 0 ] && [ -d "$TMP/schema-check" ]; then
+        if ! python3 "$(dirname "${BASH_SOURCE[0]}")/validate_json.py" \
+            "$CLBENCH_SOURCE_DIR/results/schema" "$TMP/schema-check"/*.json >"$TMP/schema.out"; then
+            echo "FAIL: a JSON file clbench wrote does not match results/schema:" >&2
+            cat "$TMP/schema.out" >&2
+            rc=1
+        fi
+    fi
+    rm -rf "$TMP"
+    exit "$rc"
+}
+trap check_schemas_and_clean EXIT
+# Every script starts with an empty clbench cache of its own (peaks, programs).
+export XDG_CACHE_HOME="$TMP/xdg-cache"
 # Quick settings for rows whose speed does not matter.
 QUICK=(--no-peak --reps 2 --warmup 1 --min-time 0)
 
@@ -32,6 +49,26 @@ run() {
         grep -q "^Tracer caught signal" "$TMP/stderr" || break
         echo "note: LeakSanitizer's tracer crashed (attempt $attempt): running again" >&2
     done
+    keep_for_schema_check "$@"
+}
+
+# Copies what the last run wrote as JSON (its --output file, or its stdout) for the check at
+# exit; later commands of the test may overwrite or remove the originals.
+keep_for_schema_check() {
+    local prev="" arg out=""
+    for arg in "$@"; do
+        case $prev in -o | --output) out=$arg ;; esac
+        case $arg in --output=*) out=${arg#--output=} ;; esac
+        prev=$arg
+    done
+    mkdir -p "$TMP/schema-check"
+    SCHEMA_CHECKS=$((${SCHEMA_CHECKS:-0} + 1))
+    if [ -n "$out" ] && [ -f "$out" ]; then
+        cp "$out" "$TMP/schema-check/$SCHEMA_CHECKS-output.json"
+    fi
+    if [ "$(head -c 1 "$TMP/stdout")" = "{" ]; then
+        cp "$TMP/stdout" "$TMP/schema-check/$SCHEMA_CHECKS-stdout.json"
+    fi
 }
 
 expect_rc() { [ "$RC" -eq "$1" ] || fail "expected exit code $1"; }
