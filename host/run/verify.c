@@ -32,16 +32,29 @@ static uint64_t splitmix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The i-th of `count` checked elements. */
+/* The i-th of `count` checked elements: all of them in order, or the first, the last and one
+ * seeded element in each of count - 2 equal strata between.  Increasing indices keep a sample
+ * of a large output as cheap as a sweep over it (random order spent most of a check in cache
+ * misses), and every part of the output is looked at. */
 static size_t checked_index(const struct cb_problem *p, size_t count, uint64_t seed, size_t i)
 {
-    if (count == p->output_elems)
+    const size_t n = p->output_elems, strata = count - 2;
+
+    if (count == n)
         return i;
     if (i == 0)
         return 0;
     if (i == 1)
-        return p->output_elems - 1;
-    return (size_t)(splitmix64(seed ^ (uint64_t)i) % p->output_elems);
+        return n - 1;
+    {
+        const size_t s = i - 2;
+        const size_t lo = (size_t)((double)s / (double)strata * (double)n);
+        const size_t hi = (size_t)((double)(s + 1) / (double)strata * (double)n);
+        const size_t width = hi > lo ? hi - lo : 1;
+        const size_t index = lo + (size_t)(splitmix64(seed ^ (uint64_t)i) % width);
+
+        return index < n ? index : n - 1;
+    }
 }
 
 /* Relative error of element i; INFINITY for NaN or infinity (the poison, or garbage). */

@@ -34,7 +34,8 @@ double cb_tolerance(const struct cb_problem *p);
 size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems);
 
 /* Compares out[] with the reference; fills v; returns the number of failures (0: passed).
- * Sampled elements are the first, the last and a seeded pseudo-random spread between. */
+ * Sampled elements are the first, the last and one seeded element in each of equal strata
+ * between, in increasing order. */
 size_t cb_verify_output(const struct cb_problem *p, const float *const in[], const float *out,
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v);
 
