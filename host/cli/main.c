@@ -34,7 +34,10 @@ static void print_row_line(const struct cb_row *row, size_t index, size_t total,
     cb_device_id_string(row->device, id, sizeof id);
     cb_row_params(row, params, sizeof params);
     cb_row_size(row, size, sizeof size);
-    if (row->status != CB_STATUS_OK)
+    if (row->status == CB_STATUS_UNAVAILABLE)
+        cb_warn("[%zu/%zu] %s %s %s: unavailable: %s", index + 1, total, id,
+                row->problem.kernel->name, size, row->reason);
+    else if (row->status != CB_STATUS_OK)
         cb_error("[%zu/%zu] %s %s %s %s: %s: %s", index + 1, total, id, row->problem.kernel->name,
                  params, size, cb_status_name(row->status), row->reason);
     else if (isatty(STDERR_FILENO))
@@ -53,7 +56,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
 
     for (size_t r = 0; r < run->row_count; r++) {
         pending += !run->rows[r].resumed;
-        failed += run->rows[r].resumed && run->rows[r].status != CB_STATUS_OK;
+        failed += run->rows[r].resumed && cb_row_failed(&run->rows[r]);
     }
     for (size_t i = 0; i < run->device_count; i++) {
         struct cb_device *d = run->devices[i];
@@ -87,7 +90,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
             cb_journal_append(journal, &run->rows[r]);
             format_eta(eta, sizeof eta, cb_wall_ms() - start, ++done, pending);
             print_row_line(&run->rows[r], r, run->row_count, eta);
-            failed += run->rows[r].status != CB_STATUS_OK;
+            failed += cb_row_failed(&run->rows[r]);
         }
         cb_program_cache_release(&cache);
         cb_device_close(d);

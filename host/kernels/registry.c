@@ -291,6 +291,43 @@ static const struct cb_kernel builtin[] = {
 #endif
      .plan = cb_plan_matmul_library,
      .reference = cb_ref_matmul},
+    {.name = "sgemm_openblas",
+     .family = "matmul",
+     .experiment = "library baseline on CPU devices: OpenBLAS's cblas_sgemm on the host, as many "
+                   "threads as the device has compute units",
+     .summary = "cblas_sgemm on the host for CPU devices; times the call alone on the host",
+     .dims = 3,
+     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_gpu = {8192, 8192, 8192},
+     .inputs = 2,
+     .metric = CB_METRIC_GFLOPS,
+     .baseline = "matmul_naive",
+#ifdef CLBENCH_HAVE_OPENBLAS
+     .library = &cb_library_openblas,
+#else
+     .requires = "built without OpenBLAS (install libopenblas-dev and reconfigure)",
+#endif
+     .plan = cb_plan_matmul_library,
+     .reference = cb_ref_matmul},
+    {.name = "sgemm_cublas",
+     .family = "matmul",
+     .experiment = "library baseline on NVIDIA devices: cuBLAS SGEMM, FP32 without TF32, "
+                   "timed with CUDA events",
+     .summary = "cublasSgemm (no TF32) on the NVIDIA device; loads CUDA's libraries at run time",
+     .dims = 3,
+     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_gpu = {8192, 8192, 8192},
+     .inputs = 2,
+     .metric = CB_METRIC_GFLOPS,
+     .baseline = "matmul_naive",
+#ifdef CLBENCH_HAVE_CUBLAS
+     .library = &cb_library_cublas,
+#else
+     .requires = "built without the CUDA headers (install the CUDA toolkit and reconfigure with "
+                 "-DCLBENCH_WITH_CUBLAS=ON)",
+#endif
+     .plan = cb_plan_matmul_library,
+     .reference = cb_ref_matmul},
 };
 enum { BUILTIN_COUNT = sizeof builtin / sizeof builtin[0] };
 

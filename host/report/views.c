@@ -25,6 +25,12 @@ static const char *status_text(const struct cb_row *row)
     return row->status == CB_STATUS_OK ? "ok" : "FAILED";
 }
 
+/* A row that could not run here (a library baseline on the wrong device) did not fail. */
+static const char *failed_word(const struct cb_row *row)
+{
+    return cb_row_failed(row) ? "FAILED" : "absent";
+}
+
 static void print_devices(FILE *out, const struct cb_run *run, const char *bullet)
 {
     for (size_t i = 0; i < run->device_count; i++) {
@@ -65,9 +71,9 @@ void cb_write_table(FILE *out, const struct cb_run *run)
                     row->problem.kernel->name, params, size, med, mn, mx, 100.0 * row->stats.cv,
                     thr, peak);
         } else {
-            fprintf(out, "%-5s %-18s %-22s %-16s %10s %10s %10s %6s %12s %6s  FAILED (%s): %s\n",
-                    id, row->problem.kernel->name, params, size, "-", "-", "-", "-", "-", "-",
-                    cb_status_name(row->status), row->reason);
+            fprintf(out, "%-5s %-18s %-22s %-16s %10s %10s %10s %6s %12s %6s  %s (%s): %s\n", id,
+                    row->problem.kernel->name, params, size, "-", "-", "-", "-", "-", "-",
+                    failed_word(row), cb_status_name(row->status), row->reason);
         }
     }
 }
@@ -95,8 +101,8 @@ void cb_write_markdown(FILE *out, const struct cb_run *run)
                     row->stats.min, row->stats.max, cb_row_throughput(row),
                     cb_metric_unit(row->problem.kernel->metric), peak, status_text(row));
         else
-            fprintf(out, "- | - | - | - | - | FAILED (%s): %s |\n", cb_status_name(row->status),
-                    row->reason);
+            fprintf(out, "- | - | - | - | - | %s (%s): %s |\n", failed_word(row),
+                    cb_status_name(row->status), row->reason);
     }
 }
 

@@ -32,6 +32,7 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "timing_invalid",
     "out_of_bounds",
     "too_slow",
+    "unavailable",
 };
 
 const char *cb_status_name(enum cb_status status)
@@ -59,10 +60,15 @@ struct resources {
     float *host_in[CB_MAX_INPUTS];
     float *host_out;
     cl_uint *host_guard; /* guard_front + GUARD_BYTES */
+    struct cb_library_call library; /* a library row's call, open while library_open */
+    int library_open;
+    double library_ms; /* the library's own time of its last launch */
 };
 
 static void release_resources(struct resources *r)
 {
+    if (r->library_open)
+        r->library.problem->kernel->library->close(&r->library);
     for (unsigned s = 0; s < MAX_BUFFER_SETS; s++) {
         for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
             if (r->in[s][i] != NULL)
@@ -215,7 +221,8 @@ static unsigned buffer_sets(const struct cb_row *row)
     const double cache = (double)row->device->global_cache_bytes;
     double sets;
 
-    if (row->problem.kernel->enqueue != NULL || row->footprint_bytes >= 2.0 * cache)
+    if (row->problem.kernel->enqueue != NULL || row->problem.kernel->library != NULL ||
+        row->footprint_bytes >= 2.0 * cache)
         return 1;
     sets = ceil(2.0 * cache / row->footprint_bytes);
     return sets > MAX_BUFFER_SETS ? MAX_BUFFER_SETS : (unsigned)sets;
@@ -319,6 +326,16 @@ static size_t work_group(const struct cb_problem *p)
     return group;
 }
 
+/* A library function's result as the row's status; the reason is already in the row. */
+static int library_result(struct cb_row *row, int result)
+{
+    if (result == 0)
+        return 0;
+    row->status = result == CB_LIBRARY_UNAVAILABLE ? CB_STATUS_UNAVAILABLE
+                                                   : CB_STATUS_LAUNCH_FAILED;
+    return -1;
+}
+
 static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_event *ev)
 {
     const struct cb_problem *p = &row->problem;
@@ -329,6 +346,9 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
         RUN_CHECK(row, p->kernel->enqueue(q, p, r->in[set], r->out[set]));
         return 0;
     }
+    if (p->kernel->library != NULL)
+        return library_result(row, p->kernel->library->launch(&r->library, &r->library_ms,
+                                                              row->reason, sizeof row->reason));
     if (set_args(row, r, set) != 0)
         return -1;
     err = clEnqueueNDRangeKernel(q, r->kernel, p->work_dim, NULL, p->global,
@@ -393,6 +413,10 @@ static int verify(struct cb_row *row, struct resources *r, unsigned set,
 {
     const struct cb_problem *p = &row->problem;
 
+    if (p->kernel->library != NULL &&
+        library_result(row, p->kernel->library->store(&r->library, row->device->queue, r->out[set],
+                                                      row->reason, sizeof row->reason)) != 0)
+        return -1;
     if (check_guards(row, r, set, when) != 0)
         return -1;
     RUN_CHECK(row,
@@ -461,12 +485,12 @@ static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
 static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
                          double deadline, unsigned *last_set)
 {
-    const int on_events = row->problem.kernel->enqueue == NULL;
+    const struct cb_library *library = row->problem.kernel->library;
+    const int on_events = row->problem.kernel->enqueue == NULL && library == NULL;
     size_t capacity = cfg->reps;
     double total_ms = 0.0, start;
     int backwards = 0;
 
-    row->timer = on_events ? "event" : "wall";
     row->samples_ms = malloc(capacity * sizeof *row->samples_ms);
     if (row->samples_ms == NULL) {
         set_status(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the samples");
@@ -498,6 +522,10 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
         if (on_events) {
             if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, &backwards) != 0)
                 return -1;
+        } else if (library != NULL) {
+            if (launch(row, r, set, NULL) != 0)
+                return -1;
+            ms = r->library_ms;
         } else {
             const double t0 = cb_wall_ms();
 
@@ -557,12 +585,16 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
         return -1;
     }
     if (k->requires != NULL) {
-        set_status(row, CB_STATUS_INVALID, "%s", k->requires);
+        set_status(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
+        return -1;
+    }
+    if (k->library != NULL && k->library->refuses(row->device) != NULL) {
+        set_status(row, CB_STATUS_UNAVAILABLE, "%s", k->library->refuses(row->device));
         return -1;
     }
     if (check_limits(row) != 0)
         return -1;
-    if (k->enqueue == NULL) {
+    if (k->enqueue == NULL && k->library == NULL) {
         if (cb_program_get(cache, row->device, cfg->cl_dir, k->family, row->build_options, &program,
                            &row->build_cached) != CL_SUCCESS) {
             set_status(row, CB_STATUS_BUILD_FAILED, "program cache: out of host memory");
@@ -581,7 +613,15 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_conf
     row->buffer_sets = buffer_sets(row);
     row->cache_resident =
         row->footprint_bytes * row->buffer_sets <= (double)row->device->global_cache_bytes;
-    return create_buffers(row, r, cfg);
+    if (create_buffers(row, r, cfg) != 0)
+        return -1;
+    if (k->library == NULL)
+        return 0;
+    r->library.device = row->device;
+    r->library.problem = &row->problem;
+    r->library.host_in = (const float *const *)r->host_in;
+    r->library_open = 1; /* close releases whatever a failing open got to */
+    return library_result(row, k->library->open(&r->library, row->reason, sizeof row->reason));
 }
 
 void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_program_cache *cache)
@@ -594,7 +634,9 @@ void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_progr
     memset(&r, 0, sizeof r);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
-    row->timer = row->problem.kernel->enqueue == NULL ? "event" : "wall";
+    row->timer = row->problem.kernel->library != NULL ? row->problem.kernel->library->timer
+                 : row->problem.kernel->enqueue == NULL ? "event"
+                                                        : "wall";
     if (prepare(row, &r, cfg, cache) != 0)
         goto done;
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
@@ -649,4 +691,9 @@ void cb_row_free(struct cb_row *row)
     free(row->samples_ms);
     row->samples_ms = NULL;
     row->sample_count = 0;
+}
+
+int cb_row_failed(const struct cb_row *row)
+{
+    return row->status != CB_STATUS_OK && row->status != CB_STATUS_UNAVAILABLE;
 }
