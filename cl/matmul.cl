@@ -457,3 +457,92 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
         }
     }
 }
+
+/* matmul_cpu: the matmul a CPU wants under PoCL, which runs a work-group as a loop over its
+ * work-items on one core: local memory there is an ordinary cached buffer, and each barrier
+ * splits that loop.  So no local memory and no barriers; each work-item keeps an MR x (NV*VN)
+ * block of C in MR*NV explicit vector accumulators (registers), and streams A (MR rows, one
+ * broadcast per row and k) and B (NV vectors of row k) from the caches.  Work-groups are a
+ * column of WGM work-items that share one NV*VN-wide panel of B, so that consecutive
+ * work-items (run one after another on a core) find it in cache.  Blocks that reach past C's
+ * edges take a scalar path.  The twin of matmul_fast on CPUs (004's finding, constructive
+ * side): the same register blocking without local tiles.  Parameters:
+ *   MR   C rows per work-item (accumulator rows)                       default 8
+ *   VN   vector width of the accumulators and of B's loads (2,4,8,16)  default 16
+ *   NV   vectors per accumulator row (C columns per work-item NV*VN)   default 2
+ *   WGM  work-items per work-group, along the rows of C                default 16
+ */
+#ifndef MR
+#define MR 8
+#endif
+#ifndef VN
+#define VN 16
+#endif
+#ifndef NV
+#define NV 2
+#endif
+#ifndef WGM
+#define WGM 16
+#endif
+#define CB_CAT_(a, b) a##b
+#define CB_CAT(a, b) CB_CAT_(a, b)
+#define VREAL CB_CAT(REAL, VN)
+#define VLOAD CB_CAT(vload, VN)
+#define VSTORE CB_CAT(vstore, VN)
+
+/* The part of a block that reaches past the edges of C, one element at a time. */
+static void matmul_cpu_edge(const int M, const int N, const int K, __global const REAL *A,
+                            __global const REAL *B, __global REAL *C, const int m0, const int n0)
+{
+    for (int m = m0; m < min(m0 + MR, M); m++)
+        for (int n = n0; n < min(n0 + NV * VN, N); n++) {
+            REAL sum = 0;
+
+            for (int k = 0; k < K; k++)
+                sum += A[m * K + k] * B[k * N + n];
+            C[m * N + n] = sum;
+        }
+}
+
+__kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void
+matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict A,
+           __global const REAL *restrict B, __global REAL *restrict C)
+{
+    const int n0 = get_global_id(0) * (NV * VN);
+    const int m0 = get_global_id(1) * MR;
+    __global const REAL *a = A + m0 * K;
+    __global const REAL *b = B + n0;
+    VREAL acc[MR][NV];
+
+    if (m0 >= M || n0 >= N)
+        return;
+    if (m0 + MR > M || n0 + NV * VN > N) {
+        matmul_cpu_edge(M, N, K, A, B, C, m0, n0);
+        return;
+    }
+#pragma unroll
+    for (int i = 0; i < MR; i++)
+#pragma unroll
+        for (int j = 0; j < NV; j++)
+            acc[i][j] = (VREAL)0;
+    for (int k = 0; k < K; k++) {
+        VREAL bk[NV];
+
+#pragma unroll
+        for (int j = 0; j < NV; j++)
+            bk[j] = VLOAD(j, b + k * N);
+#pragma unroll
+        for (int i = 0; i < MR; i++) {
+            const VREAL ai = (VREAL)(a[i * K + k]);
+
+#pragma unroll
+            for (int j = 0; j < NV; j++)
+                acc[i][j] = mad(ai, bk[j], acc[i][j]);
+        }
+    }
+#pragma unroll
+    for (int i = 0; i < MR; i++)
+#pragma unroll
+        for (int j = 0; j < NV; j++)
+            VSTORE(acc[i][j], j, C + (m0 + i) * N + n0);
+}

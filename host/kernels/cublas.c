@@ -26,8 +26,8 @@ struct cb_gemm_colmajor cb_gemm_rowmajor(size_t m, size_t n, size_t k)
 #include <stdlib.h>
 #include <string.h>
 
-#define CB_STR_(x) #x
-#define CB_STR(x) CB_STR_(x)
+#define CB_STR_(x)       #x
+#define CB_STR(x)        CB_STR_(x)
 #define CUDA_SONAME(lib) "lib" lib ".so." CB_STR(CLBENCH_CUDA_MAJOR)
 
 /* The CUDA runtime and cuBLAS functions the row calls, resolved once per process.  The
@@ -226,8 +226,8 @@ static int cublas_launch(struct cb_library_call *call, double *ms, char *why, si
     return 0;
 }
 
-static int cublas_store(struct cb_library_call *call, cl_command_queue queue, cl_mem out,
-                        char *why, size_t why_len)
+static int cublas_store(struct cb_library_call *call, cl_command_queue queue, cl_mem out, char *why,
+                        size_t why_len)
 {
     const struct cublas_state *s = call->state;
     const size_t bytes = call->problem->output_elems * sizeof(float);

@@ -59,7 +59,7 @@ struct resources {
     size_t guard_front; /* bytes before the output: GUARD_BYTES rounded to the base alignment */
     float *host_in[CB_MAX_INPUTS];
     float *host_out;
-    cl_uint *host_guard; /* guard_front + GUARD_BYTES */
+    cl_uint *host_guard;            /* guard_front + GUARD_BYTES */
     struct cb_library_call library; /* a library row's call, open while library_open */
     int library_open;
     double library_ms; /* the library's own time of its last launch */
@@ -331,8 +331,8 @@ static int library_result(struct cb_row *row, int result)
 {
     if (result == 0)
         return 0;
-    row->status = result == CB_LIBRARY_UNAVAILABLE ? CB_STATUS_UNAVAILABLE
-                                                   : CB_STATUS_LAUNCH_FAILED;
+    row->status =
+        result == CB_LIBRARY_UNAVAILABLE ? CB_STATUS_UNAVAILABLE : CB_STATUS_LAUNCH_FAILED;
     return -1;
 }
 
@@ -634,7 +634,7 @@ void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_progr
     memset(&r, 0, sizeof r);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
-    row->timer = row->problem.kernel->library != NULL ? row->problem.kernel->library->timer
+    row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer
                  : row->problem.kernel->enqueue == NULL ? "event"
                                                         : "wall";
     if (prepare(row, &r, cfg, cache) != 0)

@@ -31,6 +31,7 @@ const char *cb_plan_matmul_regblock(struct cb_problem *p);
 const char *cb_plan_matmul_cached(struct cb_problem *p);
 const char *cb_plan_matmul_rank1(struct cb_problem *p);
 const char *cb_plan_matmul_fast(struct cb_problem *p);
+const char *cb_plan_matmul_cpu(struct cb_problem *p);
 const char *cb_plan_matmul_library(struct cb_problem *p);
 double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
 /* host/kernels/cublas.c: a row-major C = A B (M x N x K) as one column-major GEMM call of

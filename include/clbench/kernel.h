@@ -118,7 +118,7 @@ struct cb_kernel {
     const char *requires; /* NULL, or why this row is absent from this build */
     cb_plan_fn plan;
     cb_reference_fn reference;
-    cb_enqueue_fn enqueue; /* NULL for ordinary kernels */
+    cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
     const struct cb_library *library; /* NULL, or the library this baseline row calls */
     /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
     const char *source_path;          /* that file; NULL: cl/<family>.cl */
