@@ -537,7 +537,7 @@ matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict 
 
 #pragma unroll
             for (int j = 0; j < NV; j++)
-                acc[i][j] = mad(ai, bk[j], acc[i][j]);
+                acc[i][j] = fma(ai, bk[j], acc[i][j]);
         }
     }
 #pragma unroll

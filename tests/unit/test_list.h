@@ -26,4 +26,5 @@
     X(report_merges_and_labels)                                                                    \
     X(report_short_names)                                                                          \
     X(grid_text_and_markdown)                                                                      \
-    X(report_row_order_numeric)
+    X(report_row_order_numeric)                                                                    \
+    X(gemm_rowmajor_operand_swap)
