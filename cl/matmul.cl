@@ -332,6 +332,8 @@ static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __glob
 
         if (inside && K % 4 == 0) {
             ra[l] = *(__global const float4 *)&A[m * K + k];
+        } else if (inside) {
+            ra[l] = vload4(0, &A[m * K + k]); /* inside but not 16-byte aligned: no checks */
         } else {
             const int in_m = m < M;
 
@@ -355,6 +357,8 @@ static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __glob
 
         if (inside && N % 4 == 0) {
             rb[l] = *(__global const float4 *)&B[k * N + n];
+        } else if (inside) {
+            rb[l] = vload4(0, &B[k * N + n]);
         } else {
             const int in_k = k < K;
 
