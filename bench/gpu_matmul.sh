@@ -13,7 +13,7 @@
 #   8192    the large cube: WPTM 8 and 16
 # each beside sgemm_cublas and sgemm_clblast; then on the CPU devices
 #   cpu     matmul_cpu, matmul_fast (CPU defaults) and sgemm_openblas at 1024^3 and 2048^3
-#   cpu-sweep  matmul_cpu's MR x NV x WGM at 2048^3
+#   cpu-sweep  matmul_cpu's MR x RB x KB at 2048^3
 # sgemm_cublas loads libcudart.so.13 and libcublas.so.13 at run time: this script puts
 # /usr/local/cuda/lib64 (or CUDA_LIB) on LD_LIBRARY_PATH.  --max-time bounds every row.
 #   CLBENCH   the binary (default: build/clbench beside this script's repository)
@@ -44,7 +44,7 @@ ladder_devices
 while read -r id slug; do
     ladder_step "$id" "$slug" gpu-matmul cpu -k matmul_cpu,matmul_fast,sgemm_openblas \
         -n 1024,2048
-    ladder_step "$id" "$slug" gpu-matmul cpu-sweep -k matmul_cpu -n 2048 -D MR=6,8,12 \
-        -D NV=1,2 -D WGM=4,16
+    ladder_step "$id" "$slug" gpu-matmul cpu-sweep -k matmul_cpu -n 2048 -D MR=8,12 -D RB=1,4 \
+        -D KB=0,128 -D NV=2 -D WGM=4
 done <<<"$devices"
 exit $status

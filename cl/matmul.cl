@@ -464,17 +464,22 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
 
 /* matmul_cpu: the matmul a CPU wants under PoCL, which runs a work-group as a loop over its
  * work-items on one core: local memory there is an ordinary cached buffer, and each barrier
- * splits that loop.  So no local memory and no barriers; each work-item keeps an MR x (NV*VN)
- * block of C in MR*NV explicit vector accumulators (registers), and streams A (MR rows, one
- * broadcast per row and k) and B (NV vectors of row k) from the caches.  Work-groups are a
- * column of WGM work-items that share one NV*VN-wide panel of B, so that consecutive
- * work-items (run one after another on a core) find it in cache.  Blocks that reach past C's
- * edges take a scalar path.  The twin of matmul_fast on CPUs (004's finding, constructive
- * side): the same register blocking without local tiles.  Parameters:
- *   MR   C rows per work-item (accumulator rows)                       default 8
+ * splits that loop.  So no local memory and no barriers.  Each work-item owns RB blocks of
+ * MR x (NV*VN) elements of C, one under the other, and keeps the block it works on in MR*NV
+ * explicit vector accumulators (registers, FMAs), A's MR rows broadcast one element at a
+ * time.  With KB > 0 it walks k in KB-deep slices: for each slice it first copies the
+ * KB x (NV*VN) panel of B it needs into a private array, contiguous, so that the panel stays
+ * in L1 while the RB blocks run over it (B's own rows are N floats apart, and at
+ * power-of-two N they fall into a few cache sets and evict each other); between slices a
+ * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
+ * reading B's rows in place.  Rows and columns past C's edges take a one-row-at-a-time path.
+ * The twin of matmul_fast on CPUs (004's finding, constructive side).  Parameters:
+ *   MR   C rows per block (rows of accumulators)                       default 8
  *   VN   vector width of the accumulators and of B's loads (2,4,8,16)  default 16
  *   NV   vectors per accumulator row (C columns per work-item NV*VN)   default 2
- *   WGM  work-items per work-group, along the rows of C                default 16
+ *   RB   blocks per work-item, down the rows (reuses of a panel)       default 4
+ *   KB   depth of a k slice, rows of the private panel; 0: no panel    default 128
+ *   WGM  work-items per work-group, down the rows of C                 default 4
  */
 #ifndef MR
 #define MR 8
@@ -485,27 +490,64 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
 #ifndef NV
 #define NV 2
 #endif
-#ifndef WGM
-#define WGM 16
+#ifndef RB
+#define RB 4
 #endif
-#define CB_CAT_(a, b) a##b
-#define CB_CAT(a, b) CB_CAT_(a, b)
-#define VREAL CB_CAT(REAL, VN)
-#define VLOAD CB_CAT(vload, VN)
-#define VSTORE CB_CAT(vstore, VN)
+#ifndef KB
+#define KB 128
+#endif
+#ifndef WGM
+#define WGM 4
+#endif
+#define VREAL CAT(REAL, VN)
+#define VLOAD CAT(vload, VN)
+#define VSTORE CAT(vstore, VN)
+#if KB > 0
+#define SLICE KB
+#define B_ROW(k, j) panel[k][j]
+#else
+#define SLICE K
+#define B_ROW(k, j) VLOAD(j, B + (k0 + (k)) * N + n0)
+#endif
 
-/* The part of a block that reaches past the edges of C, one element at a time. */
-static void matmul_cpu_edge(const int M, const int N, const int K, __global const REAL *A,
-                            __global const REAL *B, __global REAL *C, const int m0, const int n0)
+/* Vector j of row k of B from column n0 on, with zeros past column N. */
+static inline VREAL matmul_cpu_b_edge(const int N, __global const REAL *B, const int k,
+                                      const int n0, const int j)
 {
-    for (int m = m0; m < min(m0 + MR, M); m++)
-        for (int n = n0; n < min(n0 + NV * VN, N); n++) {
-            REAL sum = 0;
+    REAL lanes[VN];
 
-            for (int k = 0; k < K; k++)
-                sum += A[m * K + k] * B[k * N + n];
-            C[m * N + n] = sum;
+    for (int v = 0; v < VN; v++)
+        lanes[v] = n0 + j * VN + v < N ? B[k * N + n0 + j * VN + v] : 0;
+    return VLOAD(0, lanes);
+}
+
+/* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, one row at a time: NV
+ * accumulators, B's vectors zero-filled past N. */
+static void matmul_cpu_edge(const int M, const int N, const int K, __global const REAL *A,
+                            __global const REAL *B, __global REAL *C, const int m0,
+                            const int rows, const int n0)
+{
+    for (int m = m0; m < min(m0 + rows, M); m++) {
+        VREAL acc[NV];
+
+        for (int j = 0; j < NV; j++)
+            acc[j] = (VREAL)0;
+        for (int k = 0; k < K; k++) {
+            const VREAL a = (VREAL)(A[m * K + k]);
+
+            for (int j = 0; j < NV; j++)
+                acc[j] = fma(a, n0 + (j + 1) * VN <= N ? VLOAD(j, B + k * N + n0)
+                                                       : matmul_cpu_b_edge(N, B, k, n0, j),
+                             acc[j]);
         }
+        for (int j = 0; j < NV; j++) {
+            REAL lanes[VN];
+
+            VSTORE(acc[j], 0, lanes);
+            for (int v = 0; v < VN && n0 + j * VN + v < N; v++)
+                C[m * N + n0 + j * VN + v] = lanes[v];
+        }
+    }
 }
 
 __kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void
@@ -513,40 +555,54 @@ matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict 
            __global const REAL *restrict B, __global REAL *restrict C)
 {
     const int n0 = get_global_id(0) * (NV * VN);
-    const int m0 = get_global_id(1) * MR;
-    __global const REAL *a = A + m0 * K;
-    __global const REAL *b = B + n0;
-    VREAL acc[MR][NV];
+    const int m0 = get_global_id(1) * (RB * MR);
+    const int full = clamp((M - m0) / MR, 0, RB); /* blocks entirely inside C */
+#if KB > 0
+    VREAL panel[KB][NV];
+#endif
 
     if (m0 >= M || n0 >= N)
         return;
-    if (m0 + MR > M || n0 + NV * VN > N) {
-        matmul_cpu_edge(M, N, K, A, B, C, m0, n0);
+    if (n0 + NV * VN > N) {
+        matmul_cpu_edge(M, N, K, A, B, C, m0, RB * MR, n0);
         return;
     }
-#pragma unroll
-    for (int i = 0; i < MR; i++)
-#pragma unroll
-        for (int j = 0; j < NV; j++)
-            acc[i][j] = (VREAL)0;
-    for (int k = 0; k < K; k++) {
-        VREAL bk[NV];
+    if (full < RB)
+        matmul_cpu_edge(M, N, K, A, B, C, m0 + full * MR, (RB - full) * MR, n0);
+    for (int k0 = 0; k0 < K; k0 += SLICE) {
+        const int kb = min(SLICE, K - k0);
 
-#pragma unroll
-        for (int j = 0; j < NV; j++)
-            bk[j] = VLOAD(j, b + k * N);
-#pragma unroll
-        for (int i = 0; i < MR; i++) {
-            const VREAL ai = (VREAL)(a[i * K + k]);
-
+#if KB > 0
+        for (int k = 0; k < kb; k++)
 #pragma unroll
             for (int j = 0; j < NV; j++)
-                acc[i][j] = fma(ai, bk[j], acc[i][j]);
+                panel[k][j] = VLOAD(j, B + (k0 + k) * N + n0);
+#endif
+        for (int r = 0; r < full; r++) {
+            __global const REAL *a = A + (m0 + r * MR) * K + k0;
+            __global REAL *c = C + (m0 + r * MR) * N + n0;
+            VREAL acc[MR][NV];
+
+#pragma unroll
+            for (int i = 0; i < MR; i++)
+#pragma unroll
+                for (int j = 0; j < NV; j++)
+                    acc[i][j] = k0 == 0 ? (VREAL)0 : VLOAD(j, c + i * N);
+            for (int k = 0; k < kb; k++) {
+#pragma unroll
+                for (int i = 0; i < MR; i++) {
+                    const VREAL ai = (VREAL)(a[i * K + k]);
+
+#pragma unroll
+                    for (int j = 0; j < NV; j++)
+                        acc[i][j] = fma(ai, B_ROW(k, j), acc[i][j]);
+                }
+            }
+#pragma unroll
+            for (int i = 0; i < MR; i++)
+#pragma unroll
+                for (int j = 0; j < NV; j++)
+                    VSTORE(acc[i][j], j, c + i * N);
         }
     }
-#pragma unroll
-    for (int i = 0; i < MR; i++)
-#pragma unroll
-        for (int j = 0; j < NV; j++)
-            VSTORE(acc[i][j], j, C + (m0 + i) * N + n0);
 }

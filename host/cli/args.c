@@ -81,8 +81,9 @@ void cb_print_help(FILE *out)
           "  clbench -k vadd,vadd_local -n 1M,16M --format json -o run.json\n"
           "  clbench -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 1024\n"
           "\n"
-          "exit status: 0 all rows ok; 1 a row failed (build, limits, launch, verification,\n"
-          "timing) or a run-time error; 2 bad command line.\n",
+          "exit status: 0 all rows ok (or unavailable: a library baseline this build, machine\n"
+          "or device cannot run); 1 a row failed (build, limits, launch, verification, timing)\n"
+          "or a run-time error; 2 bad command line.\n",
           out);
 }
 

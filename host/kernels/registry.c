@@ -272,6 +272,9 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     /* Register blocking in vector accumulators without local tiles or barriers: not the
+      * same work shape, but the same idea laid out as a CPU wants it (004's finding). */
+     .twin = "matmul_cpu",
      .plan = cb_plan_matmul_fast,
      .reference = cb_ref_matmul},
     {.name = "matmul_cpu",
@@ -285,7 +288,9 @@ static const struct cb_kernel builtin[] = {
      .params = {{"MR", 8, "1..32", "C rows per work-item (rows of accumulators)"},
                 {"VN", 16, "2,4,8,16", "vector width of the accumulators and of B's loads"},
                 {"NV", 2, "1..8", "vectors per accumulator row (NV*VN columns per work-item)"},
-                {"WGM", 16, "1..1024", "work-items per work-group, down the rows of C"}},
+                {"RB", 4, "1..64", "blocks of MR rows per work-item (reuses of B's panel)"},
+                {"KB", 128, "0..4096", "depth of a k slice: rows of B's private panel (0: none)"},
+                {"WGM", 4, "1..1024", "work-items per work-group, down the rows of C"}},
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",

@@ -53,7 +53,7 @@ nrows=4 one_set matmul_rank1 -D WG=32 -D RM=5,8 -D TK=4,7
 nrows=1 one_set matmul_fast -D TSM=64 -D TSN=32 -D WPTM=4 -D WPTN=4 -D VWM=2 -D VWN=1 -D PAD=2
 nrows=2 one_set matmul_fast -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 -D WPTN=8 -D PAD=0,4
 nrows=2 one_set matmul_fast -D TSM=16 -D TSN=64 -D WPTM=4 -D WPTN=16 -D VWM=1 -D VWN=8,16 -D PAD=0
-nrows=4 one_set matmul_cpu -D MR=3,8 -D VN=4,16 -D NV=3 -D WGM=5
+nrows=8 one_set matmul_cpu -D MR=3,8 -D VN=4,16 -D NV=3 -D RB=2 -D KB=0,7 -D WGM=5
 
 # One large non-cube per kernel, 1000/1023/1025 in each role, K not a multiple of 4 for the
 # fast kernel's scalar path too; a sample of elements checked.
