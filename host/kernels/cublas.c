@@ -181,8 +181,10 @@ static int cublas_open_state(struct cb_library_call *call, struct cublas_state *
         return CB_LIBRARY_FAILED;
     }
     CUBLAS_TRY(cuda.Create(&s->handle));
-    /* Plain FP32 arithmetic: no TF32 or other reduced-precision tensor-core paths. */
-    CUBLAS_TRY(cuda.SetMathMode(s->handle, CUBLAS_PEDANTIC_MATH));
+    /* FP32 as a user gets it by default: CUBLAS_DEFAULT_MATH never uses TF32 for SGEMM
+     * (that takes CUBLAS_TF32_TENSOR_OP_MATH), and unlike CUBLAS_PEDANTIC_MATH it does not
+     * trade speed for bitwise-standard arithmetic. */
+    CUBLAS_TRY(cuda.SetMathMode(s->handle, CUBLAS_DEFAULT_MATH));
     CUDA_TRY(cuda.Malloc((void **)&s->a, a_bytes));
     CUDA_TRY(cuda.Malloc((void **)&s->b, b_bytes));
     CUDA_TRY(cuda.Malloc((void **)&s->c, c_bytes));
