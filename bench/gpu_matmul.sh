@@ -28,9 +28,15 @@ cuda_lib=${CUDA_LIB:-/usr/local/cuda/lib64}
 ladder_options --max-time 20 "$@"
 
 select=gpu
-ladder_devices
+devices=
+if "$clbench" -d gpu -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 -f csv &>/dev/null; then
+    ladder_devices
+else
+    echo "$ladder_name: no GPU device: only the CPU steps run" >&2
+fi
 libs=matmul_fast,sgemm_cublas,sgemm_clblast
 while read -r id slug; do
+    [ -n "$id" ] || continue
     ladder_step "$id" "$slug" gpu-matmul 1024 -k $libs -n 1024 -D TSM=64,128 -D TSN=64,128 \
         -D WPTM=4,8 -D WPTN=4,8 -D TSK=16 -D VWM=4 -D VWN=4 -D PAD=0
     ladder_step "$id" "$slug" gpu-matmul 4097 -k $libs -n 4097 -D TSM=64,128 -D TSN=128 \

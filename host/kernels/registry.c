@@ -281,11 +281,12 @@ static const struct cb_kernel builtin[] = {
      .family = "matmul",
      .experiment = "004 CPU finding, constructive side: matmul_fast's register blocking as a CPU "
                    "wants it, without local memory or barriers",
-     .summary = "MR x NV*VN of C per work-item in vector accumulators, no local memory or barriers",
+     .summary = "RB blocks of MR x NV*VN of C per work-item in vector accumulators over a "
+                "private panel of B; no local memory or barriers",
      .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {4096, 4096, 4096},
-     .params = {{"MR", 8, "1..32", "C rows per work-item (rows of accumulators)"},
+     .params = {{"MR", 8, "1..32", "C rows per block (rows of accumulators)"},
                 {"VN", 16, "2,4,8,16", "vector width of the accumulators and of B's loads"},
                 {"NV", 2, "1..8", "vectors per accumulator row (NV*VN columns per work-item)"},
                 {"RB", 4, "1..64", "blocks of MR rows per work-item (reuses of B's panel)"},
