@@ -185,6 +185,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
      .plan = cb_plan_matmul_naive,
      .reference = cb_ref_matmul},
     {.name = "matmul_tiled",
@@ -199,6 +200,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
      .twin = "matmul_naive",
      .plan = cb_plan_matmul_tiled,
      .reference = cb_ref_matmul},
@@ -216,6 +218,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
      .twin = "matmul_cached",
      .plan = cb_plan_matmul_regblock,
      .reference = cb_ref_matmul},
@@ -233,6 +236,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
      .plan = cb_plan_matmul_cached,
      .reference = cb_ref_matmul},
     {.name = "matmul_rank1",
@@ -249,6 +253,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
      .plan = cb_plan_matmul_rank1,
      .reference = cb_ref_matmul},
     {.name = "matmul_fast",
@@ -272,6 +277,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
      /* Register blocking in vector accumulators without local tiles or barriers: not the
       * same work shape, but the same idea laid out as a CPU wants it (004's finding). */
      .twin = "matmul_cpu",
@@ -295,6 +301,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
      .plan = cb_plan_matmul_cpu,
      .reference = cb_ref_matmul},
     {.name = "sgemm_clblast",
@@ -307,6 +314,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_CLBLAST
      .enqueue = cb_enqueue_sgemm_clblast,
 #else
@@ -325,6 +333,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_OPENBLAS
      .library = &cb_library_openblas,
 #else
@@ -343,6 +352,7 @@ static const struct cb_kernel builtin[] = {
      .inputs = 2,
      .metric = CB_METRIC_GFLOPS,
      .baseline = "matmul_naive",
+     .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_CUBLAS
      .library = &cb_library_cublas,
 #else

@@ -115,6 +115,9 @@ struct cb_kernel {
     enum cb_metric metric;
     const char *baseline; /* the family's baseline row, for speedups (NULL: none) */
     const char *twin;     /* the same algorithm without local memory (local-memory verdict) */
+    /* Library rows a user would pick instead, for the report's "vs library" column: the first
+     * that ran on the same device and size (NULL entries: none). */
+    const char *libraries[2];
     const char *requires; /* NULL, or why this row is absent from this build */
     cb_plan_fn plan;
     cb_reference_fn reference;

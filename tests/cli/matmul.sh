@@ -94,6 +94,23 @@ assert "NVIDIA devices only" in cublas["reason"] or "built without" in cublas["r
 assert rows["matmul_cpu"]["status"] == "ok", rows
 PY
 
+# With OpenBLAS, the report's "vs library" is OpenBLAS's median over the kernel's.
+if ! "$CLBENCH" --list-kernels | grep -qF "$openblas_reason"; then
+    run -d cpu -k matmul_cpu,sgemm_openblas -n 33 "${QUICK[@]}" --format json -o "$TMP/lib.json"
+    expect_rc 0
+    run report --format json "$TMP/lib.json"
+    expect_rc 0
+    python3 - "$TMP/lib.json" "$TMP/stdout" <<'PY' || fail "no vs-library speedup in the report"
+import json, sys
+run = {r["kernel"]: r for r in json.load(open(sys.argv[1]))["rows"]}
+want = run["sgemm_openblas"]["stats"]["median_ms"] / run["matmul_cpu"]["stats"]["median_ms"]
+fam = [f for f in json.load(open(sys.argv[2]))["families"] if f["family"] == "matmul"][0]
+cell = [r for r in fam["rows"] if r["kernel"] == "matmul_cpu"][0]["devices"]
+got = list(cell.values())[0]["speedup_vs_library"]
+assert abs(got - want) <= 1e-6 * want, (got, want)
+PY
+fi
+
 # The sweep syntax: the cartesian product, one verified row per combination, in JSON.
 run -d cpu -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 17x9x23 "${QUICK[@]}" --format json
 expect_rc 0
