@@ -11,6 +11,8 @@
 #           work-groups; every TSM x TSN x WPTM x WPTN in {64,128}^2 x {4,8}^2 that is valid
 #   4097    not a multiple of any tile: 64- and 128-row tiles, WPTM 8 and 16
 #   8192    the large cube: WPTM 8 and 16
+#   shapes  skinny and flat: 8192x8192x512 (short k), 512x8192x8192 and 8192x512x8192 (few
+#           rows or columns of tiles), matmul_fast's defaults
 # each beside sgemm_cublas and sgemm_clblast; then on the CPU devices
 #   cpu     matmul_cpu, matmul_fast (CPU defaults) and sgemm_openblas at 1024^3 and 2048^3
 #   cpu-sweep  matmul_cpu's MR x RB x KB at 2048^3
@@ -43,6 +45,8 @@ while read -r id slug; do
         -D WPTM=8,16 -D WPTN=8 -D TSK=16 -D VWM=4 -D VWN=4 -D PAD=0
     ladder_step "$id" "$slug" gpu-matmul 8192 -k $libs -n 8192 -D TSM=128 -D TSN=128 \
         -D WPTM=8,16 -D WPTN=8 -D TSK=16 -D VWM=4 -D VWN=4 -D PAD=0
+    ladder_step "$id" "$slug" gpu-matmul shapes -k $libs \
+        -n 8192x8192x512,512x8192x8192,8192x512x8192
 done <<<"$devices"
 
 select=cpu
