@@ -6,7 +6,8 @@
 # defaults to results/):
 #   target      matmul_cpu, matmul_fast (CPU defaults) and sgemm_openblas at 1024^3 and 2048^3
 #               in one run, so that each ratio to OpenBLAS comes from one run
-#   cpu-sweep   matmul_cpu's register block (MR x NV vectors) and work-group (WGM) at 1024^3
+#   cpu-sweep   matmul_cpu's register rows (MR), panel reuse (RB) and depth (KB; 0: no panel)
+#               at 1024^3 and 2048^3
 #   cpu-tail    matmul_cpu and OpenBLAS at sizes that are not multiples of its block
 #   one-core    the target step on one core (taskset -c 0; PoCL and OpenBLAS one thread each):
 #               on a shared machine the ratio least disturbed by other processes' threads
@@ -30,8 +31,8 @@ chmod +x "$pinned"
 while read -r id slug; do
     ladder_step "$id" "$slug" cpu-matmul target -k matmul_cpu,matmul_fast,sgemm_openblas \
         -n 1024,2048
-    ladder_step "$id" "$slug" cpu-matmul cpu-sweep -k matmul_cpu -n 1024 -D MR=8,12 -D RB=1,4 \
-        -D KB=0,128 -D NV=1,2 -D WGM=4
+    ladder_step "$id" "$slug" cpu-matmul cpu-sweep -k matmul_cpu -n 1024,2048 -D MR=8,12 \
+        -D RB=1,4,16 -D KB=0,256 -D NV=2 -D WGM=4
     ladder_step "$id" "$slug" cpu-matmul cpu-tail -k matmul_cpu,sgemm_openblas \
         -n 1000,1025,2047
     all_cores=$clbench

@@ -54,7 +54,7 @@ ladder_devices
 while read -r id slug; do
     ladder_step "$id" "$slug" gpu-matmul cpu -k matmul_cpu,matmul_fast,sgemm_openblas \
         -n 1024,2048
-    ladder_step "$id" "$slug" gpu-matmul cpu-sweep -k matmul_cpu -n 2048 -D MR=8,12 -D RB=1,4 \
-        -D KB=0,128 -D NV=2 -D WGM=4
+    ladder_step "$id" "$slug" gpu-matmul cpu-sweep -k matmul_cpu -n 2048 -D MR=8,12 -D RB=4,16 \
+        -D KB=0,256 -D NV=2 -D WGM=4
 done <<<"$devices"
 exit $status

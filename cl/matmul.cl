@@ -473,12 +473,15 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
  * power-of-two N they fall into a few cache sets and evict each other); between slices a
  * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
  * reading B's rows in place.  Rows and columns past C's edges take a one-row-at-a-time path.
- * The twin of matmul_fast on CPUs (004's finding, constructive side).  Parameters:
+ * The twin of matmul_fast on CPUs (004's finding, constructive side).  Defaults measured on
+ * the 2-core machine (PoCL 3.1, AVX-512; results/xeon-2c-pocl-3.1/*-cpu-matmul-rb-kb-*.json):
+ * the panel's reuse RB is what counts, RB 4 -> 16 took 2048^3 from 54-69 to 203-242 GFLOP/s.
+ * Parameters:
  *   MR   C rows per block (rows of accumulators)                       default 8
  *   VN   vector width of the accumulators and of B's loads (2,4,8,16)  default 16
  *   NV   vectors per accumulator row (C columns per work-item NV*VN)   default 2
- *   RB   blocks per work-item, down the rows (reuses of a panel)       default 4
- *   KB   depth of a k slice, rows of the private panel; 0: no panel    default 128
+ *   RB   blocks per work-item, down the rows (reuses of a panel)       default 16
+ *   KB   depth of a k slice, rows of the private panel; 0: no panel    default 256
  *   WGM  work-items per work-group, down the rows of C                 default 4
  */
 #ifndef MR
@@ -491,10 +494,10 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
 #define NV 2
 #endif
 #ifndef RB
-#define RB 4
+#define RB 16
 #endif
 #ifndef KB
-#define KB 128
+#define KB 256
 #endif
 #ifndef WGM
 #define WGM 4
