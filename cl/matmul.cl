@@ -332,6 +332,8 @@ static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __glob
 
         if (inside && K % 4 == 0) {
             ra[l] = *(__global const float4 *)&A[m * K + k];
+        } else if (inside) {
+            ra[l] = vload4(0, &A[m * K + k]); /* inside but not 16-byte aligned: no checks */
         } else {
             const int in_m = m < M;
 
@@ -355,6 +357,8 @@ static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __glob
 
         if (inside && N % 4 == 0) {
             rb[l] = *(__global const float4 *)&B[k * N + n];
+        } else if (inside) {
+            rb[l] = vload4(0, &B[k * N + n]);
         } else {
             const int in_k = k < K;
 
@@ -454,6 +458,154 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
                 for (int w = 0; w < VWN && n + w < N; w++)
                     C[m * N + n + w] = c[w];
             }
+        }
+    }
+}
+
+/* matmul_cpu: the matmul a CPU wants under PoCL, which runs a work-group as a loop over its
+ * work-items on one core: local memory there is an ordinary cached buffer, and each barrier
+ * splits that loop.  So no local memory and no barriers.  Each work-item owns RB blocks of
+ * MR x (NV*VN) elements of C, one under the other, and keeps the block it works on in MR*NV
+ * explicit vector accumulators (registers, FMAs), A's MR rows broadcast one element at a
+ * time.  With KB > 0 it walks k in KB-deep slices: for each slice it first copies the
+ * KB x (NV*VN) panel of B it needs into a private array, contiguous, so that the panel stays
+ * in L1 while the RB blocks run over it (B's own rows are N floats apart, and at
+ * power-of-two N they fall into a few cache sets and evict each other); between slices a
+ * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
+ * reading B's rows in place.  Rows and columns past C's edges take a one-row-at-a-time path.
+ * The twin of matmul_fast on CPUs (004's finding, constructive side).  Defaults measured on
+ * the 2-core machine (PoCL 3.1, AVX-512; results/xeon-2c-pocl-3.1/, files -cpu-matmul-rb-kb-2048 and -16):
+ * the panel's reuse RB is what counts, RB 4 -> 16 took 2048^3 from 54-69 to 203-242 GFLOP/s.
+ * Parameters:
+ *   MR   C rows per block (rows of accumulators)                       default 8
+ *   VN   vector width of the accumulators and of B's loads (2,4,8,16)  default 16
+ *   NV   vectors per accumulator row (C columns per work-item NV*VN)   default 2
+ *   RB   blocks per work-item, down the rows (reuses of a panel)       default 16
+ *   KB   depth of a k slice, rows of the private panel; 0: no panel    default 256
+ *   WGM  work-items per work-group, down the rows of C                 default 4
+ */
+#ifndef MR
+#define MR 8
+#endif
+#ifndef VN
+#define VN 16
+#endif
+#ifndef NV
+#define NV 2
+#endif
+#ifndef RB
+#define RB 16
+#endif
+#ifndef KB
+#define KB 256
+#endif
+#ifndef WGM
+#define WGM 4
+#endif
+#define VREAL CAT(REAL, VN)
+#define VLOAD CAT(vload, VN)
+#define VSTORE CAT(vstore, VN)
+#if KB > 0
+#define SLICE KB
+#define B_ROW(k, j) panel[k][j]
+#else
+#define SLICE K
+#define B_ROW(k, j) VLOAD(j, B + (k0 + (k)) * N + n0)
+#endif
+
+/* Vector j of row k of B from column n0 on, with zeros past column N. */
+static inline VREAL matmul_cpu_b_edge(const int N, __global const REAL *B, const int k,
+                                      const int n0, const int j)
+{
+    REAL lanes[VN];
+
+    for (int v = 0; v < VN; v++)
+        lanes[v] = n0 + j * VN + v < N ? B[k * N + n0 + j * VN + v] : 0;
+    return VLOAD(0, lanes);
+}
+
+/* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, one row at a time: NV
+ * accumulators, B's vectors zero-filled past N. */
+static void matmul_cpu_edge(const int M, const int N, const int K, __global const REAL *A,
+                            __global const REAL *B, __global REAL *C, const int m0,
+                            const int rows, const int n0)
+{
+    for (int m = m0; m < min(m0 + rows, M); m++) {
+        VREAL acc[NV];
+
+        for (int j = 0; j < NV; j++)
+            acc[j] = (VREAL)0;
+        for (int k = 0; k < K; k++) {
+            const VREAL a = (VREAL)(A[m * K + k]);
+
+            for (int j = 0; j < NV; j++)
+                acc[j] = fma(a, n0 + (j + 1) * VN <= N ? VLOAD(j, B + k * N + n0)
+                                                       : matmul_cpu_b_edge(N, B, k, n0, j),
+                             acc[j]);
+        }
+        for (int j = 0; j < NV; j++) {
+            REAL lanes[VN];
+
+            VSTORE(acc[j], 0, lanes);
+            for (int v = 0; v < VN && n0 + j * VN + v < N; v++)
+                C[m * N + n0 + j * VN + v] = lanes[v];
+        }
+    }
+}
+
+__kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void
+matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict A,
+           __global const REAL *restrict B, __global REAL *restrict C)
+{
+    const int n0 = get_global_id(0) * (NV * VN);
+    const int m0 = get_global_id(1) * (RB * MR);
+    const int full = clamp((M - m0) / MR, 0, RB); /* blocks entirely inside C */
+#if KB > 0
+    VREAL panel[KB][NV];
+#endif
+
+    if (m0 >= M || n0 >= N)
+        return;
+    if (n0 + NV * VN > N) {
+        matmul_cpu_edge(M, N, K, A, B, C, m0, RB * MR, n0);
+        return;
+    }
+    if (full < RB)
+        matmul_cpu_edge(M, N, K, A, B, C, m0 + full * MR, (RB - full) * MR, n0);
+    for (int k0 = 0; k0 < K; k0 += SLICE) {
+        const int kb = min(SLICE, K - k0);
+
+#if KB > 0
+        for (int k = 0; k < kb; k++)
+#pragma unroll
+            for (int j = 0; j < NV; j++)
+                panel[k][j] = VLOAD(j, B + (k0 + k) * N + n0);
+#endif
+        for (int r = 0; r < full; r++) {
+            __global const REAL *a = A + (m0 + r * MR) * K + k0;
+            __global REAL *c = C + (m0 + r * MR) * N + n0;
+            VREAL acc[MR][NV];
+
+#pragma unroll
+            for (int i = 0; i < MR; i++)
+#pragma unroll
+                for (int j = 0; j < NV; j++)
+                    acc[i][j] = k0 == 0 ? (VREAL)0 : VLOAD(j, c + i * N);
+            for (int k = 0; k < kb; k++) {
+#pragma unroll
+                for (int i = 0; i < MR; i++) {
+                    const VREAL ai = (VREAL)(a[i * K + k]);
+
+#pragma unroll
+                    for (int j = 0; j < NV; j++)
+                        acc[i][j] = fma(ai, B_ROW(k, j), acc[i][j]);
+                }
+            }
+#pragma unroll
+            for (int i = 0; i < MR; i++)
+#pragma unroll
+                for (int j = 0; j < NV; j++)
+                    VSTORE(acc[i][j], j, c + i * N);
         }
     }
 }

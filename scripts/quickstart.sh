@@ -21,7 +21,7 @@ as_root() {
 }
 
 packages=(build-essential cmake git pkg-config ocl-icd-opencl-dev opencl-headers
-    pocl-opencl-icd clinfo libcjson-dev libclblast-dev)
+    pocl-opencl-icd clinfo libcjson-dev libclblast-dev libopenblas-dev)
 if [ "$mode" = test ]; then
     # The sanitizer build and the fuzzers need clang and its runtime; the figures gnuplot;
     # the end-to-end tests python3, and python3-jsonschema to check every JSON file they make

@@ -104,9 +104,10 @@ void cb_print_help(FILE *out)
           "  clbench -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 1024\n"
           "  clbench --kernel-file my_mm.cl -k my_mm,matmul_tiled -d all\n"
           "\n"
-          "exit status: 0 all rows ok (or unverified: a generic kernel without a reference);\n"
-          "1 a row failed (build, limits, launch, verification, timing) or a run-time error;\n"
-          "2 bad command line.\n",
+          "exit status: 0 all rows ok (or unverified: a generic kernel without a reference; or\n"
+          "unavailable: a library baseline this build, machine or device cannot run); 1 a row\n"
+          "failed (build, limits, launch, verification, timing) or a run-time error; 2 bad\n"
+          "command line.\n",
           out);
 }
 
@@ -131,8 +132,8 @@ void cb_print_man(FILE *out)
     fputs(".SH REPORT OPTIONS\n", out);
     cb_report_print_man_options(out);
     fputs(".SH EXIT STATUS\n"
-          "0 all rows ok; 1 a row failed (build, limits, launch, verification, timing) or a\n"
-          "run\\-time error; 2 bad command line.\n"
+          "0 all rows ok, unverified or unavailable; 1 a row failed (build, limits, launch,\n"
+          "verification, timing) or a run\\-time error; 2 bad command line.\n"
           ".SH ENVIRONMENT\n"
           ".TP\n"
           ".B XDG_CACHE_HOME\n"

@@ -28,7 +28,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
 
     for (size_t r = 0; r < run->row_count; r++) {
         pending += !run->rows[r].resumed;
-        failed += run->rows[r].resumed && !cb_status_measured(run->rows[r].status);
+        failed += run->rows[r].resumed && cb_row_failed(&run->rows[r]);
     }
     cb_progress_start(&progress, pending);
     for (size_t i = 0; i < run->device_count; i++) {
@@ -67,7 +67,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
             cb_run_row(&run->rows[r], &env);
             cb_journal_append(journal, &run->rows[r]);
             cb_progress_row_done(&progress, &run->rows[r], cb_wall_ms() - row_start);
-            failed += !cb_status_measured(run->rows[r].status);
+            failed += cb_row_failed(&run->rows[r]);
         }
         cb_program_cache_release(&cache);
         cb_device_close(d);

@@ -10,6 +10,7 @@ enum { NAIVE_WGX, NAIVE_WGY };
 enum { TILE_TILE };
 enum { BLOCK_TILE, BLOCK_RX, BLOCK_RY };
 enum { RANK1_WG, RANK1_RM, RANK1_TK };
+enum { CPU_MR, CPU_VN, CPU_NV, CPU_RB, CPU_KB, CPU_WGM };
 enum { FAST_TSM, FAST_TSN, FAST_TSK, FAST_WPTM, FAST_WPTN, FAST_VWM, FAST_VWN, FAST_PAD };
 
 /* What every matmul row shares: buffers, scalars and work model.  The kernels index with int,
@@ -128,6 +129,18 @@ const char *cb_plan_matmul_fast(struct cb_problem *p)
         return "PAD must be a multiple of VWM and VWN (vector reads of local memory stay aligned)";
     p->local_mem_bytes = 2 * (size_t)tsk * (size_t)(tsm + pad + tsn + pad) * sizeof(float);
     return plan_grid(p, (size_t)(tsn / wptn), (size_t)(tsm / wptm), (size_t)tsn, (size_t)tsm);
+}
+
+/* matmul_cpu: 1 x WGM work-items per group, each RB blocks of MR rows x NV*VN columns of C.
+ * The private panel of B (KB x NV*VN floats) is the work-item's stack, bounded here. */
+const char *cb_plan_matmul_cpu(struct cb_problem *p)
+{
+    const size_t rows = (size_t)(p->param[CPU_MR] * p->param[CPU_RB]);
+    const size_t cols = (size_t)(p->param[CPU_VN] * p->param[CPU_NV]);
+
+    if ((size_t)p->param[CPU_KB] * cols * sizeof(float) > 64 * 1024)
+        return "KB*NV*VN floats of B's private panel exceed 64 KiB: lower KB or NV";
+    return plan_grid(p, 1, (size_t)p->param[CPU_WGM], cols, rows * (size_t)p->param[CPU_WGM]);
 }
 
 const char *cb_plan_matmul_library(struct cb_problem *p)

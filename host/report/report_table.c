@@ -100,6 +100,22 @@ static double baseline_speedup(const struct cb_report *r, const struct cb_rrow *
     return base != NULL ? base->median_ms / row->median_ms : 0;
 }
 
+/* The speedup of row over the first of its registry row's libraries that ran ok on the same
+ * device and size (library median over row median); 0 when none did. */
+static double library_speedup(const struct cb_report *r, const struct cb_rrow *row)
+{
+    const struct cb_kernel *k = cb_kernel_find(row->kernel);
+
+    for (size_t i = 0; k != NULL && row->ok && i < 2 && k->libraries[i] != NULL; i++) {
+        const struct cb_rrow *lib =
+            cb_report_find_partner(r, row->device, k->libraries[i], row->size, row->params);
+
+        if (lib != NULL)
+            return lib->median_ms / row->median_ms;
+    }
+    return 0;
+}
+
 /* A family's unique keys, as representative rows in print order. */
 struct family {
     const char *name, *metric, *baseline;
@@ -107,7 +123,8 @@ struct family {
     size_t key_count;
     size_t *devices; /* columns with at least one row of the family */
     size_t device_count;
-    int sweep; /* some device ran a kernel at a size with several parameter sets */
+    int sweep;        /* some device ran a kernel at a size with several parameter sets */
+    int with_library; /* some row has a library partner: a "vs library" column */
 };
 
 static int key_order(const void *a, const void *b)
@@ -146,6 +163,9 @@ static int family_build(const struct cb_report *r, const char *name, struct fami
                 f->devices[f->device_count++] = d;
                 break;
             }
+    for (size_t i = 0; i < r->row_count && !f->with_library; i++)
+        f->with_library =
+            strcmp(r->rows[i].family, name) == 0 && library_speedup(r, &r->rows[i]) > 0;
     qsort(f->keys, f->key_count, sizeof *f->keys, key_order);
     return 0;
 }
@@ -233,7 +253,7 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
 }
 
 static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct cb_report *r,
-                        const struct cb_rrow *x, int with_baseline)
+                        const struct cb_rrow *x, int with_baseline, int with_library)
 {
     char buf[32];
     double sp;
@@ -247,6 +267,8 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
          * given a throughput as if ok. */
         if (strcmp(x->status, "unverified") == 0 && x->median_ms > 0)
             cb_grid_set(g, row, col, "%.4g", x->median_ms);
+        else if (strcmp(x->status, "unavailable") == 0) /* could not run here: not a failure */
+            cb_grid_set(g, row, col, "absent");
         else
             cb_grid_set(g, row, col, "FAILED");
         cb_grid_set(g, row, col + 1, "%s", x->status);
@@ -259,13 +281,18 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         cb_grid_set(g, row, col + 2, "%.0f%%", 100 * x->fraction_of_peak);
     else
         cb_grid_set(g, row, col + 2, "-");
-    if (!with_baseline)
-        return;
-    sp = baseline_speedup(r, x);
-    if (sp > 0)
-        cb_grid_set(g, row, col + 3, "%.3gx", sp);
-    else
-        cb_grid_set(g, row, col + 3, "-");
+    for (int i = 0; i < 2; i++) {
+        const int wanted = i == 0 ? with_baseline : with_library;
+        const size_t c = col + 3 + (i == 1 && with_baseline);
+
+        if (!wanted)
+            continue;
+        sp = i == 0 ? baseline_speedup(r, x) : library_speedup(r, x);
+        if (sp > 0)
+            cb_grid_set(g, row, c, "%.3gx", sp);
+        else
+            cb_grid_set(g, row, c, "-");
+    }
 }
 
 /* Without a sweep the parameters are not a column: each kernel's go under the table, per
@@ -306,7 +333,7 @@ static void write_params_legend(FILE *out, const struct cb_report *r, const stru
 static void write_family_text(FILE *out, const struct cb_report *r, const struct family *f,
                               int markdown)
 {
-    const size_t per = f->baseline != NULL ? 4 : 3, lead = f->sweep ? 3 : 2;
+    const size_t per = 3 + (f->baseline != NULL) + (f->with_library != 0), lead = f->sweep ? 3 : 2;
     size_t gpus[64], cpus[64], ng = 0, nc = 0, cols;
     struct cb_grid g;
 
@@ -326,6 +353,11 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
     if (f->baseline != NULL)
         fprintf(out, "%s\"vs base\": how many times faster than %s on the same device and size%s\n",
                 markdown ? "" : "  ", f->baseline, markdown ? "." : "");
+    if (f->with_library)
+        fprintf(out,
+                "%s\"vs lib\": the library row's median time over this row's (%s on NVIDIA "
+                "devices, %s on CPUs), same device and size%s\n",
+                markdown ? "\n" : "  ", "sgemm_cublas", "sgemm_openblas", markdown ? "." : "");
     if (ng > 0 && nc > 0)
         fprintf(out, "%s\"GPU/CPU\": the CPU's median time over the GPU's%s\n",
                 markdown ? "\n" : "  ", markdown ? "." : "");
@@ -344,8 +376,10 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         cb_grid_set(&g, 0, c, "ms");
         cb_grid_set(&g, 0, c + 1, "%s", f->metric);
         cb_grid_set(&g, 0, c + 2, "peak");
-        if (per == 4)
+        if (f->baseline != NULL)
             cb_grid_set(&g, 0, c + 3, "vs base");
+        if (f->with_library)
+            cb_grid_set(&g, 0, c + 3 + (f->baseline != NULL), "vs lib");
     }
     for (size_t i = 0; i < ng * nc; i++) {
         const size_t c = lead + per * f->device_count + i;
@@ -368,7 +402,8 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
             cb_grid_set(&g, row, 1, "%s", key->params);
         cb_grid_set(&g, row, lead - 1, "%s", key->size);
         for (size_t i = 0; i < f->device_count; i++)
-            cell_values(&g, row, lead + per * i, r, cell_row(r, f->devices[i], key), per == 4);
+            cell_values(&g, row, lead + per * i, r, cell_row(r, f->devices[i], key),
+                        f->baseline != NULL, f->with_library);
         for (size_t i = 0; i < ng * nc; i++) {
             const struct cb_rrow *a = cell_row(r, gpus[i / nc], key);
             const struct cb_rrow *b = cell_row(r, cpus[i % nc], key);
@@ -471,6 +506,9 @@ static cJSON *family_json(const struct cb_report *r, const struct family *f)
             sp = baseline_speedup(r, x);
             if (sp > 0)
                 cJSON_AddNumberToObject(c, "speedup_vs_baseline", sp);
+            sp = library_speedup(r, x);
+            if (sp > 0)
+                cJSON_AddNumberToObject(c, "speedup_vs_library", sp);
         }
         for (size_t a = 0; a < f->device_count; a++)
             for (size_t b = 0; b < f->device_count; b++) {

@@ -34,6 +34,7 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "out_of_bounds",
     "too_slow",
     "unverified",
+    "unavailable",
 };
 
 const char *cb_status_name(enum cb_status status)
@@ -61,7 +62,10 @@ struct family_buffers {
     size_t guard_front;
     float *host_in[CB_MAX_INPUTS];
     float *host_out;
-    cl_uint *host_guard; /* guard_front + CB_GUARD_BYTES */
+    cl_uint *host_guard;            /* guard_front + CB_GUARD_BYTES */
+    struct cb_library_call library; /* a library row's call, open while library_open */
+    int library_open;
+    double library_ms; /* the library's own time of its last launch */
 };
 
 struct resources {
@@ -218,10 +222,21 @@ static unsigned buffer_sets(const struct cb_row *row)
     const double cache = (double)row->device->global_cache_bytes;
     double sets;
 
-    if (row->problem.kernel->enqueue != NULL || row->footprint_bytes >= 2.0 * cache)
+    if (row->problem.kernel->enqueue != NULL || row->problem.kernel->library != NULL ||
+        row->footprint_bytes >= 2.0 * cache)
         return 1;
     sets = ceil(2.0 * cache / row->footprint_bytes);
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
+}
+
+/* A library function's result as the row's status; the reason is already in the row. */
+static int library_result(struct cb_row *row, int result)
+{
+    if (result == 0)
+        return 0;
+    row->status =
+        result == CB_LIBRARY_UNAVAILABLE ? CB_STATUS_UNAVAILABLE : CB_STATUS_LAUNCH_FAILED;
+    return -1;
 }
 
 static void family_release(void *state)
@@ -230,6 +245,8 @@ static void family_release(void *state)
 
     if (r == NULL)
         return;
+    if (r->library_open)
+        r->library.problem->kernel->library->close(&r->library);
     for (unsigned s = 0; s < CB_MAX_BUFFER_SETS; s++) {
         for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
             if (r->in[s][i] != NULL)
@@ -281,7 +298,14 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
                                             &poison, sizeof poison, &r->out[s]));
     }
     CB_ROW_CHECK(row, clFinish(d->queue));
-    return 0;
+    if (p->kernel->library == NULL)
+        return 0;
+    r->library.device = row->device;
+    r->library.problem = &row->problem;
+    r->library.host_in = (const float *const *)r->host_in;
+    r->library_open = 1; /* close releases whatever a failing open got to */
+    return library_result(row,
+                          p->kernel->library->open(&r->library, row->reason, sizeof row->reason));
 }
 
 static int family_set_args(struct cb_row *row, void *state, cl_kernel kernel, unsigned set)
@@ -322,6 +346,12 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
 
         CB_ROW_CHECK(row, p->kernel->enqueue(q, p, f->in[set], f->out[set].inner));
         return 0;
+    }
+    if (p->kernel->library != NULL) { /* library rows: families only */
+        struct family_buffers *f = r->buffers;
+
+        return library_result(row, p->kernel->library->launch(&f->library, &f->library_ms,
+                                                              row->reason, sizeof row->reason));
     }
     if (r->contract->set_args(row, r->buffers, r->kernel, set) != 0)
         return -1;
@@ -377,6 +407,11 @@ static int family_verify(struct cb_row *row, void *state, unsigned set,
     const struct cb_config *cfg = env->cfg;
     struct family_buffers *r = state;
 
+    if (p->kernel->library != NULL &&
+        library_result(row,
+                       p->kernel->library->store(&r->library, row->device->queue, r->out[set].inner,
+                                                 row->reason, sizeof row->reason)) != 0)
+        return -1;
     if (cb_row_check_guards(row, &r->out[set], r->guard_front, p->output_elems, r->host_guard, NULL,
                             when) != 0)
         return -1;
@@ -456,12 +491,12 @@ static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
 static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
                          double deadline, unsigned *last_set)
 {
-    const int on_events = row->problem.kernel->enqueue == NULL;
+    const struct cb_library *library = row->problem.kernel->library;
+    const int on_events = row->problem.kernel->enqueue == NULL && library == NULL;
     size_t capacity = cfg->reps;
     double total_ms = 0.0, start;
     int backwards = 0;
 
-    row->timer = on_events ? "event" : "wall";
     row->samples_ms = malloc(capacity * sizeof *row->samples_ms);
     if (row->samples_ms == NULL) {
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the samples");
@@ -493,6 +528,10 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
         if (on_events) {
             if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, &backwards) != 0)
                 return -1;
+        } else if (library != NULL) {
+            if (launch(row, r, set, NULL) != 0)
+                return -1;
+            ms = ((const struct family_buffers *)r->buffers)->library_ms;
         } else {
             const double t0 = cb_wall_ms();
 
@@ -581,13 +620,17 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
         return -1;
     }
     if (k->requires != NULL) {
-        cb_row_fail(row, CB_STATUS_INVALID, "%s", k->requires);
+        cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
+        return -1;
+    }
+    if (k->library != NULL && k->library->refuses(row->device) != NULL) {
+        cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->library->refuses(row->device));
         return -1;
     }
     row->footprint_bytes = 0;
     if (check_limits(row) != 0 || r->contract->check_buffers(row) != 0)
         return -1;
-    if (k->enqueue == NULL) {
+    if (k->enqueue == NULL && k->library == NULL) {
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0)
             return -1;
@@ -617,7 +660,9 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     r.contract = row->problem.kernel->generic != NULL ? &cb_generic_contract : &family_contract;
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
-    row->timer = row->problem.kernel->enqueue == NULL ? "event" : "wall";
+    row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer
+                 : row->problem.kernel->enqueue == NULL ? "event"
+                                                        : "wall";
     if (prepare(row, &r, env) != 0)
         goto done;
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
@@ -680,4 +725,9 @@ void cb_row_free(struct cb_row *row)
     free(row->samples_ms);
     row->samples_ms = NULL;
     row->sample_count = 0;
+}
+
+int cb_row_failed(const struct cb_row *row)
+{
+    return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE;
 }

@@ -38,8 +38,23 @@ const char *cb_plan_matmul_regblock(struct cb_problem *p);
 const char *cb_plan_matmul_cached(struct cb_problem *p);
 const char *cb_plan_matmul_rank1(struct cb_problem *p);
 const char *cb_plan_matmul_fast(struct cb_problem *p);
+const char *cb_plan_matmul_cpu(struct cb_problem *p);
 const char *cb_plan_matmul_library(struct cb_problem *p);
 double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
+/* host/kernels/cublas.c: a row-major C = A B (M x N x K) as one column-major GEMM call of
+ * m x n x k whose first operand is B (first == 1) or A, with the leading dimensions given. */
+struct cb_gemm_colmajor {
+    size_t m, n, k;
+    int first; /* 1: the first operand is B and the second A; 0: A then B */
+    size_t ld_first, ld_second, ldc;
+};
+struct cb_gemm_colmajor cb_gemm_rowmajor(size_t m, size_t n, size_t k);
+#ifdef CLBENCH_HAVE_OPENBLAS
+extern const struct cb_library cb_library_openblas; /* host/kernels/openblas.c */
+#endif
+#ifdef CLBENCH_HAVE_CUBLAS
+extern const struct cb_library cb_library_cublas; /* host/kernels/cublas.c */
+#endif
 #ifdef CLBENCH_HAVE_CLBLAST
 cl_int cb_enqueue_sgemm_clblast(cl_command_queue queue, const struct cb_problem *p,
                                 const cl_mem in[], cl_mem out);

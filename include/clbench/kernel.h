@@ -71,6 +71,34 @@ typedef const char *(*cb_plan_fn)(struct cb_problem *p);
 typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem *p,
                                 const cl_mem in[], cl_mem out);
 
+/* Optional: a baseline computed by a library outside OpenCL (OpenBLAS on the host, cuBLAS
+ * through CUDA) on the row's inputs.  The runner opens it once per row, launches it once per
+ * sample (the library times its own call, so that copies in and out are not counted), stores
+ * the last result into the row's OpenCL output before each verification (so that it is
+ * verified like every row), and always closes it.  Each function returns 0, or writes why
+ * into `why` and returns CB_LIBRARY_UNAVAILABLE (the library or a device it can serve is
+ * missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row failed). */
+enum { CB_LIBRARY_UNAVAILABLE = 1, CB_LIBRARY_FAILED = -1 };
+
+struct cb_device;
+struct cb_library_call {
+    const struct cb_device *device;
+    const struct cb_problem *problem;
+    const float *const *host_in; /* the inputs exactly as uploaded to the OpenCL buffers */
+    void *state;                 /* the library's own, from open to close */
+};
+
+struct cb_library {
+    const char *timer; /* how launch times itself: "host" (clock around the call), "cuda-event" */
+    /* NULL, or why this library does not serve device d (checked before any buffer exists). */
+    const char *(*refuses)(const struct cb_device *d);
+    int (*open)(struct cb_library_call *call, char *why, size_t why_len);
+    int (*launch)(struct cb_library_call *call, double *ms, char *why, size_t why_len);
+    int (*store)(struct cb_library_call *call, cl_command_queue queue, cl_mem out, char *why,
+                 size_t why_len);
+    void (*close)(struct cb_library_call *call);
+};
+
 struct cb_kernel {
     const char *name;       /* __kernel function name and --kernel value */
     const char *family;     /* cl/<family>.cl holds it; also the report's grouping */
@@ -91,10 +119,14 @@ struct cb_kernel {
     enum cb_metric metric;
     const char *baseline; /* the family's baseline row, for speedups (NULL: none) */
     const char *twin;     /* the same algorithm without local memory (local-memory verdict) */
+    /* Library rows a user would pick instead, for the report's "vs library" column: the first
+     * that ran on the same device and size (NULL entries: none). */
+    const char *libraries[2];
     const char *requires; /* NULL, or why this row is absent from this build */
     cb_plan_fn plan;
     cb_reference_fn reference;
-    cb_enqueue_fn enqueue; /* NULL for ordinary kernels */
+    cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
+    const struct cb_library *library; /* NULL, or the library this baseline row calls */
     /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
     const char *source_path;          /* that file; NULL: cl/<family>.cl */
     const struct cb_generic *generic; /* the generic contract's arguments and check, else NULL */

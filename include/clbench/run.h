@@ -24,11 +24,13 @@ enum cb_status {
     CB_STATUS_TOO_SLOW,       /* one launch alone took longer than --max-time */
     CB_STATUS_UNVERIFIED,     /* timed, but nothing checks its outputs (a generic kernel
                                  without a reference): measured, never "ok" */
+    CB_STATUS_UNAVAILABLE,    /* a library row that cannot run in this build, on this machine
+                               * or on this device: absent with the reason, not a failure */
     CB_STATUS_COUNT
 };
 
 /* "ok", "invalid", "over_limits", "build_failed", "launch_failed", "verify_failed",
- * "timing_invalid", "out_of_bounds", "too_slow", "unverified". */
+ * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable". */
 const char *cb_status_name(enum cb_status status);
 /* The inverse; -1 for an unknown name. */
 int cb_status_parse(const char *name);
@@ -45,7 +47,8 @@ struct cb_row {
     double build_ms;
     int build_cached;         /* the program was built for an earlier row */
     const char *build_source; /* "built", "memory" (an earlier row's) or "disk" (cache) */
-    const char *timer;        /* "event" (profiling events) or "wall" (host clock) */
+    const char *timer;        /* "event" (profiling events), "wall" (host clock around the enqueue
+                               * and clFinish), or a library row's own ("host", "cuda-event") */
     double *samples_ms;       /* every timed launch, in order (owned) */
     size_t sample_count;
     double wall_ms; /* host time around the timed launches */
@@ -82,5 +85,7 @@ struct cb_row_env {
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);
+/* 1 if the row counts as failed for the exit status: neither ok nor unavailable. */
+int cb_row_failed(const struct cb_row *row);
 
 #endif

@@ -19,12 +19,17 @@ PY
 }
 
 kernels=matmul_naive,matmul_tiled,matmul_regblock,matmul_cached,matmul_rank1,matmul_fast
+kernels=$kernels,matmul_cpu
 clblast_reason="built without CLBlast"
 if "$CLBENCH" --list-kernels | grep -qF "$clblast_reason"; then
     have_clblast=0
 else
     have_clblast=1
     kernels=$kernels,sgemm_clblast
+fi
+openblas_reason="built without OpenBLAS"
+if ! "$CLBENCH" --list-kernels | grep -qF "$openblas_reason"; then
+    kernels=$kernels,sgemm_openblas
 fi
 nkernels=$(($(tr -cd , <<<"$kernels" | wc -c) + 1))
 
@@ -48,6 +53,7 @@ nrows=4 one_set matmul_rank1 -D WG=32 -D RM=5,8 -D TK=4,7
 nrows=1 one_set matmul_fast -D TSM=64 -D TSN=32 -D WPTM=4 -D WPTN=4 -D VWM=2 -D VWN=1 -D PAD=2
 nrows=2 one_set matmul_fast -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 -D WPTN=8 -D PAD=0,4
 nrows=2 one_set matmul_fast -D TSM=16 -D TSN=64 -D WPTM=4 -D WPTN=16 -D VWM=1 -D VWN=8,16 -D PAD=0
+nrows=8 one_set matmul_cpu -D MR=3,8 -D VN=4,16 -D NV=3 -D RB=2 -D KB=0,7 -D WGM=5
 
 # One large non-cube per kernel, 1000/1023/1025 in each role, K not a multiple of 4 for the
 # fast kernel's scalar path too; a sample of elements checked.
@@ -69,8 +75,40 @@ if [ "$have_clblast" = 1 ]; then
     big sgemm_clblast 1000x700x300
 else
     run -d cpu -k sgemm_clblast -n 17 "${QUICK[@]}" --format csv
-    expect_rc 1
+    expect_rc 0 # absent from this build: not a failure
     expect_stdout_has "$clblast_reason"
+fi
+big matmul_cpu 1025x1000x1023
+big matmul_cpu 1000x1023x301 -D MR=6 -D VN=8 -D NV=2 -D WGM=4
+
+# Library baselines a device cannot run are absent with the reason, and the run goes on
+# (exit 0): cuBLAS on PoCL (not NVIDIA, or not built), OpenBLAS when not built.
+run -d cpu -k sgemm_cublas,matmul_cpu -n 17 "${QUICK[@]}" --format csv -o "$TMP/absent.csv"
+expect_rc 0
+python3 - "$TMP/absent.csv" <<'PY' || fail "sgemm_cublas was not absent with its reason on PoCL"
+import csv, sys
+rows = {r["kernel"]: r for r in csv.DictReader(open(sys.argv[1]))}
+cublas = rows["sgemm_cublas"]
+assert cublas["status"] == "unavailable", cublas
+assert "NVIDIA devices only" in cublas["reason"] or "built without" in cublas["reason"], cublas
+assert rows["matmul_cpu"]["status"] == "ok", rows
+PY
+
+# With OpenBLAS, the report's "vs library" is OpenBLAS's median over the kernel's.
+if ! "$CLBENCH" --list-kernels | grep -qF "$openblas_reason"; then
+    run -d cpu -k matmul_cpu,sgemm_openblas -n 33 "${QUICK[@]}" --format json -o "$TMP/lib.json"
+    expect_rc 0
+    run report --format json "$TMP/lib.json"
+    expect_rc 0
+    python3 - "$TMP/lib.json" "$TMP/stdout" <<'PY' || fail "no vs-library speedup in the report"
+import json, sys
+run = {r["kernel"]: r for r in json.load(open(sys.argv[1]))["rows"]}
+want = run["sgemm_openblas"]["stats"]["median_ms"] / run["matmul_cpu"]["stats"]["median_ms"]
+fam = [f for f in json.load(open(sys.argv[2]))["families"] if f["family"] == "matmul"][0]
+cell = [r for r in fam["rows"] if r["kernel"] == "matmul_cpu"][0]["devices"]
+got = list(cell.values())[0]["speedup_vs_library"]
+assert abs(got - want) <= 1e-6 * want, (got, want)
+PY
 fi
 
 # The sweep syntax: the cartesian product, one verified row per combination, in JSON.

@@ -40,4 +40,5 @@
     X(ptxas_parse_absent_and_unparseable)                                                          \
     X(occupancy_matches_cuda_occupancy_h)                                                          \
     X(occupancy_refuses_and_reports_no_fit)                                                        \
-    X(bound_picks_the_lower_roof)
+    X(bound_picks_the_lower_roof)                                                                  \
+    X(gemm_rowmajor_operand_swap)

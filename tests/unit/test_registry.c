@@ -28,6 +28,9 @@ int test_registry_names_unique_and_params_valid(void)
             ASSERT_TRUE(cb_kernel_find(k->baseline) != NULL);
         if (k->twin != NULL)
             ASSERT_TRUE(cb_kernel_find(k->twin) != NULL);
+        for (unsigned l = 0; l < 2; l++)
+            if (k->libraries[l] != NULL)
+                ASSERT_TRUE(cb_kernel_find(k->libraries[l]) != NULL);
     }
     return 0;
 }

@@ -1,0 +1,1 @@
+#error edited during the run

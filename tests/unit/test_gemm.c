@@ -1,0 +1,43 @@
+/* Unit test of the operand swap that runs a row-major matmul through a column-major BLAS
+ * (cb_gemm_rowmajor, host/kernels/cublas.c), with a column-major GEMM written out here. */
+#include "check.h"
+#include "clbench/families.h"
+
+/* BLAS semantics, no transposes: C(i,j) = sum_l X(i,l) Y(l,j), column-major (element (i,j) of
+ * a matrix with leading dimension ld at [i + j*ld]). */
+static void gemm_colmajor(size_t m, size_t n, size_t k, const float *x, size_t ldx, const float *y,
+                          size_t ldy, float *c, size_t ldc)
+{
+    for (size_t j = 0; j < n; j++)
+        for (size_t i = 0; i < m; i++) {
+            float sum = 0.0f;
+
+            for (size_t l = 0; l < k; l++)
+                sum += x[i + l * ldx] * y[l + j * ldy];
+            c[i + j * ldc] = sum;
+        }
+}
+
+int test_gemm_rowmajor_operand_swap(void)
+{
+    enum { M = 3, N = 5, K = 4 };
+    float a[M * K], b[K * N], c[M * N];
+    const struct cb_gemm_colmajor g = cb_gemm_rowmajor(M, N, K);
+
+    /* Small integers: every sum is exact, so the comparison can be too. */
+    for (int i = 0; i < M * K; i++)
+        a[i] = (float)(i % 7 - 3);
+    for (int i = 0; i < K * N; i++)
+        b[i] = (float)(i % 5 - 2);
+    gemm_colmajor(g.m, g.n, g.k, g.first == 1 ? b : a, g.ld_first, g.first == 1 ? a : b,
+                  g.ld_second, c, g.ldc);
+    for (int row = 0; row < M; row++)
+        for (int col = 0; col < N; col++) {
+            float want = 0.0f;
+
+            for (int l = 0; l < K; l++)
+                want += a[row * K + l] * b[l * N + col];
+            ASSERT_TRUE(c[row * N + col] == want);
+        }
+    return 0;
+}
