@@ -714,6 +714,11 @@ static int parse_arg(struct cursor *c, struct user_kernel *u)
                     a->name);
     }
     a->fill = CB_FILL_RANDOM;
+    if (!a->is_input && !at_end(c))
+        return fail(c->x, c->line, col(c, c->at),
+                    "arg %s: an `out` buffer starts poisoned, so that unwritten elements show: "
+                    "drop '%s', or make it `inout` to start from a fill",
+                    a->name, c->at);
     if (accept_word(c, "zeros"))
         a->fill = CB_FILL_ZEROS;
     else if (accept_word(c, "iota"))
@@ -804,12 +809,19 @@ static const struct contract *find_contract(const char *s, size_t len)
     return NULL;
 }
 
+/* The keys a manifest gives at most once (param, require and arg are repeated). */
+static const char *const single_keys[] = {
+    "contract", "summary",  "reproduces", "global", "local", "local_mem", "dynamic_local", "size",
+    "twin",     "baseline", "metric",     "dims",   "flops", "bytes",     "verify"};
+enum { SINGLE_KEY_COUNT = sizeof single_keys / sizeof single_keys[0] };
+
 /* The state of one manifest while its lines are read (keys come in any order). */
 struct pending {
     struct cb_size cpu, gpu;
     unsigned size_line, generic_key_line, contract_line, dynamic_local_line;
     const char *generic_key;
-    int metric_given; /* else the contract's metric */
+    int metric_given;                       /* else the contract's metric */
+    unsigned single_line[SINGLE_KEY_COUNT]; /* where each single key was given, 0: not yet */
 };
 
 static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pend)
@@ -825,6 +837,15 @@ static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pe
         if (word_is(key, len, generic_keys[i]) && pend->generic_key_line == 0) {
             pend->generic_key_line = c->line;
             pend->generic_key = generic_keys[i];
+        }
+    /* A second `global` would silently replace the first: the user meant one of them. */
+    for (unsigned i = 0; i < SINGLE_KEY_COUNT; i++)
+        if (word_is(key, len, single_keys[i])) {
+            if (pend->single_line[i] != 0)
+                return fail(c->x, c->line, col(c, key),
+                            "%s is given twice (first on line %u): keep one", single_keys[i],
+                            pend->single_line[i]);
+            pend->single_line[i] = c->line;
         }
     if (word_is(key, len, "contract")) {
         const char *name = ident(c, &len);
@@ -1340,7 +1361,12 @@ int cb_manifest_parse(const char *path, const char *text, struct cb_manifest_fil
 
         for (size_t j = 0; !found && j < file->count; j++)
             found = strcmp(file->kernels[j]->name, ref) == 0;
-        if (!found)
+        if (ref != NULL && strcmp(ref, u->k.name) == 0)
+            status = fail(&x, u->verify_line, 0,
+                          "verify: %s is its own reference, which checks nothing: name a simpler "
+                          "kernel that computes the same outputs",
+                          ref);
+        else if (!found)
             status = fail(&x, u->verify_line, 0,
                           "verify: no manifest for reference kernel '%s' in this file (declare it "
                           "with its own manifest, or add `in FILE`)",

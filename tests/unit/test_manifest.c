@@ -168,5 +168,17 @@ int test_manifest_rejects_bad_input(void)
     ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
                         " global N\n verify nowhere */ kernel void g(int n) {}\n",
                         "bad.cl:6: verify: no manifest for reference kernel 'nowhere'"));
+    /* A key given twice: the second used to replace the first without a word. */
+    ASSERT_TRUE(rejects(HEAD " global N\n global 2 * N" TAIL,
+                        "bad.cl:4:2: global is given twice (first on line 3)"));
+    ASSERT_TRUE(rejects(HEAD " global N\n summary a\n summary b" TAIL, "summary is given twice"));
+    /* A kernel that checks itself used to come out `ok`. */
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
+                        " global N\n verify g */ kernel void g(int n) {}\n",
+                        "bad.cl:6: verify: g is its own reference"));
+    /* A fill on an output was ignored: outputs start poisoned. */
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n"
+                        " arg y float[N] out zeros\n global N */ kernel void g(int n) {}\n",
+                        "bad.cl:4:21: arg y: an `out` buffer starts poisoned"));
     return 0;
 }
