@@ -44,6 +44,15 @@ grep -qE '^0:0 +student_mm +TILE=8 WPT=8 .* ok$' "$TMP/stdout" || fail "TILE=8 W
 run -k "student_mm@$EX/student_matmul.cl" -d cpu -n 96x80x40 "${QUICK[@]}" --resume "$TMP/mm.json"
 expect_rc 0
 expect_stderr_has "resuming: 1 of 1 rows already done"
+# ... but not the rows of a kernel file edited since: their times are not the file's.
+cp "$EX/student_matmul.cl" "$TMP/edited.cl"
+run --kernel-file "$TMP/edited.cl" -k student_mm -d cpu -n 40 "${QUICK[@]}" -o "$TMP/edited.json"
+expect_rc 0
+echo "/* edited */" >>"$TMP/edited.cl"
+run --kernel-file "$TMP/edited.cl" -k student_mm -d cpu -n 40 "${QUICK[@]}" --resume "$TMP/edited.json"
+expect_rc 0
+expect_stderr_has "1 rows of '$TMP/edited.json' run again: their kernel file has changed since"
+expect_stderr_has "resuming: 0 of 1 rows already done"
 
 # The float4 vadd beside the built-in vadd; the wrong kernel fails verification with exit 1.
 run --kernel-file "$EX/vadd4.cl" --kernel-file "$EX/wrong_vadd.cl" -k vadd4,vadd,wrong_vadd \
