@@ -820,7 +820,8 @@ struct pending {
     struct cb_size cpu, gpu;
     unsigned size_line, generic_key_line, contract_line, dynamic_local_line;
     const char *generic_key;
-    int metric_given;                       /* else the contract's metric */
+    int metric_given; /* else the contract's metric */
+    unsigned metric_line;
     unsigned single_line[SINGLE_KEY_COUNT]; /* where each single key was given, 0: not yet */
 };
 
@@ -910,6 +911,7 @@ static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pe
         else
             return fail(c->x, c->line, col(c, c->at), "metric is gflops or gbs");
         pend->metric_given = 1;
+        pend->metric_line = c->line;
     } else if (word_is(key, len, "dims")) {
         unsigned n = 0;
         const char *name;
@@ -1224,6 +1226,12 @@ static int finish(const struct context *x, struct user_kernel *u, const struct p
         if (!pend->metric_given)
             u->k.metric =
                 u->bytes.text == NULL && u->flops.text != NULL ? CB_METRIC_GFLOPS : CB_METRIC_GBS;
+        else if ((u->k.metric == CB_METRIC_GBS ? u->bytes.text : u->flops.text) == NULL)
+            return fail(x, pend->metric_line, 0,
+                        "metric %s needs a `%s` line: without it there is nothing to divide by "
+                        "the time",
+                        u->k.metric == CB_METRIC_GBS ? "gbs" : "gflops",
+                        u->k.metric == CB_METRIC_GBS ? "bytes" : "flops");
     } else {
         u->k.family = ct->name;
         u->k.dims = ct->dims;

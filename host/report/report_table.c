@@ -57,7 +57,11 @@ int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b)
 
 void cb_report_fmt(char *buf, size_t len, double v)
 {
-    snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3g", v);
+    /* 0: no work model (a generic kernel without `flops` or `bytes`), so no throughput. */
+    if (v <= 0)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3g", v);
 }
 
 void cb_report_set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x)

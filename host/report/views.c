@@ -21,6 +21,17 @@ static void fmt_peak(char *buf, size_t len, const struct cb_row *row)
         snprintf(buf, len, "-");
 }
 
+/* "12.3 GB/s", or "-" for a row without a work model (a generic kernel without `flops` or
+ * `bytes`): its time is measured, its throughput unknown. */
+static void fmt_throughput(char *buf, size_t len, const struct cb_row *row)
+{
+    if (cb_row_throughput(row) > 0)
+        snprintf(buf, len, "%.1f %s", cb_row_throughput(row),
+                 cb_metric_unit(row->problem.kernel->metric));
+    else
+        snprintf(buf, len, "-");
+}
+
 static void print_devices(FILE *out, const struct cb_run *run, const char *bullet)
 {
     for (size_t i = 0; i < run->device_count; i++) {
@@ -55,8 +66,7 @@ void cb_write_table(FILE *out, const struct cb_run *run)
             fmt_ms(med, sizeof med, row->stats.median);
             fmt_ms(mn, sizeof mn, row->stats.min);
             fmt_ms(mx, sizeof mx, row->stats.max);
-            snprintf(thr, sizeof thr, "%.1f %s", cb_row_throughput(row),
-                     cb_metric_unit(row->problem.kernel->metric));
+            fmt_throughput(thr, sizeof thr, row);
             fprintf(out, "%-5s %-18s %-22s %-16s %10s %10s %10s %6.1f %12s %6s  %s\n", id,
                     row->problem.kernel->name, params, size, med, mn, mx, 100.0 * row->stats.cv,
                     thr, peak, cb_status_name(row->status));
@@ -79,17 +89,17 @@ void cb_write_markdown(FILE *out, const struct cb_run *run)
           out);
     for (size_t r = 0; r < run->row_count; r++) {
         const struct cb_row *row = &run->rows[r];
-        char id[32], params[256], size[96], peak[16];
+        char id[32], params[256], size[96], peak[16], thr[48];
 
         cb_device_id_string(row->device, id, sizeof id);
         cb_row_params(row, params, sizeof params);
         cb_row_size(row, size, sizeof size);
         fmt_peak(peak, sizeof peak, row);
+        fmt_throughput(thr, sizeof thr, row);
         fprintf(out, "| %s | %s | %s | %s | ", id, row->problem.kernel->name, params, size);
         if (cb_status_measured(row->status))
-            fprintf(out, "%.4g | %.4g | %.4g | %.1f %s | %s | %s |\n", row->stats.median,
-                    row->stats.min, row->stats.max, cb_row_throughput(row),
-                    cb_metric_unit(row->problem.kernel->metric), peak, cb_status_name(row->status));
+            fprintf(out, "%.4g | %.4g | %.4g | %s | %s | %s |\n", row->stats.median, row->stats.min,
+                    row->stats.max, thr, peak, cb_status_name(row->status));
         else
             fprintf(out, "- | - | - | - | - | FAILED (%s): %s |\n", cb_status_name(row->status),
                     row->reason);

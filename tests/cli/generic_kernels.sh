@@ -155,6 +155,42 @@ run -d cpu --kernel-file "$TMP/half.cl" -n 100 "${QUICK[@]}"
 expect_rc 1
 expect_stderr_has "verify_failed: 50 of 100 elements of output 'out' never written after the first launch (first at [1])"
 
+# Without `flops` or `bytes` a verified row has a time but no throughput: `-`, never 0 GB/s.
+cat >"$TMP/no_work.cl" <<'CL'
+/* clbench:kernel twice
+ *   contract generic
+ *   dims     N
+ *   arg      n   int = N
+ *   arg      in  float[N] in
+ *   arg      out float[N] out
+ *   global   N
+ *   verify   twice_ref
+ */
+__kernel void twice(const int n, __global const float *in, __global float *out)
+{
+    out[get_global_id(0)] = 2.0f * in[get_global_id(0)];
+}
+/* clbench:kernel twice_ref
+ *   contract generic
+ *   dims     N
+ *   arg      n   int = N
+ *   arg      in  float[N] in
+ *   arg      out float[N] out
+ *   global   N
+ */
+__kernel void twice_ref(const int n, __global const float *in, __global float *out)
+{
+    out[get_global_id(0)] = in[get_global_id(0)] + in[get_global_id(0)];
+}
+CL
+run -d cpu --kernel-file "$TMP/no_work.cl" -k twice -n 100 "${QUICK[@]}" -o "$TMP/no_work.json"
+expect_rc 0
+run report "$TMP/no_work.json"
+expect_rc 0
+grep -qE '^twice +100 +\| [0-9.e-]+ +- +-$' "$TMP/stdout" || fail "report: a throughput without work"
+run -d cpu --kernel-file "$TMP/no_work.cl" -k twice -n 100 "${QUICK[@]}"
+grep -qE '^0:0 +twice .* - +- +ok$' "$TMP/stdout" || fail "table: a throughput without work"
+
 # Unverified rows go through the run file, the report and --resume as unverified.
 run -d cpu --kernel-file "$EX/reduce.cl" -n 1000 "${QUICK[@]}" -o "$TMP/run.json"
 expect_rc 0

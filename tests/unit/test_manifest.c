@@ -180,5 +180,9 @@ int test_manifest_rejects_bad_input(void)
     ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n"
                         " arg y float[N] out zeros\n global N */ kernel void g(int n) {}\n",
                         "bad.cl:4:21: arg y: an `out` buffer starts poisoned"));
+    /* A metric without its work line reported 0 GB/s for every row. */
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
+                        " global N\n flops 2 * N\n metric gbs */ kernel void g(int n) {}\n",
+                        "bad.cl:7: metric gbs needs a `bytes` line"));
     return 0;
 }
