@@ -65,6 +65,20 @@ run --kernel-file "$EX/vadd4.cl" --list-kernels
 expect_rc 0
 expect_stdout_has "family vadd (user kernels from $EX/vadd4.cl)"
 expect_stdout_has "c = a + b, one float4 per work-item"
+# Default sizes that differ by dimension are listed whole (only the first one was).
+cat >"$TMP/wide.cl" <<'CL'
+/* clbench:kernel wide
+ *   contract transpose
+ *   param    WG = 8 in 4,8
+ *   global   W, H
+ *   size     cpu 64x32 gpu 4096
+ */
+__kernel void wide(const int width, const int height, __global const float *in, __global float *out) {}
+CL
+run --kernel-file "$TMP/wide.cl" --list-kernels
+expect_rc 0
+expect_stdout_has "size WxH, default 64x32 (cpu) / 4096x4096 (gpu); reports GB/s"
+grep -qx '  *-D WG=8  (4,8)' "$TMP/stdout" || fail "a param without help text"
 
 # ---- bad kernel files ----------------------------------------------------------------------
 bad() { # bad NAME: writes stdin to $TMP/NAME.cl
