@@ -193,6 +193,16 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
                     group, compiled[0], compiled[1], compiled[2]);
         return -1;
     }
+    /* Without a work-group the runtime picks one, which such a kernel refuses (the same
+     * CL_INVALID_WORK_GROUP_SIZE): a kernel file with reqd_work_group_size and no `local`. */
+    if (p->local[0] == 0 && compiled[0] != 0) {
+        cb_row_fail(row, CB_STATUS_INVALID,
+                    "the kernel was compiled for a work-group of %zux%zux%zu "
+                    "(reqd_work_group_size) but the launch leaves the work-group to the runtime: "
+                    "give it (a manifest's `local` line)",
+                    compiled[0], compiled[1], compiled[2]);
+        return -1;
+    }
     /* Advisory only: NVIDIA's driver (580, H100) reports 256 for every kernel and still runs
      * the 1024-item work-groups the device allows, so the launch has the last word (launch()
      * turns its refusal into over_limits). */

@@ -136,6 +136,14 @@ __kernel void halfwrite(const int n, __global const float *in, __global float *o
         out[i] = in[i];
 }
 CL
+bad reqd <<'CL'
+/* clbench:kernel reqd
+ *   contract copy
+ *   global N
+ */
+__kernel __attribute__((reqd_work_group_size(8, 1, 1))) void
+reqd(const int n, __global const float *in, __global float *out) { out[get_global_id(0)] = in[get_global_id(0)]; }
+CL
 sed 's/halfwrite/twice/g' "$TMP/halfwrite.cl" >"$TMP/twice_a.cl"
 cp "$TMP/twice_a.cl" "$TMP/twice_b.cl"
 mkdir -p "$TMP/out"
@@ -155,6 +163,7 @@ cases=$(cat <<'TABLE'
 1 | k (@T/local_8192.cl)  8192: over_limits:              | --kernel-file @T/local_8192.cl -n 8192
 1 | argument 1 (in) is `__global float*` where the transpose contract passes `int` | --kernel-file @T/mismatch.cl -n 64
 1 | build failed                                            | --kernel-file @T/nobuild.cl -n 64
+1 | reqd (@T/reqd.cl)  64: invalid: the kernel was compiled for a work-group of 8x1x1 (reqd_work_group_size) but the launch leaves the work-group to the runtime | --kernel-file @T/reqd.cl -n 64
 1 | halfwrite (@T/halfwrite.cl)  64: verify_failed: 32 of 64 checked elements wrong | --kernel-file @T/halfwrite.cl -n 64
 2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
 TABLE
