@@ -77,10 +77,16 @@ int cb_kernel_args_check(cl_kernel kernel, const struct cb_problem *p, char *why
     struct expected e[CB_MAX_ARGS + CB_MAX_SCALARS + CB_MAX_INPUTS + 2];
     const unsigned n = expected_list(p, e);
     const char *file = p->kernel->source_path != NULL ? p->kernel->source_path : "";
+    char passer[80];
     char list[300];
     cl_uint count = 0;
 
     describe_list(e, n, list, sizeof list);
+    /* A generic kernel's arguments are its manifest's `arg` lines; a family's, its contract. */
+    if (p->kernel->generic != NULL)
+        snprintf(passer, sizeof passer, "its manifest");
+    else
+        snprintf(passer, sizeof passer, "the %s contract", p->kernel->family);
     if (clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof count, &count, NULL) != CL_SUCCESS)
         return 0;
     for (cl_uint i = 0; i < count && i < n; i++) {
@@ -99,19 +105,17 @@ int cb_kernel_args_check(cl_kernel kernel, const struct cb_problem *p, char *why
             break;
         if (!matches(&e[i], space, type)) {
             snprintf(why, len,
-                     "%s: kernel %s's argument %u (%s) is `%s%s` where the %s contract passes "
-                     "`%s%s`: its arguments must be %s",
-                     file, p->kernel->name, i + 1, name, space_name(space), type,
-                     p->kernel->generic != NULL ? "manifest's" : p->kernel->family,
+                     "%s: kernel %s's argument %u (%s) is `%s%s` where %s passes `%s%s`: its "
+                     "arguments must be %s",
+                     file, p->kernel->name, i + 1, name, space_name(space), type, passer,
                      space_name(e[i].space), strcmp(e[i].type, "*") == 0 ? "float*" : e[i].type,
                      list);
             return -1;
         }
     }
     if (count != n) {
-        snprintf(why, len, "%s: kernel %s takes %u arguments where its %s %s passes %u: %s", file,
-                 p->kernel->name, count, p->kernel->generic != NULL ? "manifest" : "contract",
-                 p->kernel->generic != NULL ? "" : p->kernel->family, n, list);
+        snprintf(why, len, "%s: kernel %s takes %u arguments where %s passes %u: %s", file,
+                 p->kernel->name, count, passer, n, list);
         return -1;
     }
     return 0;

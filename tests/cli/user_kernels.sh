@@ -136,6 +136,23 @@ __kernel void halfwrite(const int n, __global const float *in, __global float *o
         out[i] = in[i];
 }
 CL
+bad few <<'CL'
+/* clbench:kernel few
+ *   contract vadd
+ *   global N
+ */
+__kernel void few(const int n, __global const float *a, __global float *c) {}
+CL
+bad gfew <<'CL'
+/* clbench:kernel gfew
+ *   contract generic
+ *   dims N
+ *   arg n int = N
+ *   arg x float[N] in
+ *   global N
+ */
+__kernel void gfew(const int n, __global const float *x, __global float *y) {}
+CL
 bad reqd <<'CL'
 /* clbench:kernel reqd
  *   contract copy
@@ -163,6 +180,8 @@ cases=$(cat <<'TABLE'
 1 | k (@T/local_8192.cl)  8192: over_limits:              | --kernel-file @T/local_8192.cl -n 8192
 1 | argument 1 (in) is `__global float*` where the transpose contract passes `int` | --kernel-file @T/mismatch.cl -n 64
 1 | build failed                                            | --kernel-file @T/nobuild.cl -n 64
+1 | @T/few.cl: kernel few takes 3 arguments where the vadd contract passes 4 | --kernel-file @T/few.cl -n 64
+1 | @T/gfew.cl: kernel gfew takes 3 arguments where its manifest passes 2: (int, __global float*) | --kernel-file @T/gfew.cl -n 64
 1 | reqd (@T/reqd.cl)  64: invalid: the kernel was compiled for a work-group of 8x1x1 (reqd_work_group_size) but the launch leaves the work-group to the runtime | --kernel-file @T/reqd.cl -n 64
 1 | halfwrite (@T/halfwrite.cl)  64: verify_failed: 32 of 64 checked elements wrong | --kernel-file @T/halfwrite.cl -n 64
 2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
