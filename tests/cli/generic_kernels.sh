@@ -89,7 +89,7 @@ sed 's/histogram_ref exact/histogram_ref on accelerator exact/' "$EX/histogram.c
 run -d cpu --kernel-file "$TMP/no_device.cl" -k histogram_local -n 1000 "${QUICK[@]}"
 expect_rc 1
 expect_one_error_line
-expect_stderr_has "verify_failed: reference 'histogram_ref' cannot run: no device matches 'accelerator' for the reference"
+expect_stderr_has "verify_failed: reference 'histogram_ref' cannot run: no device matches 'accelerator' for the reference (see clbench --list;"
 
 sed 's/histogram_ref exact/missing_ref exact/' "$EX/histogram.cl" >"$TMP/missing.cl"
 run -d cpu --kernel-file "$TMP/missing.cl" -k histogram_local -n 1000 "${QUICK[@]}"
