@@ -184,6 +184,9 @@ cases=$(cat <<'TABLE'
 1 | @T/gfew.cl: kernel gfew takes 3 arguments where its manifest passes 2: (int, __global float*) | --kernel-file @T/gfew.cl -n 64
 1 | reqd (@T/reqd.cl)  64: invalid: the kernel was compiled for a work-group of 8x1x1 (reqd_work_group_size) but the launch leaves the work-group to the runtime | --kernel-file @T/reqd.cl -n 64
 1 | halfwrite (@T/halfwrite.cl)  64: verify_failed: 32 of 64 checked elements wrong | --kernel-file @T/halfwrite.cl -n 64
+2 | '@T/halfwrite.cl' declares no kernel 'nosuch' (see --kernel-file @T/halfwrite.cl --list-kernels) | -k nosuch@@T/halfwrite.cl
+2 | -k @@T/halfwrite.cl: write the kernel before '@' and its file after it | -k @@T/halfwrite.cl
+2 | a kernel of your own needs its file: --kernel-file FILE or -k halfwrite@FILE | -k halfwrite
 2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
 TABLE
 )
