@@ -1412,6 +1412,20 @@ const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k)
     return k->source_path != NULL ? ((const struct user_kernel *)k)->file : NULL;
 }
 
+const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len)
+{
+    const struct user_kernel *u = (const struct user_kernel *)k;
+    unsigned line = 0;
+
+    if (k->source_path != NULL)
+        line = strcmp(key, "local") == 0 ? u->local[0].line : u->local_mem.line;
+    if (line > 0)
+        snprintf(buf, len, " (%s:%u)", k->source_path, line);
+    else
+        snprintf(buf, len, "%s", "");
+    return buf;
+}
+
 /* Registers every kernel of every loaded file again, after a failed load. */
 static void register_loaded(void)
 {

@@ -10,6 +10,7 @@
 #include "clbench/contract.h"
 #include "clbench/guard.h"
 #include "clbench/inputs.h"
+#include "clbench/manifest.h"
 #include "clbench/timer.h"
 
 #include <math.h>
@@ -98,6 +99,7 @@ static int check_limits(struct cb_row *row)
     const struct cb_problem *p = &row->problem;
     const struct cb_device *d = row->device;
     size_t group = 1;
+    char where[CB_REASON_LEN]; /* a kernel file's manifest line, for the user to edit */
 
     for (unsigned i = 0; i < p->work_dim && p->local[0] != 0; i++) {
         group *= p->local[i];
@@ -105,24 +107,27 @@ static int check_limits(struct cb_row *row)
             cb_row_fail(
                 row, CB_STATUS_OVER_LIMITS,
                 "local size %zu in dimension %u exceeds CL_DEVICE_MAX_WORK_ITEM_SIZES (%zu) "
-                "of this device: choose smaller tile or work-group parameters",
-                p->local[i], i, d->max_work_item_sizes[i]);
+                "of this device%s: choose smaller tile or work-group parameters",
+                p->local[i], i, d->max_work_item_sizes[i],
+                cb_manifest_where(p->kernel, "local", where, sizeof where));
             return -1;
         }
     }
     if (group > d->max_work_group_size) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "work-group of %zu exceeds CL_DEVICE_MAX_WORK_GROUP_SIZE (%zu) of this device: "
-                    "choose smaller tile or work-group parameters",
-                    group, d->max_work_group_size);
+                    "work-group of %zu exceeds CL_DEVICE_MAX_WORK_GROUP_SIZE (%zu) of this "
+                    "device%s: choose smaller tile or work-group parameters",
+                    group, d->max_work_group_size,
+                    cb_manifest_where(p->kernel, "local", where, sizeof where));
         return -1;
     }
     if (p->local_mem_bytes + p->dynamic_local_bytes > d->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
                     "needs %.1f KiB of local memory, the device has %.1f KiB "
-                    "(CL_DEVICE_LOCAL_MEM_SIZE): choose a smaller tile",
+                    "(CL_DEVICE_LOCAL_MEM_SIZE)%s: choose a smaller tile",
                     (p->local_mem_bytes + p->dynamic_local_bytes) / 1024.0,
-                    d->local_mem_bytes / 1024.0);
+                    d->local_mem_bytes / 1024.0,
+                    cb_manifest_where(p->kernel, "local_mem", where, sizeof where));
         return -1;
     }
     return 0;

@@ -35,5 +35,8 @@ void cb_kernel_files_unload(void);
 
 /* The loaded file k comes from, or NULL for a built-in kernel. */
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k);
+/* " (PATH:LINE)": where k's manifest gives `key` ("local" or "local_mem"), for a row's
+ * reason; "" for a built-in kernel or a key its manifest lacks.  Returns buf. */
+const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len);
 
 #endif

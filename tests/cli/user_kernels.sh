@@ -177,7 +177,7 @@ cases=$(cat <<'TABLE'
 2 | @T/global_N___0.cl:3:15: global: division by zero       | --kernel-file @T/global_N___0.cl
 2 | :3:15: global: integer overflow in 16777216 * 9223372036854775807 (at N=16777216) | --kernel-file @T/global_N___9223372036854775807.cl
 2 | @T/global_N___2_5.cl:3:17: not an integer               | --kernel-file @T/global_N___2_5.cl
-1 | k (@T/local_8192.cl)  8192: over_limits:              | --kernel-file @T/local_8192.cl -n 8192
+1 | of this device (@T/local_8192.cl:4): choose smaller tile or work-group parameters | --kernel-file @T/local_8192.cl -n 8192
 1 | argument 1 (in) is `__global float*` where the transpose contract passes `int` | --kernel-file @T/mismatch.cl -n 64
 1 | build failed                                            | --kernel-file @T/nobuild.cl -n 64
 1 | @T/few.cl: kernel few takes 3 arguments where the vadd contract passes 4 | --kernel-file @T/few.cl -n 64
