@@ -119,7 +119,18 @@ static void build(struct cb_program *entry, const struct cb_device *d)
         return;
     }
     start = cb_wall_ms();
-    entry->program = clCreateProgramWithSource(d->context, 1, (const char **)&text, NULL, &err);
+    {
+        /* The compiler's messages then name this file, not the driver's temporary copy
+         * (PoCL: "/root/.cache/pocl/kcache/tempfile_GU7rY1.cl:6:50: error: ..."); a path
+         * a string literal cannot hold as it is goes without. */
+        char line_directive[CB_PATH_LEN + 16];
+        const char *parts[2] = {line_directive, text};
+        const int named = strpbrk(entry->path, "\"\\\n") == NULL;
+
+        snprintf(line_directive, sizeof line_directive, "#line 1 \"%s\"\n", entry->path);
+        entry->program = clCreateProgramWithSource(d->context, named ? 2 : 1,
+                                                   named ? parts : parts + 1, NULL, &err);
+    }
     free(text);
     if (err != CL_SUCCESS) {
         cb_cl_fail(err, "clCreateProgramWithSource", __FILE__, __LINE__);

@@ -211,4 +211,6 @@ done <<<"$cases"
 run --kernel-file "$TMP/nobuild.cl" -d cpu -n 64 "${QUICK[@]}"
 expect_rc 1
 expect_stderr_has "clbench: build log of '$TMP/nobuild.cl'"
+# ... and so do the compiler's messages (#line), not the driver's temporary copy.
+expect_stderr_has "build_failed: build failed: error: $TMP/nobuild.cl:7:"
 echo "user_kernels: ok"
