@@ -1328,7 +1328,8 @@ int cb_manifest_parse(const char *path, const char *text, struct cb_manifest_fil
 
     *out = NULL;
     memset(&s, 0, sizeof s);
-    if (file == NULL || (file->path = strdup(path)) == NULL || scan_source(text, &s) != 0) {
+    if (file == NULL || (file->path = strdup(path)) == NULL ||
+        (file->text = strdup(text)) == NULL || scan_source(text, &s) != 0) {
         scan_free(&s);
         cb_manifest_file_free(file);
         return fail(&x, 0, 0, "out of memory");
@@ -1397,6 +1398,7 @@ void cb_manifest_file_free(struct cb_manifest_file *file)
         user_kernel_free((struct user_kernel *)file->kernels[i]);
     free(file->kernels);
     free(file->path);
+    free(file->text);
     free(file);
 }
 
@@ -1410,6 +1412,14 @@ static struct stat *loaded_stat;
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k)
 {
     return k->source_path != NULL ? ((const struct user_kernel *)k)->file : NULL;
+}
+
+const char *cb_kernel_file_text(const char *path)
+{
+    for (size_t i = 0; i < loaded_count; i++)
+        if (strcmp(loaded[i]->path, path) == 0)
+            return loaded[i]->text;
+    return NULL;
 }
 
 const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len)

@@ -3,6 +3,7 @@
 #include "clbench/source.h"
 
 #include "clbench/check.h"
+#include "clbench/manifest.h"
 #include "clbench/timer.h"
 
 #include <errno.h>
@@ -108,11 +109,13 @@ static void report_build_failure(cl_program program, const struct cb_device *d,
 
 static void build(struct cb_program *entry, const struct cb_device *d)
 {
+    /* A kernel file builds from the bytes its manifests and kernel_file_hash came from. */
+    const char *loaded = cb_kernel_file_text(entry->path);
     char *text;
     cl_int err;
     double start;
 
-    text = cb_read_text_file(entry->path);
+    text = loaded != NULL ? strdup(loaded) : cb_read_text_file(entry->path);
     if (text == NULL) {
         snprintf(entry->failure, sizeof entry->failure,
                  "cannot read '%.300s': %s (use --cl-dir DIR)", entry->path, strerror(errno));

@@ -35,4 +35,5 @@
     X(expr_errors_name_the_column)                                                                 \
     X(expr_check_names_without_values)                                                             \
     X(manifest_parses_family_and_generic)                                                          \
-    X(manifest_rejects_bad_input)
+    X(manifest_rejects_bad_input)                                                                  \
+    X(kernel_file_keeps_the_text_it_loaded)
