@@ -399,8 +399,24 @@ static int family_verify(struct cb_row *row, void *state, unsigned set,
                  clEnqueueReadBuffer(row->device->queue, r->out[set].inner, CL_TRUE, 0,
                                      p->output_elems * sizeof(float), r->host_out, 0, NULL, NULL));
     if (cb_verify_output(p, (const float *const *)r->host_in, r->host_out, cfg->verify_max,
-                         cfg->seed, &row->verify) == 0)
-        return 0;
+                         cfg->seed, &row->verify) == 0) {
+        size_t first = 0;
+        const size_t nan =
+            row->verify.sampled ? cb_verify_count_nan(r->host_out, p->output_elems, &first) : 0;
+
+        if (nan == 0)
+            return 0;
+        /* The sample passed, but the poison is still there: elements never written. */
+        row->verify.failures = nan;
+        row->verify.worst_index = first;
+        row->verify.worst_got = r->host_out[first];
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                    "%zu of %zu output elements are NaN %s (first at [%zu]; the sample of %zu "
+                    "checked against the reference missed them): the kernel must write every "
+                    "element (outputs start as NaN)",
+                    nan, p->output_elems, when, first, row->verify.checked);
+        return -1;
+    }
     cb_verify_print(p, (const float *const *)r->host_in, r->host_out, &row->verify, cfg->seed,
                     PRINTED_MISMATCHES);
     cb_row_fail(row, CB_STATUS_VERIFY_FAILED,

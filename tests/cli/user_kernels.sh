@@ -161,6 +161,8 @@ bad reqd <<'CL'
 __kernel __attribute__((reqd_work_group_size(8, 1, 1))) void
 reqd(const int n, __global const float *in, __global float *out) { out[get_global_id(0)] = in[get_global_id(0)]; }
 CL
+# One element never written, where a sampled check (--verify-max) does not look.
+sed -e 's/halfwrite/skipone/g' -e 's/i % 2 == 0/i != 5001/' "$TMP/halfwrite.cl" >"$TMP/skipone.cl"
 sed 's/halfwrite/twice/g' "$TMP/halfwrite.cl" >"$TMP/twice_a.cl"
 cp "$TMP/twice_a.cl" "$TMP/twice_b.cl"
 mkdir -p "$TMP/out"
@@ -187,6 +189,7 @@ cases=$(cat <<'TABLE'
 2 | '@T/halfwrite.cl' declares no kernel 'nosuch' (see --kernel-file @T/halfwrite.cl --list-kernels) | -k nosuch@@T/halfwrite.cl
 2 | -k @@T/halfwrite.cl: write the kernel before '@' and its file after it | -k @@T/halfwrite.cl
 2 | a kernel of your own needs its file: --kernel-file FILE or -k halfwrite@FILE | -k halfwrite
+1 | verify_failed: 1 of 10000 output elements are NaN after the first launch (first at [5001]; the sample of 16 | --kernel-file @T/skipone.cl -n 10000 --verify-max 16
 2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
 TABLE
 )
