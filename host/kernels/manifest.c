@@ -1169,14 +1169,28 @@ static int default_sizes(const struct context *x, struct user_kernel *u, const s
     return 0;
 }
 
+/* Whether a built-in kernel belongs to `family`. */
+static int builtin_family(const char *family)
+{
+    for (size_t i = 0; i < cb_kernel_total(); i++)
+        if (cb_kernel_at(i)->source_path == NULL && strcmp(cb_kernel_at(i)->family, family) == 0)
+            return 1;
+    return 0;
+}
+
+/* A generic kernel's family, for -k and the report's groups: its file's name without the
+ * extension, or with it where that is a built-in family's name (a generic kernel in a file
+ * called matmul.cl is no matmul: its rows would sit under GFLOP/s and matmul_naive). */
 static const char *file_stem(struct user_kernel *u, const char *path)
 {
     const char *base = strrchr(path, '/');
     const char *dot;
+    const char *stem;
 
     base = base != NULL ? base + 1 : path;
     dot = strrchr(base, '.');
-    return dot != NULL && dot > base ? keep(u, base, (size_t)(dot - base)) : keep(u, "user", 4);
+    stem = dot != NULL && dot > base ? keep(u, base, (size_t)(dot - base)) : keep(u, "user", 4);
+    return stem != NULL && builtin_family(stem) ? keep(u, base, strlen(base)) : stem;
 }
 
 /* Completes u once all of its lines are read: required keys, the contract's fixed parts. */

@@ -240,8 +240,10 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
     fputc('\n', out);
 }
 
+/* metric: the column's; a row of another (generic kernels of one file may differ) says its
+ * own unit in the cell. */
 static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct cb_report *r,
-                        const struct cb_rrow *x, int with_baseline)
+                        const struct cb_rrow *x, const char *metric, int with_baseline)
 {
     char buf[32];
     double sp;
@@ -262,7 +264,10 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
     }
     cb_grid_set(g, row, col, "%.4g", x->median_ms);
     cb_report_fmt(buf, sizeof buf, x->throughput);
-    cb_grid_set(g, row, col + 1, "%s", buf);
+    if (strcmp(x->metric, metric) != 0 && x->throughput > 0)
+        cb_grid_set(g, row, col + 1, "%s %s", buf, x->metric);
+    else
+        cb_grid_set(g, row, col + 1, "%s", buf);
     if (x->fraction_of_peak > 0)
         cb_grid_set(g, row, col + 2, "%.0f%%", 100 * x->fraction_of_peak);
     else
@@ -335,7 +340,8 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         cb_grid_set(&g, row, 1, "%s", key->params);
         cb_grid_set(&g, row, 2, "%s", key->size);
         for (size_t i = 0; i < f->device_count; i++)
-            cell_values(&g, row, 3 + per * i, r, cell_row(r, f->devices[i], key), per == 4);
+            cell_values(&g, row, 3 + per * i, r, cell_row(r, f->devices[i], key), f->metric,
+                        per == 4);
         for (size_t i = 0; i < ng * nc; i++) {
             const struct cb_rrow *a = cell_row(r, gpus[i / nc], key);
             const struct cb_rrow *b = cell_row(r, cpus[i % nc], key);

@@ -191,6 +191,23 @@ grep -qE '^twice +100 +\| [0-9.e-]+ +- +-$' "$TMP/stdout" || fail "report: a thr
 run -d cpu --kernel-file "$TMP/no_work.cl" -k twice -n 100 "${QUICK[@]}"
 grep -qE '^0:0 +twice .* - +- +ok$' "$TMP/stdout" || fail "table: a throughput without work"
 
+# A generic file named like a built-in family is a family of its own (its name with .cl),
+# and rows of another metric than their group's say their unit.
+mkdir -p "$TMP/fam"
+sed 's|^ \*   verify   twice_ref$| *   bytes    8 * N\n&|' "$TMP/no_work.cl" |
+    python3 -c 'import sys; s = sys.stdin.read(); i = s.index("clbench:kernel twice_ref");
+print(s[:i] + s[i:].replace(" */", " *   flops    N\n *   verify   twice\n */", 1), end="")' \
+    >"$TMP/fam/matmul.cl"
+run -d cpu --kernel-file "$TMP/fam/matmul.cl" -k matmul.cl -n 100 "${QUICK[@]}" -o "$TMP/fam.json"
+expect_rc 0
+run report "$TMP/fam.json"
+expect_stdout_has "matmul.cl (GB/s)"
+grep -qE '^twice_ref +100 +\| [0-9.e-]+ +[0-9.e-]+ GFLOP/s +-$' "$TMP/stdout" ||
+    fail "a row of another metric than its group's"
+run -d cpu --kernel-file "$TMP/fam/matmul.cl" -k matmul -n 16 "${QUICK[@]}" --format csv
+expect_rc 0
+! grep -q twice "$TMP/stdout" || fail "-k matmul selected a generic kernel of matmul.cl"
+
 # Unverified rows go through the run file, the report and --resume as unverified.
 run -d cpu --kernel-file "$EX/reduce.cl" -n 1000 "${QUICK[@]}" -o "$TMP/run.json"
 expect_rc 0
