@@ -1479,11 +1479,21 @@ static int register_file(const struct context *x, struct cb_manifest_file *file)
     return 0;
 }
 
-/* Twins, baselines and reference kernels must name registered kernels. */
+/* Whether `other` computes what u does, so that their times compare: the same family, or
+ * both generic. */
+static int same_problem(const struct user_kernel *u, const struct cb_kernel *other)
+{
+    return u->k.generic != NULL ? other->generic != NULL : strcmp(other->family, u->k.family) == 0;
+}
+
+/* Twins, baselines and reference kernels must name registered kernels, twins and baselines
+ * ones of the same problem (a matmul's time against a vadd's is no verdict). */
 static int check_names(const struct context *x, const struct cb_manifest_file *file)
 {
     for (size_t i = 0; i < file->count; i++) {
         const struct user_kernel *u = (const struct user_kernel *)file->kernels[i];
+        const struct cb_kernel *twin = u->k.twin != NULL ? cb_kernel_find(u->k.twin) : NULL;
+        const struct cb_kernel *base = u->k.baseline != NULL ? cb_kernel_find(u->k.baseline) : NULL;
 
         if (u->k.twin != NULL && cb_kernel_find(u->k.twin) == NULL)
             return fail(x, u->twin_line, 0,
@@ -1495,6 +1505,18 @@ static int check_names(const struct context *x, const struct cb_manifest_file *f
                         "baseline %s is not a kernel of this file, of a file loaded before it, "
                         "or built in",
                         u->k.baseline);
+        if (twin != NULL && !same_problem(u, twin))
+            return fail(x, u->twin_line, 0,
+                        "twin %s is a %s kernel but %s is a %s one: name a kernel of the same "
+                        "contract",
+                        u->k.twin, twin->generic != NULL ? "generic" : twin->family, u->k.name,
+                        u->k.generic != NULL ? "generic" : u->k.family);
+        if (base != NULL && !same_problem(u, base))
+            return fail(x, u->baseline_line, 0,
+                        "baseline %s is a %s kernel but %s is a %s one: name a kernel of the "
+                        "same contract",
+                        u->k.baseline, base->generic != NULL ? "generic" : base->family, u->k.name,
+                        u->k.generic != NULL ? "generic" : u->k.family);
         if (u->generic.check.ref_kernel != NULL &&
             cb_kernel_find(u->generic.check.ref_kernel) == NULL)
             return fail(x, u->verify_line, 0, "verify: no kernel %s in '%s'",

@@ -240,10 +240,11 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
     fputc('\n', out);
 }
 
-/* metric: the column's; a row of another (generic kernels of one file may differ) says its
- * own unit in the cell. */
+/* metric, baseline: the columns'; a row of another metric (generic kernels of one file may
+ * differ) or with a baseline of its own (a kernel file's `baseline`) says which in the cell. */
 static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct cb_report *r,
-                        const struct cb_rrow *x, const char *metric, int with_baseline)
+                        const struct cb_rrow *x, const char *metric, const char *baseline,
+                        int with_baseline)
 {
     char buf[32];
     double sp;
@@ -275,7 +276,9 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
     if (!with_baseline)
         return;
     sp = baseline_speedup(r, x);
-    if (sp > 0)
+    if (sp > 0 && baseline != NULL && strcmp(baseline_of(x), baseline) != 0)
+        cb_grid_set(g, row, col + 3, "%.3gx vs %s", sp, baseline_of(x));
+    else if (sp > 0)
         cb_grid_set(g, row, col + 3, "%.3gx", sp);
     else
         cb_grid_set(g, row, col + 3, "-");
@@ -341,7 +344,7 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         cb_grid_set(&g, row, 2, "%s", key->size);
         for (size_t i = 0; i < f->device_count; i++)
             cell_values(&g, row, 3 + per * i, r, cell_row(r, f->devices[i], key), f->metric,
-                        per == 4);
+                        f->baseline, per == 4);
         for (size_t i = 0; i < ng * nc; i++) {
             const struct cb_rrow *a = cell_row(r, gpus[i / nc], key);
             const struct cb_rrow *b = cell_row(r, cpus[i % nc], key);
@@ -436,6 +439,8 @@ static cJSON *family_json(const struct cb_report *r, const struct family *f)
             sp = baseline_speedup(r, x);
             if (sp > 0)
                 cJSON_AddNumberToObject(c, "speedup_vs_baseline", sp);
+            if (sp > 0 && f->baseline != NULL && strcmp(baseline_of(x), f->baseline) != 0)
+                cJSON_AddStringToObject(c, "baseline", baseline_of(x));
         }
         for (size_t a = 0; a < f->device_count; a++)
             for (size_t b = 0; b < f->device_count; b++) {

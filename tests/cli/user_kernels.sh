@@ -34,6 +34,17 @@ expect_rc 0
 expect_stdout_has "student_mm (local memory) against student_mm_global (none)"
 expect_stdout_has "matmul_tiled (local memory) against matmul_naive (none)"
 
+# A kernel's own `baseline`: its speedup cell says against what, the column is the family's.
+sed 's/^ \*   twin       student_mm_global$/&\n *   baseline   matmul_tiled/' \
+    "$EX/student_matmul.cl" >"$TMP/own_baseline.cl"
+run --kernel-file "$TMP/own_baseline.cl" -k matmul_naive,matmul_tiled,student_mm -d cpu \
+    -n 96x80x40 "${QUICK[@]}" -o "$TMP/own_baseline.json"
+expect_rc 0
+run report "$TMP/own_baseline.json"
+expect_stdout_has "vs matmul_naive"
+grep -qE '^student_mm +TILE=16 WPT=4 +96x80x40 .*x vs matmul_tiled$' "$TMP/stdout" ||
+    fail "a speedup against the kernel's own baseline is labelled as the family's"
+
 # A -D sweep with a constraint the manifest states: the violating row is invalid (exit 1).
 run "${MM[@]}" -k student_mm -D TILE=4,8 -D WPT=8
 expect_rc 1
@@ -163,6 +174,9 @@ reqd(const int n, __global const float *in, __global float *out) { out[get_globa
 CL
 # One element never written, where a sampled check (--verify-max) does not look.
 sed -e 's/halfwrite/skipone/g' -e 's/i % 2 == 0/i != 5001/' "$TMP/halfwrite.cl" >"$TMP/skipone.cl"
+# A twin of another contract: its times are no local-memory verdict.
+sed 's/^ \*   twin       student_mm_global$/ *   twin       vadd/' "$EX/student_matmul.cl" \
+    >"$TMP/twin_vadd.cl"
 sed 's/halfwrite/twice/g' "$TMP/halfwrite.cl" >"$TMP/twice_a.cl"
 cp "$TMP/twice_a.cl" "$TMP/twice_b.cl"
 mkdir -p "$TMP/out"
@@ -190,6 +204,7 @@ cases=$(cat <<'TABLE'
 2 | -k @@T/halfwrite.cl: write the kernel before '@' and its file after it | -k @@T/halfwrite.cl
 2 | a kernel of your own needs its file: --kernel-file FILE or -k halfwrite@FILE | -k halfwrite
 1 | verify_failed: 1 of 10000 output elements are NaN after the first launch (first at [5001]; the sample of 16 | --kernel-file @T/skipone.cl -n 10000 --verify-max 16
+2 | @T/twin_vadd.cl:25: twin vadd is a vadd kernel but student_mm is a matmul one | --kernel-file @T/twin_vadd.cl
 2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
 TABLE
 )
