@@ -1473,6 +1473,11 @@ static int register_file(const struct context *x, struct cb_manifest_file *file)
         if (other != NULL)
             return fail(x, u->line, 0, "kernel %s is a built-in kernel's name: rename yours",
                         u->k.name);
+        /* -k takes kernels before families: `-k matmul` would stop meaning the ladder. */
+        if (builtin_family(u->k.name) || strcmp(u->k.name, "all") == 0)
+            return fail(x, u->line, 0, "kernel %s: -k %s already means %s: rename yours", u->k.name,
+                        u->k.name,
+                        strcmp(u->k.name, "all") == 0 ? "every kernel" : "a built-in family");
         if (cb_kernel_add(&u->k) != 0)
             return fail(x, u->line, 0, "out of memory");
     }

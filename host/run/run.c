@@ -586,6 +586,14 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
         return -1;
     }
     *kernel = clCreateKernel((*program)->program, k->name, &err);
+    if (err == CL_INVALID_KERNEL_NAME) {
+        /* The manifest found `__kernel void NAME(` in the text, but the compiler did not. */
+        cb_row_fail(row, CB_STATUS_BUILD_FAILED,
+                    "the built program has no kernel '%s' (CL_INVALID_KERNEL_NAME): is it inside "
+                    "an #if that is false, or named like an OpenCL built-in function?",
+                    k->name);
+        return -1;
+    }
     CB_ROW_CHECK(row, err);
     if (k->source_path != NULL &&
         cb_kernel_args_check(*kernel, p, row->reason, sizeof row->reason) != 0) {

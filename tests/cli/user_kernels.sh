@@ -177,6 +177,11 @@ sed -e 's/halfwrite/skipone/g' -e 's/i % 2 == 0/i != 5001/' "$TMP/halfwrite.cl" 
 # A twin of another contract: its times are no local-memory verdict.
 sed 's/^ \*   twin       student_mm_global$/ *   twin       vadd/' "$EX/student_matmul.cl" \
     >"$TMP/twin_vadd.cl"
+# A kernel named like a family would take -k matmul from the ladder; one the compiler does
+# not see (inside #if 0) fails its row with words, not CL_INVALID_KERNEL_NAME alone.
+sed 's/halfwrite/transpose/g' "$TMP/halfwrite.cl" >"$TMP/famname.cl"
+sed -e 's/halfwrite/hidden/g' -e 's/^__kernel/#if 0\n&/' -e 's/^}$/}\n#endif/' \
+    "$TMP/halfwrite.cl" >"$TMP/hidden.cl"
 sed 's/halfwrite/twice/g' "$TMP/halfwrite.cl" >"$TMP/twice_a.cl"
 cp "$TMP/twice_a.cl" "$TMP/twice_b.cl"
 mkdir -p "$TMP/out"
@@ -205,6 +210,8 @@ cases=$(cat <<'TABLE'
 2 | a kernel of your own needs its file: --kernel-file FILE or -k halfwrite@FILE | -k halfwrite
 1 | verify_failed: 1 of 10000 output elements are NaN after the first launch (first at [5001]; the sample of 16 | --kernel-file @T/skipone.cl -n 10000 --verify-max 16
 2 | @T/twin_vadd.cl:25: twin vadd is a vadd kernel but student_mm is a matmul one | --kernel-file @T/twin_vadd.cl
+2 | @T/famname.cl:1: kernel transpose: -k transpose already means a built-in family | --kernel-file @T/famname.cl
+1 | build_failed: the built program has no kernel 'hidden' (CL_INVALID_KERNEL_NAME): is it inside an #if | --kernel-file @T/hidden.cl -n 64
 2 | @T/twice_b.cl:1: kernel twice is declared in '@T/twice_a.cl' too | --kernel-file @T/twice_a.cl --kernel-file @T/twice_b.cl
 TABLE
 )
