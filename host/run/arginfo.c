@@ -45,6 +45,24 @@ static unsigned expected_list(const struct cb_problem *p, struct expected *e)
     return n;
 }
 
+/* `float*` (`int*`) or a vector view of the same buffer, `float4*` (`int4*`): a buffer is
+ * bytes, and a kernel that loads four floats at a time may say so in its signature.  Not
+ * float3, whose elements are 16 bytes apart. */
+static int same_elements(const char *want, const char *got)
+{
+    static const char *const widths[] = {"2*", "4*", "8*", "16*"};
+    const size_t base = strlen(want) - 1; /* "float" of "float*" */
+
+    if (strcmp(want, got) == 0)
+        return 1;
+    if (want[base] != '*' || strncmp(want, got, base) != 0)
+        return 0;
+    for (unsigned i = 0; i < sizeof widths / sizeof widths[0]; i++)
+        if (strcmp(got + base, widths[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static int matches(const struct expected *e, cl_kernel_arg_address_qualifier space,
                    const char *type)
 {
@@ -54,7 +72,7 @@ static int matches(const struct expected *e, cl_kernel_arg_address_qualifier spa
 
     if (!space_ok)
         return 0;
-    return strcmp(e->type, "*") == 0 ? strchr(type, '*') != NULL : strcmp(e->type, type) == 0;
+    return strcmp(e->type, "*") == 0 ? strchr(type, '*') != NULL : same_elements(e->type, type);
 }
 
 /* "(int, int, __global float*, ...)" */

@@ -91,6 +91,26 @@ expect_rc 0
 expect_stdout_has "size WxH, default 64x32 (cpu) / 4096x4096 (gpu); reports GB/s"
 grep -qx '  *-D WG=8  (4,8)' "$TMP/stdout" || fail "a param without help text"
 
+# A float4* view of a contract's float buffer is the same buffer (float3*, 16-byte elements,
+# is not).
+cat >"$TMP/by4.cl" <<'CL'
+/* clbench:kernel by4
+ *   contract vadd
+ *   global   ceil(N, 4)
+ */
+__kernel void by4(const int n, __global const float4 *a, __global const float4 *b,
+                  __global float4 *c)
+{
+    c[get_global_id(0)] = a[get_global_id(0)] + b[get_global_id(0)];
+}
+CL
+run --kernel-file "$TMP/by4.cl" -d cpu -n 64 "${QUICK[@]}"
+expect_rc 0
+sed 's/float4/float3/g' "$TMP/by4.cl" >"$TMP/by3.cl"
+run --kernel-file "$TMP/by3.cl" -d cpu -n 64 "${QUICK[@]}"
+expect_rc 1
+expect_stderr_has "argument 2 (a) is \`__global float3*\` where the vadd contract passes"
+
 # ---- bad kernel files ----------------------------------------------------------------------
 bad() { # bad NAME: writes stdin to $TMP/NAME.cl
     cat >"$TMP/$1.cl"
