@@ -226,6 +226,10 @@ static int select_kernels(struct cb_config *cfg, const char *list)
 
         if (at != NULL) {
             *at = '\0';
+            if (name[0] == '\0' || at[1] == '\0')
+                return usage("-k %s@%s: write the kernel before '@' and its file after it, as "
+                             "in -k my_mm@my_mm.cl",
+                             name, at + 1);
             if (load_file(at + 1) != 0)
                 return CB_EXIT_USAGE;
         }
@@ -243,10 +247,16 @@ static int select_kernels(struct cb_config *cfg, const char *list)
         if (!found) {
             const char *closest = cb_kernel_closest(name);
 
+            if (at != NULL)
+                return usage("'%s' declares no kernel '%s' (see --kernel-file %s --list-kernels)",
+                             at + 1, name, at + 1);
             if (closest != NULL)
                 return usage("unknown kernel '%s' (did you mean '%s'? see --list-kernels)", name,
                              closest);
-            return usage("unknown kernel '%s' (see --list-kernels)", name);
+            /* Most likely a kernel of the user's own whose file was not given. */
+            return usage("unknown kernel '%s' (see --list-kernels; a kernel of your own needs its "
+                         "file: --kernel-file FILE or -k %s@FILE)",
+                         name, name);
         }
     }
     return 0;

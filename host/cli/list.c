@@ -11,6 +11,29 @@ static const char *dims_text(unsigned dims)
     return dims == 3 ? "MxNxK" : dims == 2 ? "WxH" : "N";
 }
 
+/* "2048 (cpu) / 8192 (gpu) per dimension", or each dimension where they differ: a kernel
+ * file's `size cpu 1024x512 gpu 4096`. */
+/* One size, "1024" when every dimension is that, else "1024x512". */
+static void print_size(FILE *out, const struct cb_kernel *k, const size_t *size)
+{
+    int square = 1;
+
+    for (unsigned d = 1; d < k->dims; d++)
+        square &= size[d] == size[0];
+    for (unsigned d = 0; d < (square ? 1 : k->dims); d++)
+        fprintf(out, "%s%zu", d ? "x" : "", size[d]);
+}
+
+static void print_default_sizes(FILE *out, const struct cb_kernel *k)
+{
+    print_size(out, k, k->default_size_cpu);
+    fputs(" (cpu) / ", out);
+    print_size(out, k, k->default_size_gpu);
+    fputs(" (gpu) / ", out);
+    print_size(out, k, k->default_size_shared[0] ? k->default_size_shared : k->default_size_cpu);
+    fputs(" (several devices)", out);
+}
+
 void cb_kernels_print(FILE *out)
 {
     const char *family = "", *source = NULL;
@@ -30,19 +53,16 @@ void cb_kernels_print(FILE *out)
         }
         fprintf(out, "  %-18s %s\n", k->name, k->summary);
         fprintf(out, "  %-18s reproduces: %s\n", "", k->experiment);
-        fprintf(out,
-                "  %-18s size %s, default %zu (cpu) / %zu (gpu) / %zu (several devices) per "
-                "dimension; reports %s\n",
-                "", dims_text(k->dims), k->default_size_cpu[0], k->default_size_gpu[0],
-                k->default_size_shared[0] ? k->default_size_shared[0] : k->default_size_cpu[0],
-                cb_metric_unit(k->metric));
+        fprintf(out, "  %-18s size %s, default ", "", dims_text(k->dims));
+        print_default_sizes(out, k);
+        fprintf(out, "; reports %s\n", cb_metric_unit(k->metric));
         for (unsigned p = 0; p < nparams; p++) {
             const struct cb_param *param = &k->params[p];
 
             fprintf(out, "  %-18s -D %s=%ld", "", param->name, param->def);
             if (k->def_cpu[p] != 0)
                 fprintf(out, " (cpu: %ld)", k->def_cpu[p]); /* see struct cb_kernel */
-            fprintf(out, "  (%s) %s\n", param->allowed, param->help);
+            fprintf(out, "  (%s)%s%s\n", param->allowed, param->help[0] ? " " : "", param->help);
         }
         if (k->requires != NULL)
             fprintf(out, "  %-18s not available in this build: %s\n", "", k->requires);

@@ -714,6 +714,11 @@ static int parse_arg(struct cursor *c, struct user_kernel *u)
                     a->name);
     }
     a->fill = CB_FILL_RANDOM;
+    if (!a->is_input && !at_end(c))
+        return fail(c->x, c->line, col(c, c->at),
+                    "arg %s: an `out` buffer starts poisoned, so that unwritten elements show: "
+                    "drop '%s', or make it `inout` to start from a fill",
+                    a->name, c->at);
     if (accept_word(c, "zeros"))
         a->fill = CB_FILL_ZEROS;
     else if (accept_word(c, "iota"))
@@ -804,12 +809,20 @@ static const struct contract *find_contract(const char *s, size_t len)
     return NULL;
 }
 
+/* The keys a manifest gives at most once (param, require and arg are repeated). */
+static const char *const single_keys[] = {
+    "contract", "summary",  "reproduces", "global", "local", "local_mem", "dynamic_local", "size",
+    "twin",     "baseline", "metric",     "dims",   "flops", "bytes",     "verify"};
+enum { SINGLE_KEY_COUNT = sizeof single_keys / sizeof single_keys[0] };
+
 /* The state of one manifest while its lines are read (keys come in any order). */
 struct pending {
     struct cb_size cpu, gpu;
     unsigned size_line, generic_key_line, contract_line, dynamic_local_line;
     const char *generic_key;
     int metric_given; /* else the contract's metric */
+    unsigned metric_line;
+    unsigned single_line[SINGLE_KEY_COUNT]; /* where each single key was given, 0: not yet */
 };
 
 static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pend)
@@ -825,6 +838,15 @@ static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pe
         if (word_is(key, len, generic_keys[i]) && pend->generic_key_line == 0) {
             pend->generic_key_line = c->line;
             pend->generic_key = generic_keys[i];
+        }
+    /* A second `global` would silently replace the first: the user meant one of them. */
+    for (unsigned i = 0; i < SINGLE_KEY_COUNT; i++)
+        if (word_is(key, len, single_keys[i])) {
+            if (pend->single_line[i] != 0)
+                return fail(c->x, c->line, col(c, key),
+                            "%s is given twice (first on line %u): keep one", single_keys[i],
+                            pend->single_line[i]);
+            pend->single_line[i] = c->line;
         }
     if (word_is(key, len, "contract")) {
         const char *name = ident(c, &len);
@@ -889,6 +911,7 @@ static int parse_key(struct cursor *c, struct user_kernel *u, struct pending *pe
         else
             return fail(c->x, c->line, col(c, c->at), "metric is gflops or gbs");
         pend->metric_given = 1;
+        pend->metric_line = c->line;
     } else if (word_is(key, len, "dims")) {
         unsigned n = 0;
         const char *name;
@@ -1146,14 +1169,28 @@ static int default_sizes(const struct context *x, struct user_kernel *u, const s
     return 0;
 }
 
+/* Whether a built-in kernel belongs to `family`. */
+static int builtin_family(const char *family)
+{
+    for (size_t i = 0; i < cb_kernel_total(); i++)
+        if (cb_kernel_at(i)->source_path == NULL && strcmp(cb_kernel_at(i)->family, family) == 0)
+            return 1;
+    return 0;
+}
+
+/* A generic kernel's family, for -k and the report's groups: its file's name without the
+ * extension, or with it where that is a built-in family's name (a generic kernel in a file
+ * called matmul.cl is no matmul: its rows would sit under GFLOP/s and matmul_naive). */
 static const char *file_stem(struct user_kernel *u, const char *path)
 {
     const char *base = strrchr(path, '/');
     const char *dot;
+    const char *stem;
 
     base = base != NULL ? base + 1 : path;
     dot = strrchr(base, '.');
-    return dot != NULL && dot > base ? keep(u, base, (size_t)(dot - base)) : keep(u, "user", 4);
+    stem = dot != NULL && dot > base ? keep(u, base, (size_t)(dot - base)) : keep(u, "user", 4);
+    return stem != NULL && builtin_family(stem) ? keep(u, base, strlen(base)) : stem;
 }
 
 /* Completes u once all of its lines are read: required keys, the contract's fixed parts. */
@@ -1203,6 +1240,12 @@ static int finish(const struct context *x, struct user_kernel *u, const struct p
         if (!pend->metric_given)
             u->k.metric =
                 u->bytes.text == NULL && u->flops.text != NULL ? CB_METRIC_GFLOPS : CB_METRIC_GBS;
+        else if ((u->k.metric == CB_METRIC_GBS ? u->bytes.text : u->flops.text) == NULL)
+            return fail(x, pend->metric_line, 0,
+                        "metric %s needs a `%s` line: without it there is nothing to divide by "
+                        "the time",
+                        u->k.metric == CB_METRIC_GBS ? "gbs" : "gflops",
+                        u->k.metric == CB_METRIC_GBS ? "bytes" : "flops");
     } else {
         u->k.family = ct->name;
         u->k.dims = ct->dims;
@@ -1299,7 +1342,8 @@ int cb_manifest_parse(const char *path, const char *text, struct cb_manifest_fil
 
     *out = NULL;
     memset(&s, 0, sizeof s);
-    if (file == NULL || (file->path = strdup(path)) == NULL || scan_source(text, &s) != 0) {
+    if (file == NULL || (file->path = strdup(path)) == NULL ||
+        (file->text = strdup(text)) == NULL || scan_source(text, &s) != 0) {
         scan_free(&s);
         cb_manifest_file_free(file);
         return fail(&x, 0, 0, "out of memory");
@@ -1340,7 +1384,12 @@ int cb_manifest_parse(const char *path, const char *text, struct cb_manifest_fil
 
         for (size_t j = 0; !found && j < file->count; j++)
             found = strcmp(file->kernels[j]->name, ref) == 0;
-        if (!found)
+        if (ref != NULL && strcmp(ref, u->k.name) == 0)
+            status = fail(&x, u->verify_line, 0,
+                          "verify: %s is its own reference, which checks nothing: name a simpler "
+                          "kernel that computes the same outputs",
+                          ref);
+        else if (!found)
             status = fail(&x, u->verify_line, 0,
                           "verify: no manifest for reference kernel '%s' in this file (declare it "
                           "with its own manifest, or add `in FILE`)",
@@ -1363,6 +1412,7 @@ void cb_manifest_file_free(struct cb_manifest_file *file)
         user_kernel_free((struct user_kernel *)file->kernels[i]);
     free(file->kernels);
     free(file->path);
+    free(file->text);
     free(file);
 }
 
@@ -1376,6 +1426,28 @@ static struct stat *loaded_stat;
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k)
 {
     return k->source_path != NULL ? ((const struct user_kernel *)k)->file : NULL;
+}
+
+const char *cb_kernel_file_text(const char *path)
+{
+    for (size_t i = 0; i < loaded_count; i++)
+        if (strcmp(loaded[i]->path, path) == 0)
+            return loaded[i]->text;
+    return NULL;
+}
+
+const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len)
+{
+    const struct user_kernel *u = (const struct user_kernel *)k;
+    unsigned line = 0;
+
+    if (k->source_path != NULL)
+        line = strcmp(key, "local") == 0 ? u->local[0].line : u->local_mem.line;
+    if (line > 0)
+        snprintf(buf, len, " (%s:%u)", k->source_path, line);
+    else
+        snprintf(buf, len, "%s", "");
+    return buf;
 }
 
 /* Registers every kernel of every loaded file again, after a failed load. */
@@ -1401,17 +1473,32 @@ static int register_file(const struct context *x, struct cb_manifest_file *file)
         if (other != NULL)
             return fail(x, u->line, 0, "kernel %s is a built-in kernel's name: rename yours",
                         u->k.name);
+        /* -k takes kernels before families: `-k matmul` would stop meaning the ladder. */
+        if (builtin_family(u->k.name) || strcmp(u->k.name, "all") == 0)
+            return fail(x, u->line, 0, "kernel %s: -k %s already means %s: rename yours", u->k.name,
+                        u->k.name,
+                        strcmp(u->k.name, "all") == 0 ? "every kernel" : "a built-in family");
         if (cb_kernel_add(&u->k) != 0)
             return fail(x, u->line, 0, "out of memory");
     }
     return 0;
 }
 
-/* Twins, baselines and reference kernels must name registered kernels. */
+/* Whether `other` computes what u does, so that their times compare: the same family, or
+ * both generic. */
+static int same_problem(const struct user_kernel *u, const struct cb_kernel *other)
+{
+    return u->k.generic != NULL ? other->generic != NULL : strcmp(other->family, u->k.family) == 0;
+}
+
+/* Twins, baselines and reference kernels must name registered kernels, twins and baselines
+ * ones of the same problem (a matmul's time against a vadd's is no verdict). */
 static int check_names(const struct context *x, const struct cb_manifest_file *file)
 {
     for (size_t i = 0; i < file->count; i++) {
         const struct user_kernel *u = (const struct user_kernel *)file->kernels[i];
+        const struct cb_kernel *twin = u->k.twin != NULL ? cb_kernel_find(u->k.twin) : NULL;
+        const struct cb_kernel *base = u->k.baseline != NULL ? cb_kernel_find(u->k.baseline) : NULL;
 
         if (u->k.twin != NULL && cb_kernel_find(u->k.twin) == NULL)
             return fail(x, u->twin_line, 0,
@@ -1423,6 +1510,18 @@ static int check_names(const struct context *x, const struct cb_manifest_file *f
                         "baseline %s is not a kernel of this file, of a file loaded before it, "
                         "or built in",
                         u->k.baseline);
+        if (twin != NULL && !same_problem(u, twin))
+            return fail(x, u->twin_line, 0,
+                        "twin %s is a %s kernel but %s is a %s one: name a kernel of the same "
+                        "contract",
+                        u->k.twin, twin->generic != NULL ? "generic" : twin->family, u->k.name,
+                        u->k.generic != NULL ? "generic" : u->k.family);
+        if (base != NULL && !same_problem(u, base))
+            return fail(x, u->baseline_line, 0,
+                        "baseline %s is a %s kernel but %s is a %s one: name a kernel of the "
+                        "same contract",
+                        u->k.baseline, base->generic != NULL ? "generic" : base->family, u->k.name,
+                        u->k.generic != NULL ? "generic" : u->k.family);
         if (u->generic.check.ref_kernel != NULL &&
             cb_kernel_find(u->generic.check.ref_kernel) == NULL)
             return fail(x, u->verify_line, 0, "verify: no kernel %s in '%s'",

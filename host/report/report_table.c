@@ -57,7 +57,11 @@ int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b)
 
 void cb_report_fmt(char *buf, size_t len, double v)
 {
-    snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3g", v);
+    /* 0: no work model (a generic kernel without `flops` or `bytes`), so no throughput. */
+    if (v <= 0)
+        snprintf(buf, len, "-");
+    else
+        snprintf(buf, len, v >= 100 ? "%.0f" : v >= 10 ? "%.1f" : "%.3g", v);
 }
 
 void cb_report_set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x)
@@ -252,8 +256,11 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
     fputc('\n', out);
 }
 
+/* metric, baseline: the columns'; a row of another metric (generic kernels of one file may
+ * differ) or with a baseline of its own (a kernel file's `baseline`) says which in the cell. */
 static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct cb_report *r,
-                        const struct cb_rrow *x, int with_baseline, int with_library)
+                        const struct cb_rrow *x, const char *metric, const char *baseline,
+                        int with_library)
 {
     char buf[32];
     double sp;
@@ -276,19 +283,24 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
     }
     cb_grid_set(g, row, col, "%.4g", x->median_ms);
     cb_report_fmt(buf, sizeof buf, x->throughput);
-    cb_grid_set(g, row, col + 1, "%s", buf);
+    if (strcmp(x->metric, metric) != 0 && x->throughput > 0)
+        cb_grid_set(g, row, col + 1, "%s %s", buf, x->metric);
+    else
+        cb_grid_set(g, row, col + 1, "%s", buf);
     if (x->fraction_of_peak > 0)
         cb_grid_set(g, row, col + 2, "%.0f%%", 100 * x->fraction_of_peak);
     else
         cb_grid_set(g, row, col + 2, "-");
     for (int i = 0; i < 2; i++) {
-        const int wanted = i == 0 ? with_baseline : with_library;
-        const size_t c = col + 3 + (i == 1 && with_baseline);
+        const int wanted = i == 0 ? baseline != NULL : with_library;
+        const size_t c = col + 3 + (i == 1 && baseline != NULL);
 
         if (!wanted)
             continue;
         sp = i == 0 ? baseline_speedup(r, x) : library_speedup(r, x);
-        if (sp > 0)
+        if (sp > 0 && i == 0 && strcmp(baseline_of(x), baseline) != 0)
+            cb_grid_set(g, row, c, "%.3gx vs %s", sp, baseline_of(x));
+        else if (sp > 0)
             cb_grid_set(g, row, c, "%.3gx", sp);
         else
             cb_grid_set(g, row, c, "-");
@@ -402,8 +414,8 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
             cb_grid_set(&g, row, 1, "%s", key->params);
         cb_grid_set(&g, row, lead - 1, "%s", key->size);
         for (size_t i = 0; i < f->device_count; i++)
-            cell_values(&g, row, lead + per * i, r, cell_row(r, f->devices[i], key),
-                        f->baseline != NULL, f->with_library);
+            cell_values(&g, row, lead + per * i, r, cell_row(r, f->devices[i], key), f->metric,
+                        f->baseline, f->with_library);
         for (size_t i = 0; i < ng * nc; i++) {
             const struct cb_rrow *a = cell_row(r, gpus[i / nc], key);
             const struct cb_rrow *b = cell_row(r, cpus[i % nc], key);
@@ -506,6 +518,8 @@ static cJSON *family_json(const struct cb_report *r, const struct family *f)
             sp = baseline_speedup(r, x);
             if (sp > 0)
                 cJSON_AddNumberToObject(c, "speedup_vs_baseline", sp);
+            if (sp > 0 && f->baseline != NULL && strcmp(baseline_of(x), f->baseline) != 0)
+                cJSON_AddStringToObject(c, "baseline", baseline_of(x));
             sp = library_speedup(r, x);
             if (sp > 0)
                 cJSON_AddNumberToObject(c, "speedup_vs_library", sp);

@@ -45,6 +45,24 @@ static unsigned expected_list(const struct cb_problem *p, struct expected *e)
     return n;
 }
 
+/* `float*` (`int*`) or a vector view of the same buffer, `float4*` (`int4*`): a buffer is
+ * bytes, and a kernel that loads four floats at a time may say so in its signature.  Not
+ * float3, whose elements are 16 bytes apart. */
+static int same_elements(const char *want, const char *got)
+{
+    static const char *const widths[] = {"2*", "4*", "8*", "16*"};
+    const size_t base = strlen(want) - 1; /* "float" of "float*" */
+
+    if (strcmp(want, got) == 0)
+        return 1;
+    if (want[base] != '*' || strncmp(want, got, base) != 0)
+        return 0;
+    for (unsigned i = 0; i < sizeof widths / sizeof widths[0]; i++)
+        if (strcmp(got + base, widths[i]) == 0)
+            return 1;
+    return 0;
+}
+
 static int matches(const struct expected *e, cl_kernel_arg_address_qualifier space,
                    const char *type)
 {
@@ -54,7 +72,7 @@ static int matches(const struct expected *e, cl_kernel_arg_address_qualifier spa
 
     if (!space_ok)
         return 0;
-    return strcmp(e->type, "*") == 0 ? strchr(type, '*') != NULL : strcmp(e->type, type) == 0;
+    return strcmp(e->type, "*") == 0 ? strchr(type, '*') != NULL : same_elements(e->type, type);
 }
 
 /* "(int, int, __global float*, ...)" */
@@ -77,10 +95,16 @@ int cb_kernel_args_check(cl_kernel kernel, const struct cb_problem *p, char *why
     struct expected e[CB_MAX_ARGS + CB_MAX_SCALARS + CB_MAX_INPUTS + 2];
     const unsigned n = expected_list(p, e);
     const char *file = p->kernel->source_path != NULL ? p->kernel->source_path : "";
+    char passer[80];
     char list[300];
     cl_uint count = 0;
 
     describe_list(e, n, list, sizeof list);
+    /* A generic kernel's arguments are its manifest's `arg` lines; a family's, its contract. */
+    if (p->kernel->generic != NULL)
+        snprintf(passer, sizeof passer, "its manifest");
+    else
+        snprintf(passer, sizeof passer, "the %s contract", p->kernel->family);
     if (clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof count, &count, NULL) != CL_SUCCESS)
         return 0;
     for (cl_uint i = 0; i < count && i < n; i++) {
@@ -99,19 +123,17 @@ int cb_kernel_args_check(cl_kernel kernel, const struct cb_problem *p, char *why
             break;
         if (!matches(&e[i], space, type)) {
             snprintf(why, len,
-                     "%s: kernel %s's argument %u (%s) is `%s%s` where the %s contract passes "
-                     "`%s%s`: its arguments must be %s",
-                     file, p->kernel->name, i + 1, name, space_name(space), type,
-                     p->kernel->generic != NULL ? "manifest's" : p->kernel->family,
+                     "%s: kernel %s's argument %u (%s) is `%s%s` where %s passes `%s%s`: its "
+                     "arguments must be %s",
+                     file, p->kernel->name, i + 1, name, space_name(space), type, passer,
                      space_name(e[i].space), strcmp(e[i].type, "*") == 0 ? "float*" : e[i].type,
                      list);
             return -1;
         }
     }
     if (count != n) {
-        snprintf(why, len, "%s: kernel %s takes %u arguments where its %s %s passes %u: %s", file,
-                 p->kernel->name, count, p->kernel->generic != NULL ? "manifest" : "contract",
-                 p->kernel->generic != NULL ? "" : p->kernel->family, n, list);
+        snprintf(why, len, "%s: kernel %s takes %u arguments where %s passes %u: %s", file,
+                 p->kernel->name, count, passer, n, list);
         return -1;
     }
     return 0;

@@ -4,6 +4,7 @@
 #include "clbench/journal.h"
 
 #include "clbench/check.h"
+#include "clbench/manifest.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -226,8 +227,19 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     return 0;
 }
 
-/* Resumes the rows of run that match j; returns how many (0 or 1). */
-static long resume_one(const cJSON *j, struct cb_run *run)
+/* Whether j was measured with the kernel file as it is now (a built-in kernel: always). */
+static int same_kernel_file(const cJSON *j, const struct cb_row *row)
+{
+    const struct cb_manifest_file *file = cb_kernel_file_of(row->problem.kernel);
+    const char *hash =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "kernel_file_hash"));
+
+    return file == NULL || (hash != NULL && strcmp(hash, file->hash) == 0);
+}
+
+/* Resumes the rows of run that match j; returns how many (0 or 1).  A row of a kernel file
+ * edited since is run again (counted in *stale): its old time is not this file's. */
+static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
 {
     char want[512], have[512];
 
@@ -237,8 +249,13 @@ static long resume_one(const cJSON *j, struct cb_run *run)
         if (run->rows[i].resumed)
             continue;
         row_key(&run->rows[i], have, sizeof have);
-        if (strcmp(want, have) == 0)
-            return restore_row(&run->rows[i], j) == 0;
+        if (strcmp(want, have) != 0)
+            continue;
+        if (!same_kernel_file(j, &run->rows[i])) {
+            (*stale)++;
+            return 0;
+        }
+        return restore_row(&run->rows[i], j) == 0;
     }
     return 0;
 }
@@ -281,7 +298,7 @@ long cb_resume_load(const char *path, struct cb_run *run)
 {
     char *text = read_text(path);
     cJSON *whole;
-    long resumed = 0, records = 0;
+    long resumed = 0, records = 0, stale = 0;
 
     if (text == NULL)
         return cb_error("cannot read --resume file '%s': %s", path, strerror(errno));
@@ -292,7 +309,7 @@ long cb_resume_load(const char *path, struct cb_run *run)
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(whole, "rows"))
         {
             records++;
-            resumed += resume_one(row, run);
+            resumed += resume_one(row, run, &stale);
         }
     } else {
         /* A journal: one row per line; a line cut short by a kill does not parse. */
@@ -302,7 +319,7 @@ long cb_resume_load(const char *path, struct cb_run *run)
 
             if (cJSON_IsObject(row)) {
                 records++;
-                resumed += resume_one(row, run);
+                resumed += resume_one(row, run, &stale);
             }
             cJSON_Delete(row);
         }
@@ -313,5 +330,10 @@ long cb_resume_load(const char *path, struct cb_run *run)
         return cb_error("--resume file '%s' is neither a clbench journal nor a run file", path);
     }
     free(text);
+    if (stale > 0)
+        fprintf(stderr,
+                "clbench: %ld rows of '%s' run again: their kernel file has changed since "
+                "(kernel_file_hash)\n",
+                stale, path);
     return resumed;
 }

@@ -67,7 +67,7 @@ int cb_oracle_find(struct cb_oracles *o, const char *selector, struct cb_device 
         return 0;
     }
     snprintf(why, len,
-             "no device matches '%s' for the reference (see --list-devices; use all, gpu, cpu, "
+             "no device matches '%s' for the reference (see clbench --list; use all, gpu, cpu, "
              "accelerator, P:D or part of a name)",
              selector);
     return -1;

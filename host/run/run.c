@@ -10,6 +10,7 @@
 #include "clbench/contract.h"
 #include "clbench/guard.h"
 #include "clbench/inputs.h"
+#include "clbench/manifest.h"
 #include "clbench/timer.h"
 
 #include <math.h>
@@ -102,6 +103,7 @@ static int check_limits(struct cb_row *row)
     const struct cb_problem *p = &row->problem;
     const struct cb_device *d = row->device;
     size_t group = 1;
+    char where[CB_REASON_LEN]; /* a kernel file's manifest line, for the user to edit */
 
     for (unsigned i = 0; i < p->work_dim && p->local[0] != 0; i++) {
         group *= p->local[i];
@@ -109,24 +111,27 @@ static int check_limits(struct cb_row *row)
             cb_row_fail(
                 row, CB_STATUS_OVER_LIMITS,
                 "local size %zu in dimension %u exceeds CL_DEVICE_MAX_WORK_ITEM_SIZES (%zu) "
-                "of this device: choose smaller tile or work-group parameters",
-                p->local[i], i, d->max_work_item_sizes[i]);
+                "of this device%s: choose smaller tile or work-group parameters",
+                p->local[i], i, d->max_work_item_sizes[i],
+                cb_manifest_where(p->kernel, "local", where, sizeof where));
             return -1;
         }
     }
     if (group > d->max_work_group_size) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "work-group of %zu exceeds CL_DEVICE_MAX_WORK_GROUP_SIZE (%zu) of this device: "
-                    "choose smaller tile or work-group parameters",
-                    group, d->max_work_group_size);
+                    "work-group of %zu exceeds CL_DEVICE_MAX_WORK_GROUP_SIZE (%zu) of this "
+                    "device%s: choose smaller tile or work-group parameters",
+                    group, d->max_work_group_size,
+                    cb_manifest_where(p->kernel, "local", where, sizeof where));
         return -1;
     }
     if (p->local_mem_bytes + p->dynamic_local_bytes > d->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
                     "needs %.1f KiB of local memory, the device has %.1f KiB "
-                    "(CL_DEVICE_LOCAL_MEM_SIZE): choose a smaller tile",
+                    "(CL_DEVICE_LOCAL_MEM_SIZE)%s: choose a smaller tile",
                     (p->local_mem_bytes + p->dynamic_local_bytes) / 1024.0,
-                    d->local_mem_bytes / 1024.0);
+                    d->local_mem_bytes / 1024.0,
+                    cb_manifest_where(p->kernel, "local_mem", where, sizeof where));
         return -1;
     }
     return 0;
@@ -195,6 +200,16 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
                     "work-group of %zu but the kernel was compiled for %zux%zux%zu "
                     "(reqd_work_group_size): its parameters and its source disagree",
                     group, compiled[0], compiled[1], compiled[2]);
+        return -1;
+    }
+    /* Without a work-group the runtime picks one, which such a kernel refuses (the same
+     * CL_INVALID_WORK_GROUP_SIZE): a kernel file with reqd_work_group_size and no `local`. */
+    if (p->local[0] == 0 && compiled[0] != 0) {
+        cb_row_fail(row, CB_STATUS_INVALID,
+                    "the kernel was compiled for a work-group of %zux%zux%zu "
+                    "(reqd_work_group_size) but the launch leaves the work-group to the runtime: "
+                    "give it (a manifest's `local` line)",
+                    compiled[0], compiled[1], compiled[2]);
         return -1;
     }
     /* Advisory only: NVIDIA's driver (580, H100) reports 256 for every kernel and still runs
@@ -419,8 +434,24 @@ static int family_verify(struct cb_row *row, void *state, unsigned set,
                  clEnqueueReadBuffer(row->device->queue, r->out[set].inner, CL_TRUE, 0,
                                      p->output_elems * sizeof(float), r->host_out, 0, NULL, NULL));
     if (cb_verify_output(p, (const float *const *)r->host_in, r->host_out, cfg->verify_max,
-                         cfg->seed, &row->verify) == 0)
-        return 0;
+                         cfg->seed, &row->verify) == 0) {
+        size_t first = 0;
+        const size_t nan =
+            row->verify.sampled ? cb_verify_count_nan(r->host_out, p->output_elems, &first) : 0;
+
+        if (nan == 0)
+            return 0;
+        /* The sample passed, but the poison is still there: elements never written. */
+        row->verify.failures = nan;
+        row->verify.worst_index = first;
+        row->verify.worst_got = r->host_out[first];
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                    "%zu of %zu output elements are NaN %s (first at [%zu]; the sample of %zu "
+                    "checked against the reference missed them): the kernel must write every "
+                    "element (outputs start as NaN)",
+                    nan, p->output_elems, when, first, row->verify.checked);
+        return -1;
+    }
     cb_verify_print(p, (const float *const *)r->host_in, r->host_out, &row->verify, cfg->seed,
                     PRINTED_MISMATCHES);
     cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
@@ -594,6 +625,14 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
         return -1;
     }
     *kernel = clCreateKernel((*program)->program, k->name, &err);
+    if (err == CL_INVALID_KERNEL_NAME) {
+        /* The manifest found `__kernel void NAME(` in the text, but the compiler did not. */
+        cb_row_fail(row, CB_STATUS_BUILD_FAILED,
+                    "the built program has no kernel '%s' (CL_INVALID_KERNEL_NAME): is it inside "
+                    "an #if that is false, or named like an OpenCL built-in function?",
+                    k->name);
+        return -1;
+    }
     CB_ROW_CHECK(row, err);
     if (k->source_path != NULL &&
         cb_kernel_args_check(*kernel, p, row->reason, sizeof row->reason) != 0) {

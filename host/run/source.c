@@ -5,6 +5,7 @@
 #include "clbench/binary_cache.h"
 #include "clbench/check.h"
 #include "clbench/kernel_info.h"
+#include "clbench/manifest.h"
 #include "clbench/timer.h"
 
 #include <errno.h>
@@ -118,12 +119,14 @@ static void report_build_failure(cl_program program, const struct cb_device *d,
 
 static void build(struct cb_program *entry, const struct cb_device *d)
 {
+    /* A kernel file builds from the bytes its manifests and kernel_file_hash came from. */
+    const char *loaded = cb_kernel_file_text(entry->path);
     char options[CB_OPTIONS_LEN + 32];
     char *text;
     cl_int err;
     const double start = cb_wall_ms();
 
-    text = cb_read_text_file(entry->path);
+    text = loaded != NULL ? strdup(loaded) : cb_read_text_file(entry->path);
     if (text == NULL) {
         snprintf(entry->failure, sizeof entry->failure,
                  "cannot read '%.300s': %s (use --cl-dir DIR)", entry->path, strerror(errno));
@@ -136,7 +139,18 @@ static void build(struct cb_program *entry, const struct cb_device *d)
         free(text);
         return;
     }
-    entry->program = clCreateProgramWithSource(d->context, 1, (const char **)&text, NULL, &err);
+    {
+        /* The compiler's messages then name this file, not the driver's temporary copy
+         * (PoCL: "/root/.cache/pocl/kcache/tempfile_GU7rY1.cl:6:50: error: ..."); a path
+         * a string literal cannot hold as it is goes without. */
+        char line_directive[CB_PATH_LEN + 16];
+        const char *parts[2] = {line_directive, text};
+        const int named = strpbrk(entry->path, "\"\\\n") == NULL;
+
+        snprintf(line_directive, sizeof line_directive, "#line 1 \"%s\"\n", entry->path);
+        entry->program = clCreateProgramWithSource(d->context, named ? 2 : 1,
+                                                   named ? parts : parts + 1, NULL, &err);
+    }
     if (err != CL_SUCCESS) {
         cb_cl_fail(err, "clCreateProgramWithSource", __FILE__, __LINE__);
         snprintf(entry->failure, sizeof entry->failure, "clCreateProgramWithSource: %s",

@@ -94,6 +94,16 @@ size_t cb_verify_output(const struct cb_problem *p, const float *const in[], con
     return v->failures;
 }
 
+size_t cb_verify_count_nan(const float *out, size_t count, size_t *first)
+{
+    size_t nan = 0;
+
+    for (size_t i = 0; i < count; i++)
+        if (isnan(out[i]) && nan++ == 0)
+            *first = i;
+    return nan;
+}
+
 void cb_verify_print(const struct cb_problem *p, const float *const in[], const float *out,
                      const struct cb_verify *v, unsigned long long seed, unsigned limit)
 {

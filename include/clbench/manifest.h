@@ -16,6 +16,7 @@ enum { CB_MANIFEST_WHY_LEN = 640 };
 struct cb_manifest_file {
     char *path;
     char hash[32]; /* "fnv1a64:<16 hex digits>" of the file's bytes, for provenance */
+    char *text;    /* those bytes: what is built, even if the file is edited during the run */
     struct cb_kernel **kernels;
     size_t count;
 };
@@ -35,5 +36,10 @@ void cb_kernel_files_unload(void);
 
 /* The loaded file k comes from, or NULL for a built-in kernel. */
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k);
+/* The text of the loaded kernel file at `path` (as loaded), or NULL: no such file. */
+const char *cb_kernel_file_text(const char *path);
+/* " (PATH:LINE)": where k's manifest gives `key` ("local" or "local_mem"), for a row's
+ * reason; "" for a built-in kernel or a key its manifest lacks.  Returns buf. */
+const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len);
 
 #endif

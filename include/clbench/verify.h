@@ -39,6 +39,11 @@ size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems)
 size_t cb_verify_output(const struct cb_problem *p, const float *const in[], const float *out,
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v);
 
+/* NaN elements of out[0..count): the poison of elements a kernel never wrote (or NaN it
+ * computed); *first: the first one.  A sampled check sees few of them, so the whole output
+ * is scanned for them. */
+size_t cb_verify_count_nan(const float *out, size_t count, size_t *first);
+
 /* Prints up to `limit` mismatches of a failed check, as "'name' [i]: got X want Y (rel E > T)". */
 void cb_verify_print(const struct cb_problem *p, const float *const in[], const float *out,
                      const struct cb_verify *v, unsigned long long seed, unsigned limit);

@@ -90,7 +90,7 @@ sed 's/histogram_ref exact/histogram_ref on accelerator exact/' "$EX/histogram.c
 run -d cpu --kernel-file "$TMP/no_device.cl" -k histogram_local -n 1000 "${QUICK[@]}"
 expect_rc 1
 expect_one_error_line
-expect_stderr_has "verify_failed: reference 'histogram_ref' cannot run: no device matches 'accelerator' for the reference"
+expect_stderr_has "verify_failed: reference 'histogram_ref' cannot run: no device matches 'accelerator' for the reference (see clbench --list;"
 
 sed 's/histogram_ref exact/missing_ref exact/' "$EX/histogram.cl" >"$TMP/missing.cl"
 run -d cpu --kernel-file "$TMP/missing.cl" -k histogram_local -n 1000 "${QUICK[@]}"
@@ -155,6 +155,59 @@ CL
 run -d cpu --kernel-file "$TMP/half.cl" -n 100 "${QUICK[@]}"
 expect_rc 1
 expect_stderr_has "verify_failed: 50 of 100 elements of output 'out' never written after the first launch (first at [1])"
+
+# Without `flops` or `bytes` a verified row has a time but no throughput: `-`, never 0 GB/s.
+cat >"$TMP/no_work.cl" <<'CL'
+/* clbench:kernel twice
+ *   contract generic
+ *   dims     N
+ *   arg      n   int = N
+ *   arg      in  float[N] in
+ *   arg      out float[N] out
+ *   global   N
+ *   verify   twice_ref
+ */
+__kernel void twice(const int n, __global const float *in, __global float *out)
+{
+    out[get_global_id(0)] = 2.0f * in[get_global_id(0)];
+}
+/* clbench:kernel twice_ref
+ *   contract generic
+ *   dims     N
+ *   arg      n   int = N
+ *   arg      in  float[N] in
+ *   arg      out float[N] out
+ *   global   N
+ */
+__kernel void twice_ref(const int n, __global const float *in, __global float *out)
+{
+    out[get_global_id(0)] = in[get_global_id(0)] + in[get_global_id(0)];
+}
+CL
+run -d cpu --kernel-file "$TMP/no_work.cl" -k twice -n 100 "${QUICK[@]}" -o "$TMP/no_work.json"
+expect_rc 0
+run report "$TMP/no_work.json"
+expect_rc 0
+grep -qE '^twice +100 +\| +[0-9.e-]+ +- +-$' "$TMP/stdout" || fail "report: a throughput without work"
+run -d cpu --kernel-file "$TMP/no_work.cl" -k twice -n 100 "${QUICK[@]}"
+grep -qE '^0:0 +twice .* - +- +ok$' "$TMP/stdout" || fail "table: a throughput without work"
+
+# A generic file named like a built-in family is a family of its own (its name with .cl),
+# and rows of another metric than their group's say their unit.
+mkdir -p "$TMP/fam"
+sed 's|^ \*   verify   twice_ref$| *   bytes    8 * N\n&|' "$TMP/no_work.cl" |
+    python3 -c 'import sys; s = sys.stdin.read(); i = s.index("clbench:kernel twice_ref");
+print(s[:i] + s[i:].replace(" */", " *   flops    N\n *   verify   twice\n */", 1), end="")' \
+    >"$TMP/fam/matmul.cl"
+run -d cpu --kernel-file "$TMP/fam/matmul.cl" -k matmul.cl -n 100 "${QUICK[@]}" -o "$TMP/fam.json"
+expect_rc 0
+run report "$TMP/fam.json"
+expect_stdout_has "matmul.cl (GB/s)"
+grep -qE '^twice_ref +100 +\| +[0-9.e-]+ +[0-9.e-]+ GFLOP/s +-$' "$TMP/stdout" ||
+    fail "a row of another metric than its group's"
+run -d cpu --kernel-file "$TMP/fam/matmul.cl" -k matmul -n 16 "${QUICK[@]}" --format csv
+expect_rc 0
+! grep -q twice "$TMP/stdout" || fail "-k matmul selected a generic kernel of matmul.cl"
 
 # Unverified rows go through the run file, the report and --resume as unverified.
 run -d cpu --kernel-file "$EX/reduce.cl" -n 1000 "${QUICK[@]}" -o "$TMP/run.json"

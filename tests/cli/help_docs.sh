@@ -24,6 +24,19 @@ for k in $kernels; do
         fail "kernel $k has no source"
 done
 
+# The README's worked example is the whole example file (less its top comment), so that a
+# newcomer can paste it: it once showed bodies cut to `/* ... */`, a kernel that writes nothing.
+python3 - "$CLBENCH_SOURCE_DIR/README.md" "$CLBENCH_SOURCE_DIR/cl/examples/student_matmul.cl" <<'PY' ||
+import sys
+readme, example = (open(p).read() for p in sys.argv[1:])
+section = readme[readme.index("### A worked example, from an empty file"):]
+block = section[section.index("```c\n") + 5:]
+block = block[:block.index("```\n")]
+assert block.startswith("/* clbench:kernel student_mm\n"), block[:80]
+assert example.endswith(block), "the README's worked example is not cl/examples/student_matmul.cl"
+PY
+    fail "README's worked example and cl/examples/student_matmul.cl differ"
+
 run --version
 expect_rc 0
 grep -qE '^clbench [0-9]+\.[0-9]+\.[0-9]+$' "$TMP/stdout" || fail "--version"

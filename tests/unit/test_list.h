@@ -41,4 +41,5 @@
     X(occupancy_matches_cuda_occupancy_h)                                                          \
     X(occupancy_refuses_and_reports_no_fit)                                                        \
     X(bound_picks_the_lower_roof)                                                                  \
-    X(gemm_rowmajor_operand_swap)
+    X(gemm_rowmajor_operand_swap)                                                                  \
+    X(kernel_file_keeps_the_text_it_loaded)

@@ -1,6 +1,12 @@
 /* Unit tests of the kernel manifest parser (host/kernels/manifest.c), on strings. */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "clbench/manifest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static const char good[] =
     "/* clbench:kernel my_mm\n"
@@ -168,5 +174,47 @@ int test_manifest_rejects_bad_input(void)
     ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
                         " global N\n verify nowhere */ kernel void g(int n) {}\n",
                         "bad.cl:6: verify: no manifest for reference kernel 'nowhere'"));
+    /* A key given twice: the second used to replace the first without a word. */
+    ASSERT_TRUE(rejects(HEAD " global N\n global 2 * N" TAIL,
+                        "bad.cl:4:2: global is given twice (first on line 3)"));
+    ASSERT_TRUE(rejects(HEAD " global N\n summary a\n summary b" TAIL, "summary is given twice"));
+    /* A kernel that checks itself used to come out `ok`. */
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
+                        " global N\n verify g */ kernel void g(int n) {}\n",
+                        "bad.cl:6: verify: g is its own reference"));
+    /* A fill on an output was ignored: outputs start poisoned. */
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n"
+                        " arg y float[N] out zeros\n global N */ kernel void g(int n) {}\n",
+                        "bad.cl:4:21: arg y: an `out` buffer starts poisoned"));
+    /* A metric without its work line reported 0 GB/s for every row. */
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
+                        " global N\n flops 2 * N\n metric gbs */ kernel void g(int n) {}\n",
+                        "bad.cl:7: metric gbs needs a `bytes` line"));
+    return 0;
+}
+
+/* A file edited while a run goes on: its kernels build from the text that was loaded and
+ * hashed (the build read the file again, so the run file's hash could name other code). */
+int test_kernel_file_keeps_the_text_it_loaded(void)
+{
+    static const char text[] = HEAD " global N" TAIL;
+    char path[] = "/tmp/clbench-unit-XXXXXX", why[CB_MANIFEST_WHY_LEN];
+    const int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    const char *kept;
+
+    ASSERT_TRUE(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    ASSERT_TRUE(cb_kernel_file_load(path, why, sizeof why) == 0);
+    f = fopen(path, "a");
+    ASSERT_TRUE(f != NULL);
+    fputs("#error edited after loading\n", f);
+    fclose(f);
+    kept = cb_kernel_file_text(path);
+    remove(path);
+    ASSERT_TRUE(kept != NULL && strcmp(kept, text) == 0);
+    ASSERT_TRUE(cb_kernel_file_text("/no/such/file.cl") == NULL);
+    cb_kernel_files_unload();
     return 0;
 }
