@@ -539,29 +539,36 @@ static void compute_throughput(struct cb_row *row)
         row->fraction_of_peak = row->gbs / d->peak_gbs_measured;
 }
 
-static int prepare(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
-                   struct cb_program_cache *cache)
+int cb_row_plan(struct cb_row *row)
 {
-    const struct cb_problem *p = &row->problem;
-    const struct cb_kernel *k = p->kernel;
-    const struct cb_program *program;
+    const struct cb_kernel *k = row->problem.kernel;
     const char *why = k->plan(&row->problem);
-    cl_int err;
 
     if (why != NULL) {
         set_status(row, CB_STATUS_INVALID, "%s", why);
-        return -1;
-    }
-    if (cb_build_options(row->build_options, sizeof row->build_options, p, cfg->cl_opts) != 0) {
-        set_status(row, CB_STATUS_BUILD_FAILED, "build options are too long");
         return -1;
     }
     if (k->requires != NULL) {
         set_status(row, CB_STATUS_INVALID, "%s", k->requires);
         return -1;
     }
-    if (check_limits(row) != 0)
+    return check_limits(row);
+}
+
+static int prepare(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                   struct cb_program_cache *cache)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_kernel *k = p->kernel;
+    const struct cb_program *program;
+    cl_int err;
+
+    if (cb_row_plan(row) != 0)
         return -1;
+    if (cb_build_options(row->build_options, sizeof row->build_options, p, cfg->cl_opts) != 0) {
+        set_status(row, CB_STATUS_BUILD_FAILED, "build options are too long");
+        return -1;
+    }
     if (k->enqueue == NULL) {
         if (cb_program_get(cache, row->device, cfg->cl_dir, k->family, row->build_options, &program,
                            &row->build_cached) != CL_SUCCESS) {

@@ -11,6 +11,8 @@ enum cb_format { CB_FORMAT_TABLE, CB_FORMAT_CSV, CB_FORMAT_JSON, CB_FORMAT_MD };
 
 enum { CB_MAX_KERNELS = 128 };
 
+struct cb_tuned_db;
+
 struct cb_config {
     int list_devices;
     int list_kernels;
@@ -28,14 +30,18 @@ struct cb_config {
     size_t size_count; /* 0: each kernel's default for the device type */
     struct cb_define defines[CB_MAX_DEFINES];
     size_t define_count;
-    unsigned warmup;               /* untimed launches before the timed ones */
-    unsigned reps;                 /* timed launches at least */
-    double min_time_s;             /* keep timing until the launches add up to this */
-    double max_time_s;             /* a row's time budget from its first launch (0: none) */
-    unsigned long long verify_max; /* output elements checked at most (0: automatic) */
-    unsigned long long seed;       /* of the pseudo-random inputs */
-    int measure_peak;              /* run the peak probes for "fraction of peak" */
-    const char *command_line;      /* argv joined, for the run file (owned; cb_config_free) */
+    unsigned warmup;                 /* untimed launches before the timed ones */
+    unsigned reps;                   /* timed launches at least */
+    double min_time_s;               /* keep timing until the launches add up to this */
+    double max_time_s;               /* a row's time budget from its first launch (0: none) */
+    unsigned long long verify_max;   /* output elements checked at most (0: automatic) */
+    unsigned long long seed;         /* of the pseudo-random inputs */
+    int measure_peak;                /* run the peak probes for "fraction of peak" */
+    const char *command_line;        /* argv joined, for the run file (owned; cb_config_free) */
+    unsigned shard, shards;          /* --shard K/N: run the rows whose index % N == K (N >= 1) */
+    const char *tuned_path;          /* --tuned FILE; NULL: the user's database */
+    int no_tuned;                    /* --no-tuned: parameters never come from a database */
+    const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
 };
 
 /* Fills cfg from argv.  Returns 0, or CB_EXIT_USAGE after printing one line that says what is

@@ -50,8 +50,16 @@ struct cb_row {
     int cache_resident;            /* all sets together fit in the device's global cache */
     size_t kernel_work_group_size; /* CL_KERNEL_WORK_GROUP_SIZE the driver reported */
     int resumed;                   /* filled in from a --resume file, not run again */
+    /* Where the parameters came from: "default", "cpu default", "command line", "tuned" (then
+     * tuned_date is the database entry's date) or "tuning" (a point `clbench tune` chose). */
+    const char *params_from;
+    char tuned_date[32];
 };
 
+/* Plans row->problem and checks it against the device's limits, without building: 0, or -1
+ * with the status (invalid, over_limits) and reason set.  cb_run_row starts with it; the tuner
+ * prunes with it. */
+int cb_row_plan(struct cb_row *row);
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_config *cfg, struct cb_program_cache *cache);
 void cb_row_free(struct cb_row *row);
