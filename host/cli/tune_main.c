@@ -33,6 +33,7 @@ enum {
     OPT_STRATEGY,
     OPT_TUNED,
     MAX_FORWARDED = 64,
+    MIN_MAX_TIME_S = 30,
 };
 
 /* Sorted by long name: --help prints in this order. */
@@ -49,8 +50,8 @@ static const struct cb_option options[] = {
     {"help", 'h', 0, NULL, "show this help and exit"},
     {"kernel", 'k', 1, "NAMES", "kernels to tune, comma list (required)"},
     {"max-time", OPT_MAX_TIME, 1, "SEC",
-     "a point whose one launch takes longer is too_slow (default: 10x the best so far, at "
-     "least 1 s)"},
+     "a point whose first launch takes longer is too_slow (default: 20x the best so far, at "
+     "least 30 s)"},
     {"min-time", OPT_MIN_TIME, 1, "SEC", "keep launching each point for SEC seconds (default 0)"},
     {"output", 'o', 1, "FILE",
      "write every measured point to the run file FILE (and FILE.journal as it goes)"},
@@ -372,9 +373,10 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
             snprintf(k->refusal, sizeof k->refusal, "%s", row.reason);
         return CB_EVAL_REFUSED;
     }
-    /* A point ten times slower than the best is not worth timing to the end. */
+    /* A point twenty times slower than the best is not worth timing to the end.  The floor
+     * is high because PoCL compiles the work-group function during the first launch. */
     if (!k->t->max_time_given)
-        eval_cfg.max_time_s = fmax(1.0, 10 * k->best_ms / 1e3);
+        eval_cfg.max_time_s = fmax(MIN_MAX_TIME_S, 20 * k->best_ms / 1e3);
     cb_run_row(&row, &eval_cfg, k->cache);
     {
         struct cb_row *grown = realloc(k->run->rows, (k->run->row_count + 1) * sizeof *grown);

@@ -26,4 +26,12 @@
     X(report_merges_and_labels)                                                                    \
     X(report_short_names)                                                                          \
     X(grid_text_and_markdown)                                                                      \
-    X(report_row_order_numeric)
+    X(report_row_order_numeric)                                                                    \
+    X(tune_exhaustive_measures_every_valid_point_once)                                             \
+    X(tune_strategies_deterministic_within_budget)                                                 \
+    X(tune_climb_beats_random_on_a_bowl)                                                           \
+    X(tune_shards_partition_the_space)                                                             \
+    X(tune_parse_budget_and_shard)                                                                 \
+    X(tune_space_from_registry_and_defines)                                                        \
+    X(tuned_db_merges_keeps_better_and_checks_schema)                                              \
+    X(tuned_size_class_rounds_up)
