@@ -624,23 +624,33 @@ static int tune(struct tune_config *t)
     struct cb_device_list list;
     struct cb_run run;
     struct cb_journal journal = {-1, ""};
-    struct cb_space spaces[CB_MAX_KERNELS];
+    struct cb_space *spaces = calloc(cfg->kernel_count, sizeof *spaces);
     struct cb_tuned_entry *entries = NULL;
     size_t entry_count = 0;
     char db_path[4096], why[CB_WHY_LEN];
     int status = CB_EXIT_FAILED, failed = 0;
 
+    memset(&run, 0, sizeof run);
+    memset(&list, 0, sizeof list);
+    run.cfg = cfg;
+    if (spaces == NULL) {
+        cb_error("out of host memory");
+        goto done;
+    }
     for (size_t i = 0; i < cfg->kernel_count; i++)
-        if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count, why) != 0)
-            return usage("%s", why);
+        if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count, why) !=
+            0) {
+            status = usage("%s", why);
+            goto done;
+        }
     if (cfg->tuned_path != NULL)
         snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
-    else if (cb_tuned_default_path(db_path, sizeof db_path) != 0)
-        return usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
-    memset(&run, 0, sizeof run);
-    run.cfg = cfg;
+    else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
+        status = usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
+        goto done;
+    }
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
-        return CB_EXIT_FAILED;
+        goto done;
     run.devices = calloc(list.count, sizeof *run.devices);
     if (run.devices == NULL ||
         cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
@@ -693,6 +703,7 @@ done:
     free(run.rows);
     free(run.devices);
     free(entries);
+    free(spaces);
     cb_devices_free(&list);
     return status;
 }
