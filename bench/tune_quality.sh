@@ -7,6 +7,9 @@
 #   bench/tune_quality.sh OUT [DEVICE] [SIZE] [KERNEL] [STRATEGIES]
 #   bench/tune_quality.sh results/epyc-2c-pocl-3.1 cpu 256 matmul_regblock "climb anneal random"
 # On the H100: bench/tune_quality.sh results/nvidia-h100-80gb-hbm3 gpu 2048
+# DEFINES restricts the space, e.g. DEFINES="-D TILE=1,2,4,8,16,32" on PoCL 3.1, whose pthread
+# device crashes (SIGSEGV inside the kernel) on matmul_regblock's 64x64 work-groups.
+# A killed sweep resumes: RESUME=OUT/...-exhaustive.json.journal bench/tune_quality.sh ...
 set -euo pipefail
 out=${1:?usage: bench/tune_quality.sh OUT [DEVICE] [SIZE] [KERNEL] [STRATEGIES]}
 device=${2:-cpu}
@@ -17,13 +20,14 @@ seeds=${SEEDS:-1 2 3}
 clbench=${CLBENCH:-build/clbench}
 mkdir -p "$out"
 base="$out/tune-quality-$kernel-$size"
-common=(-k "$kernel" -n "$size" -d "$device" --reps 5)
+# shellcheck disable=SC2206 # DEFINES is a list of words
+common=(-k "$kernel" -n "$size" -d "$device" --reps 5 ${DEFINES:-})
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 [ -f "$base-exhaustive.json" ] ||
     "$clbench" tune "${common[@]}" --strategy exhaustive --budget 1000000 \
-        --tuned "$scratch/db.json" -o "$base-exhaustive.json"
+        --tuned "$scratch/db.json" -o "$base-exhaustive.json" ${RESUME:+--resume "$RESUME"}
 budget=$(python3 -c '
 import json, sys
 rows = json.load(open(sys.argv[1]))["rows"]

@@ -311,30 +311,58 @@ static int start_point(struct state *st, uint64_t start, uint64_t *index, double
     return usable(*cost) || random_ok_point(st, index, cost);
 }
 
+/* The point one more step in the direction from `from` to `to` (pattern search's momentum:
+ * a move that paid is tried again first); 0 when that leaves the lists. */
+static int same_move_again(const struct cb_space *sp, uint64_t from, uint64_t to, uint64_t *out)
+{
+    unsigned a[CB_MAX_PARAMS], b[CB_MAX_PARAMS];
+
+    cb_space_point(sp, from, a);
+    cb_space_point(sp, to, b);
+    for (unsigned d = 0; d < sp->dims; d++) {
+        const long next = 2 * (long)b[d] - (long)a[d];
+
+        if (next < 0 || next >= (long)sp->count[d])
+            return 0;
+        b[d] = (unsigned)next;
+    }
+    *out = cb_space_index(sp, b);
+    return 1;
+}
+
 static void climb(struct state *st, uint64_t start)
 {
-    uint64_t current, next[2 * CB_MAX_PARAMS + 2 * CB_MAX_PARAMS * CB_MAX_PARAMS];
+    uint64_t current, previous, next[1 + 2 * CB_MAX_PARAMS + 2 * CB_MAX_PARAMS * CB_MAX_PARAMS];
     double cost;
+    int has_previous = 0;
 
     if (!start_point(st, start, &current, &cost))
         return;
     for (;;) {
-        const size_t n = neighbours(st, current, next);
+        size_t n = 0;
         int moved = 0;
 
+        if (has_previous && same_move_again(st->s->space, previous, current, &next[0]))
+            n = 1;
+        n += neighbours(st, current, next + n);
         for (size_t i = 0; i < n && !moved; i++) {
             double c;
 
             if (visit(st, next[i], &c) != 0)
                 return;
             if (usable(c) && c < cost) {
+                previous = current;
+                has_previous = 1;
                 current = next[i];
                 cost = c;
                 moved = 1;
             }
         }
-        if (!moved && !perturbed_best(st, &current, &cost))
-            return;
+        if (!moved) {
+            has_previous = 0;
+            if (!perturbed_best(st, &current, &cost))
+                return;
+        }
     }
 }
 
