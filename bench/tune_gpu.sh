@@ -11,4 +11,4 @@ budget=${2:-4m}
 here=$(dirname "$0")
 export XDG_DATA_HOME=${XDG_DATA_HOME:-$(mktemp -d)} # the database goes into OUT, not ~
 "$here/tune_value.sh" "$out" "$budget" gpu 1024
-"$here/tune_quality.sh" "$out" gpu 1024 matmul_regblock "climb"
+"$here/tune_quality.sh" "$out" gpu 1024 matmul_regblock "climb anneal random"

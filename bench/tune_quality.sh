@@ -9,7 +9,8 @@
 # On the H100: bench/tune_quality.sh results/nvidia-h100-80gb-hbm3 gpu 2048
 # DEFINES restricts the space, e.g. DEFINES="-D TILE=1,2,4,8,16,32" on PoCL 3.1, whose pthread
 # device crashes (SIGSEGV inside the kernel) on matmul_regblock's 64x64 work-groups.
-# A killed sweep resumes: RESUME=OUT/...-exhaustive.json.journal bench/tune_quality.sh ...
+# REPS (default 15) timed launches per point: on a shared machine fewer make the sweep's best
+# a lucky sample.  A killed sweep resumes: RESUME=OUT/...-exhaustive.json.journal bench/tune_quality.sh ...
 set -euo pipefail
 out=${1:?usage: bench/tune_quality.sh OUT [DEVICE] [SIZE] [KERNEL] [STRATEGIES]}
 device=${2:-cpu}
@@ -21,7 +22,7 @@ clbench=${CLBENCH:-build/clbench}
 mkdir -p "$out"
 base="$out/tune-quality-$kernel-$size"
 # shellcheck disable=SC2206 # DEFINES is a list of words
-common=(-k "$kernel" -n "$size" -d "$device" --reps 5 ${DEFINES:-})
+common=(-k "$kernel" -n "$size" -d "$device" --reps "${REPS:-15}" ${DEFINES:-})
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
