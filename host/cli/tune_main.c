@@ -36,6 +36,10 @@ enum {
     MIN_MAX_TIME_S = 30,
 };
 
+#define CRASHED_REASON                                                                             \
+    "the process ended while this point ran (killed, or the OpenCL driver crashed): not run "      \
+    "again by --resume"
+
 /* Sorted by long name: --help prints in this order. */
 static const struct cb_option options[] = {
     {"budget", OPT_BUDGET, 1, "B",
@@ -377,6 +381,13 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
      * is high because PoCL compiles the work-group function during the first launch. */
     if (!k->t->max_time_given)
         eval_cfg.max_time_s = fmax(MIN_MAX_TIME_S, 20 * k->best_ms / 1e3);
+    /* Journaled as failed first: if the driver takes the process down with it (PoCL 3.1 does
+     * on some work-group shapes), --resume skips this point instead of crashing again. */
+    if (k->journal->fd >= 0) {
+        snprintf(row.reason, sizeof row.reason, "%s", CRASHED_REASON);
+        row.status = CB_STATUS_LAUNCH_FAILED;
+        cb_journal_append(k->journal, &row);
+    }
     cb_run_row(&row, &eval_cfg, k->cache);
     {
         struct cb_row *grown = realloc(k->run->rows, (k->run->row_count + 1) * sizeof *grown);

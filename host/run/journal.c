@@ -348,6 +348,16 @@ static long add_record(const cJSON *j, struct cb_run *run)
     row.params_from = from != NULL && strcmp(from, "tuning") == 0 ? "tuning" : NULL;
     if (restore_row(&row, j) != 0)
         return 0;
+    /* A later record of the same point wins: a tune journals a point as failed before running
+     * it and again once it ends, so that a point that killed the process is not run again. */
+    for (size_t i = 0; i < run->row_count; i++)
+        if (run->rows[i].device == row.device && run->rows[i].problem.kernel == k &&
+            memcmp(run->rows[i].problem.size, row.problem.size, sizeof row.problem.size) == 0 &&
+            memcmp(run->rows[i].problem.param, row.problem.param, sizeof row.problem.param) == 0) {
+            cb_row_free(&run->rows[i]);
+            run->rows[i] = row;
+            return 0;
+        }
     grown = realloc(run->rows, (run->row_count + 1) * sizeof *grown);
     if (grown == NULL) {
         cb_row_free(&row);

@@ -72,6 +72,32 @@ assert len(whole) == 8 and sum(1 for r in whole if r.get("resumed")) == 3, len(w
 assert [r["samples_ms"] for r in whole[:3]] == [r["samples_ms"] for r in part]
 PY
 
+# A point journaled as started but never finished (the driver took the process down) is not
+# run again by --resume: it stays a failed row, and the other points are measured.
+python3 - "$TMP/part.json" "$TMP/crashed.journal" <<'PY' || fail "making a crashed journal"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+crashed = dict(rows[0], status="launch_failed", reason="the process ended while this point ran",
+               samples_ms=[], params={"TILE": 8, "RX": 2, "RY": 2})
+crashed.pop("stats", None)
+with open(sys.argv[2], "w") as f:
+    for r in rows[1:] + [crashed]:
+        f.write(json.dumps(r) + "\n")
+    f.write('{"device": "0:0", "kernel": "matmul_re')  # a line cut short by the crash
+PY
+run tune "${TINY[@]}" --budget 8 --strategy exhaustive -o "$TMP/after-crash.json" \
+    --tuned "$TMP/db2.json" --resume "$TMP/crashed.journal"
+expect_rc 0
+expect_stderr_has "resuming: 3 points already measured"
+python3 - "$TMP/after-crash.json" <<'PY' || fail "a crashed point was run again"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert len(rows) == 8, len(rows)
+(c,) = [r for r in rows if r["params"] == {"TILE": 8, "RX": 2, "RY": 2}]
+assert c["status"] == "launch_failed" and c.get("resumed") and "process ended" in c["reason"], c
+assert sum(1 for r in rows if r["status"] == "ok") == 7
+PY
+
 # An unreadable or newer database: one warning, defaults used, nothing overwritten.
 echo '{"schema":"clbench-tuned","schema_version":9,"entries":[]}' >"$TMP/newer.json"
 run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json --tuned "$TMP/newer.json"
