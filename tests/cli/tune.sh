@@ -72,6 +72,43 @@ assert len(whole) == 8 and sum(1 for r in whole if r.get("resumed")) == 3, len(w
 assert [r["samples_ms"] for r in whole[:3]] == [r["samples_ms"] for r in part]
 PY
 
+# A tune killed half way: every finished point is in the journal; --resume measures only the
+# rest (slow rows from tests/fault/slow, so that the kill lands mid-tune).
+SLOW=(-d cpu --cl-dir "$CLBENCH_SOURCE_DIR/tests/fault/slow" -k vadd -n 256 -D WGS=16,32,64,128,256
+      -D VEC=1 -D NT=0 --reps 2 --budget 5 --strategy exhaustive --tuned "$TMP/db3.json"
+      -o "$TMP/slow.json")
+journal="$TMP/slow.json.journal"
+ok_lines() { [ -f "$journal" ] && grep -c '"status":"ok"' "$journal" || echo 0; }
+LAST_CMD="clbench tune ${SLOW[*]} (killed)"
+"$CLBENCH" tune "${SLOW[@]}" >"$TMP/stdout" 2>"$TMP/stderr" &
+pid=$!
+for _ in $(seq 600); do
+    [ "$(ok_lines)" -ge 2 ] && break
+    sleep 0.05
+done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+done_ok=$(ok_lines)
+[ "$done_ok" -ge 2 ] && [ "$done_ok" -lt 5 ] || fail "expected a tune killed half way, got $done_ok"
+[ ! -e "$TMP/slow.json" ] || fail "a killed tune left its output"
+cp "$journal" "$TMP/slow-killed.journal"
+run tune "${SLOW[@]}" --resume "$journal"
+expect_rc 0
+python3 - "$TMP/slow.json" "$TMP/slow-killed.journal" <<'PY' || fail "resumed killed tune"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+done = [json.loads(l) for l in open(sys.argv[2]) if l.rstrip().endswith("}")]
+done_ok = {r["params"]["WGS"]: r for r in done if r["status"] == "ok"}
+assert len(rows) == 5 and len({r["params"]["WGS"] for r in rows}) == 5, rows
+for r in rows:
+    if r["params"]["WGS"] in done_ok:  # carried over: the very samples of the killed tune
+        assert r.get("resumed") and r["samples_ms"] == done_ok[r["params"]["WGS"]]["samples_ms"]
+# The point running at the kill is a failed row saying so, or (killed between points) absent
+# from the journal and measured now.
+killed = [r for r in rows if r["status"] != "ok"]
+assert all("process ended" in r["reason"] for r in killed) and len(killed) <= 1, killed
+PY
+
 # A point journaled as started but never finished (the driver took the process down) is not
 # run again by --resume: it stays a failed row, and the other points are measured.
 python3 - "$TMP/part.json" "$TMP/crashed.journal" <<'PY' || fail "making a crashed journal"
