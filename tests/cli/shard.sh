@@ -32,4 +32,24 @@ run "${SWEEP[@]}" --shard 3/2
 expect_rc 2 && expect_stderr_has "0 <= K < N"
 run "${SWEEP[@]}" --shard 0/0
 expect_rc 2 && expect_stderr_has "0 <= K < N"
+# Tune shards run at once: disjoint points whose union is the whole space, and one database
+# entry, the best of all shards (each merged its own best under the lock).
+export XDG_DATA_HOME="$TMP/data"
+TINY=(-d cpu -k matmul_regblock -n 32 -D TILE=4,8 -D RX=1,2 -D RY=1,2,4 --reps 2
+      --strategy exhaustive --budget 100 --tuned "$TMP/shared.json")
+pids=()
+for k in 0 1 2; do
+    "$CLBENCH" tune "${TINY[@]}" --shard "$k/3" -o "$TMP/tune$k.json" 2>"$TMP/tune$k.err" &
+    pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p" || fail "a tune shard failed: $(cat "$TMP"/tune*.err)"; done
+python3 - "$TMP/shared.json" "$TMP"/tune{0,1,2}.json <<'PY' || fail "tune shards"
+import json, sys
+(e,) = json.load(open(sys.argv[1]))["entries"]
+rows = [r for p in sys.argv[2:] for r in json.load(open(p))["rows"]]
+points = [tuple(sorted(r["params"].items())) for r in rows]
+assert len(points) == len(set(points)) == 12, points
+best = max((r for r in rows if r["status"] == "ok"), key=lambda r: r["gflops"])
+assert e["params"] == best["params"], (e["params"], best["params"])
+PY
 echo "shard: ok"
