@@ -7,6 +7,7 @@
 #include "clbench/options.h"
 #include "clbench/report_views.h"
 #include "clbench/source.h"
+#include "clbench/tune.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -25,8 +26,11 @@ enum {
     OPT_NO_CACHE,
     OPT_NO_PEAK,
     OPT_PEAK,
+    OPT_NO_TUNED,
     OPT_RESUME,
     OPT_SEED,
+    OPT_SHARD,
+    OPT_TUNED,
     OPT_VERIFY_MAX,
 };
 
@@ -65,6 +69,8 @@ static const struct cb_option options[] = {
      "neither reuse nor keep measured peaks and built programs in the per-user cache "
      "($XDG_CACHE_HOME/clbench, else ~/.cache/clbench)"},
     {"no-peak", OPT_NO_PEAK, 0, NULL, "the same as --peak off"},
+    {"no-tuned", OPT_NO_TUNED, 0, NULL,
+     "ignore the tuning database: kernels without -D use their defaults"},
     {"output", 'o', 1, "FILE",
      "write the report to FILE (atomically) instead of stdout; finished rows go to "
      "FILE.journal as the run goes (see --resume)"},
@@ -77,8 +83,13 @@ static const struct cb_option options[] = {
      "skip the rows already in FILE (the OUTPUT.journal a killed run left, or a run file) and "
      "carry them into this run's report"},
     {"seed", OPT_SEED, 1, "N", "seed of the pseudo-random inputs (default 1)"},
+    {"shard", OPT_SHARD, 1, "K/N",
+     "run only part K of N (K from 0) of the rows: those whose index % N == K, for splitting a "
+     "sweep over machines (see bench/slurm_tune.sh)"},
     {"size", 'n', 1, "SIZES",
      "N, WxH or MxNxK; comma list sweeps; K/M/G suffixes (default per kernel)"},
+    {"tuned", OPT_TUNED, 1, "FILE",
+     "read tuned parameters from FILE instead of $XDG_DATA_HOME/clbench/tuned.json"},
     {"verify-max", OPT_VERIFY_MAX, 1, "N",
      "check at most N output elements (default: all, or a sample for large problems)"},
     {"version", 'V', 0, NULL, "print the version and exit"},
@@ -90,9 +101,12 @@ void cb_print_help(FILE *out)
 {
     fputs("usage: clbench [options]\n"
           "       clbench report [options] RUN.json...   (see clbench report --help)\n"
+          "       clbench tune [options]                  (see clbench tune --help)\n"
           "\n"
           "Builds the OpenCL kernels in cl/ with -D parameters, runs them on the chosen devices,\n"
           "verifies every result against a CPU reference and reports timings and throughput.\n"
+          "A kernel given no -D runs with the parameters `clbench tune` stored for this device,\n"
+          "driver and size class, else its defaults (each row's params_from says which).\n"
           "\n"
           "options:\n",
           out);
@@ -474,8 +488,20 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         return 0;
     case OPT_PEAK:
         return set_peak_mode(cfg, arg);
+    case OPT_NO_TUNED:
+        cfg->no_tuned = 1;
+        return 0;
     case OPT_RESUME:
         cfg->resume = arg;
+        return 0;
+    case OPT_SHARD:
+        if (cb_parse_shard(arg, &cfg->shard, &cfg->shards, why) != 0)
+            return usage("%s", why);
+        return 0;
+    case OPT_TUNED:
+        if (*arg == '\0')
+            return usage("--tuned needs a file name");
+        cfg->tuned_path = arg;
         return 0;
     case OPT_SEED:
         return parse_count(name, arg, ~0ULL, &cfg->seed);
@@ -502,6 +528,7 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     cfg->seed = 1;
     cfg->peak_mode = CB_PEAK_CACHED;
     cfg->use_cache = 1;
+    cfg->shards = 1;
     cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
     while (status == 0) {
         int index = -1;

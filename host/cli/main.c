@@ -14,6 +14,8 @@
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
 #include "clbench/timer.h"
+#include "clbench/tune.h"
+#include "clbench/tuned.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -136,8 +138,32 @@ static int list_devices(const struct cb_config *cfg)
     return status;
 }
 
-static int bench(const struct cb_config *cfg)
+/* --shard K/N: keeps the rows whose index in the whole expansion is K modulo N, so that N
+ * machines given the same command line run disjoint parts whose union is the whole sweep. */
+static int keep_shard(struct cb_run *run, const struct cb_config *cfg)
 {
+    size_t kept = 0;
+
+    if (cfg->shards <= 1)
+        return 0;
+    if (cfg->shards > run->row_count) {
+        cb_error("--shard %u/%u: the sweep has only %zu rows, fewer than %u shards: use N <= %zu",
+                 cfg->shard, cfg->shards, run->row_count, cfg->shards, run->row_count);
+        return -1;
+    }
+    for (size_t i = 0; i < run->row_count; i++) {
+        if (i % cfg->shards == cfg->shard)
+            run->rows[kept++] = run->rows[i];
+        else
+            cb_row_free(&run->rows[i]);
+    }
+    run->row_count = kept;
+    return 0;
+}
+
+static int bench(struct cb_config *cfg)
+{
+    struct cb_tuned_db tuned = {NULL, 0};
     struct cb_device_list list;
     struct cb_run run;
     struct cb_output out;
@@ -162,12 +188,20 @@ static int bench(const struct cb_config *cfg)
             goto done;
         cb_output_abort(&out);
     }
+    if (!cfg->no_tuned) {
+        cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &tuned);
+        cfg->tuned = &tuned;
+    }
     for (size_t i = 0; i < run.device_count; i++)
         if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=
             0) {
             cb_error("out of host memory while planning the rows");
             goto done;
         }
+    if (keep_shard(&run, cfg) != 0) {
+        status = CB_EXIT_USAGE;
+        goto done;
+    }
     if (start_journal(&run, cfg, &journal) != 0)
         goto done;
     cb_run_stamp(&run);
@@ -185,6 +219,8 @@ done:
     free(run.devices);
     cb_oracles_release(&oracles);
     cb_devices_free(&list);
+    cb_tuned_free(&tuned);
+    cfg->tuned = NULL;
     return status;
 }
 
@@ -195,6 +231,8 @@ int main(int argc, char **argv)
 
     if (argc > 1 && strcmp(argv[1], "report") == 0)
         return cb_report_main(argc - 1, argv + 1);
+    if (argc > 1 && strcmp(argv[1], "tune") == 0)
+        return cb_tune_main(argc - 1, argv + 1);
     status = cb_parse_args(argc, argv, &cfg);
     if (status != 0)
         return status;

@@ -24,6 +24,11 @@ void cb_run_stamp(struct cb_run *run)
     run->host[sizeof run->host - 1] = '\0';
 }
 
+const char *cb_git_commit(void)
+{
+    return CLBENCH_GIT_COMMIT;
+}
+
 const char *cb_metric_unit(enum cb_metric metric)
 {
     return metric == CB_METRIC_GFLOPS ? "GFLOP/s" : "GB/s";
@@ -252,6 +257,10 @@ cJSON *cb_row_json(const struct cb_row *row)
     if (row->kernel_info.queried)
         cJSON_AddItemToObject(j, "kernel_info", cb_kernel_info_json(&row->kernel_info));
     cb_explain_json(j, row);
+    if (row->params_from != NULL)
+        cJSON_AddStringToObject(j, "params_from", row->params_from);
+    if (row->tuned_date[0] != '\0')
+        cJSON_AddStringToObject(j, "tuned_date", row->tuned_date);
     if (row->resumed)
         cJSON_AddBoolToObject(j, "resumed", 1);
     return j;

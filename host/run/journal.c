@@ -294,11 +294,14 @@ static char *read_text(const char *path)
     return text;
 }
 
-long cb_resume_load(const char *path, struct cb_run *run)
+/* Each record of a journal or run file goes to fn; returns the sum of what fn returned, or -1
+ * with a message when the file cannot be read or holds no rows at all. */
+static long load_records(const char *path, struct cb_run *run,
+                         long (*fn)(const cJSON *j, struct cb_run *run, long *stale))
 {
     char *text = read_text(path);
     cJSON *whole;
-    long resumed = 0, records = 0, stale = 0;
+    long taken = 0, records = 0, stale = 0;
 
     if (text == NULL)
         return cb_error("cannot read --resume file '%s': %s", path, strerror(errno));
@@ -309,7 +312,7 @@ long cb_resume_load(const char *path, struct cb_run *run)
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(whole, "rows"))
         {
             records++;
-            resumed += resume_one(row, run, &stale);
+            taken += fn(row, run, &stale);
         }
     } else {
         /* A journal: one row per line; a line cut short by a kill does not parse. */
@@ -319,7 +322,7 @@ long cb_resume_load(const char *path, struct cb_run *run)
 
             if (cJSON_IsObject(row)) {
                 records++;
-                resumed += resume_one(row, run, &stale);
+                taken += fn(row, run, &stale);
             }
             cJSON_Delete(row);
         }
@@ -335,5 +338,81 @@ long cb_resume_load(const char *path, struct cb_run *run)
                 "clbench: %ld rows of '%s' run again: their kernel file has changed since "
                 "(kernel_file_hash)\n",
                 stale, path);
-    return resumed;
+    return taken;
+}
+
+long cb_resume_load(const char *path, struct cb_run *run)
+{
+    return load_records(path, run, resume_one);
+}
+
+/* A row of one of run's devices and a registered kernel, rebuilt from its record and appended
+ * to run->rows as resumed; 0 when the record is of another device or kernel, or unusable. */
+static long add_record(const cJSON *j, struct cb_run *run, long *stale)
+{
+    const char *device = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "device"));
+    const char *kernel = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "kernel"));
+    const char *from = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "params_from"));
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(j, "params");
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(j, "size");
+    const struct cb_kernel *k = kernel != NULL ? cb_kernel_find(kernel) : NULL;
+    struct cb_row row, *grown;
+    char id[32];
+
+    if (k == NULL || device == NULL || !cJSON_IsObject(params) || !cJSON_IsArray(size) ||
+        cJSON_GetArraySize(size) != (int)k->dims)
+        return 0;
+    memset(&row, 0, sizeof row);
+    row.problem.kernel = k;
+    for (size_t i = 0; i < run->device_count && row.device == NULL; i++) {
+        cb_device_id_string(run->devices[i], id, sizeof id);
+        if (strcmp(id, device) == 0)
+            row.device = run->devices[i];
+    }
+    if (row.device == NULL)
+        return 0;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(params, k->params[i].name);
+
+        if (!cJSON_IsNumber(v))
+            return 0;
+        row.problem.param[i] = (long)v->valuedouble;
+    }
+    for (unsigned i = 0; i < CB_MAX_DIMS; i++) {
+        const cJSON *v = cJSON_GetArrayItem(size, (int)i);
+
+        row.problem.size[i] = i < k->dims ? (cJSON_IsNumber(v) ? (size_t)v->valuedouble : 0) : 1;
+        if (row.problem.size[i] == 0)
+            return 0;
+    }
+    row.params_from = from != NULL && strcmp(from, "tuning") == 0 ? "tuning" : NULL;
+    if (!same_kernel_file(j, &row)) {
+        (*stale)++;
+        return 0;
+    }
+    if (restore_row(&row, j) != 0)
+        return 0;
+    /* A later record of the same point wins: a tune journals a point as failed before running
+     * it and again once it ends, so that a point that killed the process is not run again. */
+    for (size_t i = 0; i < run->row_count; i++)
+        if (run->rows[i].device == row.device && run->rows[i].problem.kernel == k &&
+            memcmp(run->rows[i].problem.size, row.problem.size, sizeof row.problem.size) == 0 &&
+            memcmp(run->rows[i].problem.param, row.problem.param, sizeof row.problem.param) == 0) {
+            cb_row_free(&run->rows[i]);
+            run->rows[i] = row;
+            return 0;
+        }
+    grown = realloc(run->rows, (run->row_count + 1) * sizeof *grown);
+    if (grown == NULL) {
+        cb_row_free(&row);
+        return 0;
+    }
+    run->rows = grown;
+    run->rows[run->row_count++] = row;
+    return 1;
+}
+
+long cb_resume_rows(const char *path, struct cb_run *run)
+{
+    return load_records(path, run, add_record);
 }

@@ -1,6 +1,9 @@
 /* Row expansion; see rows.h. */
 #include "clbench/rows.h"
 
+#include "clbench/tuned.h"
+
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,15 +30,47 @@ static const long *param_values(const struct cb_config *cfg, const struct cb_ker
 
 /* The CPU defaults are one consistent set (vector widths that divide the work per item, ...):
  * they apply only when no -D names a parameter of k, never mixed with the user's values. */
+static int defined_on_command_line(const struct cb_config *cfg, const struct cb_kernel *k);
+
 static int cpu_defaults(const struct cb_config *cfg, const struct cb_kernel *k,
                         const struct cb_device *d)
 {
-    if (!(d->type & CL_DEVICE_TYPE_CPU))
-        return 0;
+    return (d->type & CL_DEVICE_TYPE_CPU) && !defined_on_command_line(cfg, k);
+}
+
+/* -D named a parameter of k: the command line decides every parameter of it. */
+static int defined_on_command_line(const struct cb_config *cfg, const struct cb_kernel *k)
+{
     for (size_t i = 0; i < cfg->define_count; i++)
         if (cb_kernel_param_index(k, cfg->defines[i].name) >= 0)
-            return 0;
-    return 1;
+            return 1;
+    return 0;
+}
+
+static int has_cpu_defaults(const struct cb_kernel *k)
+{
+    for (unsigned i = 0; i < CB_MAX_PARAMS; i++)
+        if (k->def_cpu[i] != 0)
+            return 1;
+    return 0;
+}
+
+/* Without -D for k, a database entry for this device, driver and size class replaces the
+ * defaults, and the row says so. */
+static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int from_command_line)
+{
+    const struct cb_kernel *k = row->problem.kernel;
+    const struct cb_tuned_entry *e;
+
+    if (from_command_line || cfg->no_tuned || cfg->tuned == NULL || cb_kernel_param_count(k) == 0)
+        return;
+    e = cb_tuned_find(cfg->tuned, row->device, k, row->problem.size);
+    if (e == NULL)
+        return;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        row->problem.param[i] = cb_tuned_param(e, k, i);
+    row->params_from = "tuned";
+    snprintf(row->tuned_date, sizeof row->tuned_date, "%s", e->date);
 }
 
 static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
@@ -76,6 +111,10 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
         const struct cb_kernel *k = cfg->kernels[ki];
         const unsigned nparams = cb_kernel_param_count(k);
         const int cpu = cpu_defaults(cfg, k, d);
+        const int from_command_line = defined_on_command_line(cfg, k);
+        const char *from = from_command_line            ? "command line"
+                           : cpu && has_cpu_defaults(k) ? "cpu default"
+                                                        : "default";
         unsigned digit[CB_MAX_PARAMS] = {0};
         size_t defaults[2][CB_MAX_DIMS];
         const size_t nsizes =
@@ -99,6 +138,8 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
 
                     row.problem.param[i] = param_values(cfg, k, i, cpu, &n)[digit[i]];
                 }
+                row.params_from = nparams > 0 ? from : NULL;
+                apply_tuned(cfg, &row, from_command_line);
                 if (append(rows, count, &row) != 0)
                     return -1;
             }

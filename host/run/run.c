@@ -642,20 +642,18 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
     return 0;
 }
 
-static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_env *env)
+static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
 {
-    const struct cb_problem *p = &row->problem;
-    const struct cb_kernel *k = p->kernel;
-    const struct cb_program *program;
+    return k->generic != NULL ? &cb_generic_contract : &family_contract;
+}
+
+int cb_row_plan(struct cb_row *row)
+{
+    const struct cb_kernel *k = row->problem.kernel;
     const char *why = k->plan(&row->problem);
 
     if (why != NULL) {
         cb_row_fail(row, CB_STATUS_INVALID, "%s", why);
-        return -1;
-    }
-    if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
-        0) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
         return -1;
     }
     if (k->requires != NULL) {
@@ -667,8 +665,22 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
         return -1;
     }
     row->footprint_bytes = 0;
-    if (check_limits(row) != 0 || r->contract->check_buffers(row) != 0)
+    return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
+}
+
+static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_env *env)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_kernel *k = p->kernel;
+    const struct cb_program *program;
+
+    if (cb_row_plan(row) != 0)
         return -1;
+    if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
+        0) {
+        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
+        return -1;
+    }
     if (k->enqueue == NULL && k->library == NULL) {
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0)
@@ -696,7 +708,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     int restored;
 
     memset(&r, 0, sizeof r);
-    r.contract = row->problem.kernel->generic != NULL ? &cb_generic_contract : &family_contract;
+    r.contract = row_contract(row->problem.kernel);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
     row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer

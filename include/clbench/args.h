@@ -18,6 +18,8 @@ enum cb_peak_mode {
     CB_PEAK_MEASURE, /* measured now, and stored for later runs */
 };
 
+struct cb_tuned_db;
+
 struct cb_config {
     int list_devices;
     int list_kernels;
@@ -52,6 +54,10 @@ struct cb_config {
     int use_cache;                 /* 0: --no-cache, no peak or program read from or kept on disk */
     int detail;                    /* table/md: the detail view (report_detail.c) */
     const char *command_line;      /* argv joined, for the run file (owned; cb_config_free) */
+    unsigned shard, shards;        /* --shard K/N: run the rows whose index % N == K (N >= 1) */
+    const char *tuned_path;        /* --tuned FILE; NULL: the user's database */
+    int no_tuned;                  /* --no-tuned: parameters never come from a database */
+    const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
 };
 
 /* Fills cfg from argv, loading the kernel files it names (--kernel-file, -k NAME@FILE) into the

@@ -28,5 +28,9 @@ void cb_journal_close(struct cb_journal *j, int remove);
  * A last line cut short by a kill is ignored.  Returns the number of rows resumed, or -1 with
  * a message when the file cannot be read or holds no rows at all. */
 long cb_resume_load(const char *path, struct cb_run *run);
+/* For runs whose rows are not known in advance (`clbench tune`): appends to run->rows, marked
+ * resumed, every row of `path` that is of one of run's devices and a registered kernel.
+ * Returns how many, or -1 with a message as cb_resume_load. */
+long cb_resume_rows(const char *path, struct cb_run *run);
 
 #endif

@@ -23,6 +23,8 @@ struct cb_run {
     char host[256];
 };
 
+/* The commit this binary was built from (cmake/git_commit.cmake), as run files record it. */
+const char *cb_git_commit(void);
 /* Date and host name of now and here. */
 void cb_run_stamp(struct cb_run *run);
 

@@ -63,6 +63,10 @@ struct cb_row {
     int resumed;                       /* filled in from a --resume file, not run again */
     struct cb_kernel_info kernel_info; /* resources of the built kernel (kernel_info.h) */
     struct cb_explain explain;         /* occupancy, bound, launch overhead (explain.h) */
+    /* Where the parameters came from: "default", "cpu default", "command line", "tuned" (then
+     * tuned_date is the database entry's date) or "tuning" (a point `clbench tune` chose). */
+    const char *params_from;
+    char tuned_date[32];
 };
 
 /* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):
@@ -82,6 +86,10 @@ struct cb_row_env {
     struct cb_oracles *oracles;
 };
 
+/* Plans row->problem and checks it against the device's limits, without building: 0, or -1
+ * with the status (invalid, over_limits) and reason set.  cb_run_row starts with it; the tuner
+ * prunes with it. */
+int cb_row_plan(struct cb_row *row);
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);

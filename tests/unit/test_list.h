@@ -42,4 +42,12 @@
     X(occupancy_refuses_and_reports_no_fit)                                                        \
     X(bound_picks_the_lower_roof)                                                                  \
     X(gemm_rowmajor_operand_swap)                                                                  \
-    X(kernel_file_keeps_the_text_it_loaded)
+    X(kernel_file_keeps_the_text_it_loaded)                                                        \
+    X(tune_exhaustive_measures_every_valid_point_once)                                             \
+    X(tune_strategies_deterministic_within_budget)                                                 \
+    X(tune_climb_beats_random_on_a_bowl)                                                           \
+    X(tune_shards_partition_the_space)                                                             \
+    X(tune_parse_budget_and_shard)                                                                 \
+    X(tune_space_from_registry_and_defines)                                                        \
+    X(tuned_db_merges_keeps_better_and_checks_schema)                                              \
+    X(tuned_size_class_rounds_up)

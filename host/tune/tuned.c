@@ -1,0 +1,441 @@
+/* The tuning database; see tuned.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/tuned.h"
+
+#include "clbench/check.h"
+#include "clbench/output.h"
+
+#include <cjson/cJSON.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void cb_size_class(const struct cb_kernel *k, const size_t size[CB_MAX_DIMS], char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (unsigned i = 0; i < k->dims && used < len; i++) {
+        size_t p = 1;
+        int n;
+
+        while (p < size[i] && p < ((size_t)1 << 62))
+            p *= 2;
+        n = snprintf(buf + used, len - used, "%s%zu", i ? "x" : "", p);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+int cb_tuned_default_path(char *buf, size_t len)
+{
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    int n;
+
+    if (data != NULL && data[0] == '/')
+        n = snprintf(buf, len, "%s/clbench/tuned.json", data);
+    else if (home != NULL && home[0] != '\0')
+        n = snprintf(buf, len, "%s/.local/share/clbench/tuned.json", home);
+    else
+        return -1;
+    return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+static int same_key(const struct cb_tuned_entry *a, const struct cb_tuned_entry *b)
+{
+    return strcmp(a->device, b->device) == 0 && strcmp(a->platform, b->platform) == 0 &&
+           strcmp(a->driver, b->driver) == 0 && strcmp(a->kernel, b->kernel) == 0 &&
+           strcmp(a->size_class, b->size_class) == 0;
+}
+
+int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e)
+{
+    struct cb_tuned_entry *grown;
+
+    for (size_t i = 0; i < db->count; i++)
+        if (same_key(&db->entries[i], e)) {
+            /* Throughput, not the median: entries of one size class may differ in size. */
+            if (e->throughput > db->entries[i].throughput)
+                db->entries[i] = *e;
+            return 0;
+        }
+    grown = realloc(db->entries, (db->count + 1) * sizeof *grown);
+    if (grown == NULL)
+        return -1;
+    db->entries = grown;
+    db->entries[db->count++] = *e;
+    return 0;
+}
+
+void cb_tuned_free(struct cb_tuned_db *db)
+{
+    free(db->entries);
+    db->entries = NULL;
+    db->count = 0;
+}
+
+static int copy_string(char *dst, size_t len, const cJSON *j, const char *name)
+{
+    const char *s = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, name));
+
+    if (s == NULL || strlen(s) >= len)
+        return -1;
+    strcpy(dst, s);
+    return 0;
+}
+
+static double number(const cJSON *j, const char *name)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, name);
+
+    return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+/* One entry from its JSON object; -1 when a key field is missing or malformed. */
+static int entry_from_json(const cJSON *j, struct cb_tuned_entry *e)
+{
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(j, "params");
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(j, "size");
+    const cJSON *item;
+
+    memset(e, 0, sizeof *e);
+    if (copy_string(e->device, sizeof e->device, j, "device") != 0 ||
+        copy_string(e->platform, sizeof e->platform, j, "platform") != 0 ||
+        copy_string(e->driver, sizeof e->driver, j, "driver") != 0 ||
+        copy_string(e->kernel, sizeof e->kernel, j, "kernel") != 0 ||
+        copy_string(e->size_class, sizeof e->size_class, j, "size_class") != 0 ||
+        !cJSON_IsObject(params) || !cJSON_IsArray(size) || cJSON_GetArraySize(size) > CB_MAX_DIMS)
+        return -1;
+    cJSON_ArrayForEach(item, params)
+    {
+        if (!cJSON_IsNumber(item) || e->param_count == CB_MAX_PARAMS ||
+            strlen(item->string) >= CB_DEFINE_NAME_LEN)
+            return -1;
+        strcpy(e->param_names[e->param_count], item->string);
+        e->params[e->param_count++] = (long)item->valuedouble;
+    }
+    cJSON_ArrayForEach(item, size)
+    {
+        if (!cJSON_IsNumber(item) || item->valuedouble < 1)
+            return -1;
+        e->size[e->dims++] = (size_t)item->valuedouble;
+    }
+    e->median_ms = number(j, "median_ms");
+    e->throughput = number(j, "throughput");
+    e->samples = (unsigned long long)number(j, "samples");
+    e->evaluations = (unsigned long long)number(j, "evaluations");
+    copy_string(e->metric, sizeof e->metric, j, "metric");
+    copy_string(e->strategy, sizeof e->strategy, j, "strategy");
+    copy_string(e->budget, sizeof e->budget, j, "budget");
+    copy_string(e->date, sizeof e->date, j, "date");
+    copy_string(e->commit, sizeof e->commit, j, "clbench_commit");
+    copy_string(e->version, sizeof e->version, j, "clbench_version");
+    copy_string(e->host, sizeof e->host, j, "host");
+    return e->median_ms > 0 && e->throughput > 0 ? 0 : -1;
+}
+
+static cJSON *entry_json(const struct cb_tuned_entry *e)
+{
+    cJSON *j = cJSON_CreateObject(), *params, *size;
+
+    cJSON_AddStringToObject(j, "device", e->device);
+    cJSON_AddStringToObject(j, "platform", e->platform);
+    cJSON_AddStringToObject(j, "driver", e->driver);
+    cJSON_AddStringToObject(j, "kernel", e->kernel);
+    cJSON_AddStringToObject(j, "size_class", e->size_class);
+    size = cJSON_AddArrayToObject(j, "size");
+    for (unsigned i = 0; i < e->dims; i++)
+        cJSON_AddItemToArray(size, cJSON_CreateNumber((double)e->size[i]));
+    params = cJSON_AddObjectToObject(j, "params");
+    for (unsigned i = 0; i < e->param_count; i++)
+        cJSON_AddNumberToObject(params, e->param_names[i], (double)e->params[i]);
+    cJSON_AddNumberToObject(j, "median_ms", e->median_ms);
+    cJSON_AddNumberToObject(j, "throughput", e->throughput);
+    cJSON_AddStringToObject(j, "metric", e->metric);
+    cJSON_AddNumberToObject(j, "samples", (double)e->samples);
+    cJSON_AddStringToObject(j, "strategy", e->strategy);
+    cJSON_AddStringToObject(j, "budget", e->budget);
+    cJSON_AddNumberToObject(j, "evaluations", (double)e->evaluations);
+    cJSON_AddStringToObject(j, "date", e->date);
+    cJSON_AddStringToObject(j, "clbench_commit", e->commit);
+    cJSON_AddStringToObject(j, "clbench_version", e->version);
+    cJSON_AddStringToObject(j, "host", e->host);
+    return j;
+}
+
+static char *read_all(FILE *f)
+{
+    size_t len = 0, cap = 0, n;
+    char *text = NULL;
+
+    do {
+        if (len + 1 >= cap) {
+            char *grown = realloc(text, cap = cap * 2 + 65536);
+
+            if (grown == NULL) {
+                free(text);
+                return NULL;
+            }
+            text = grown;
+        }
+        n = fread(text + len, 1, cap - len - 1, f);
+        len += n;
+    } while (n > 0);
+    if (ferror(f)) {
+        free(text);
+        return NULL;
+    }
+    text[len] = '\0';
+    return text;
+}
+
+/* 0: loaded (or no file); 1: a newer schema_version; -1: unusable, with what in why. */
+static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    char *text;
+    cJSON *root;
+    const cJSON *entries, *item;
+    const char *schema;
+    double version;
+    int status = -1;
+
+    if (f == NULL) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(why, len, "%s", strerror(errno));
+        return -1;
+    }
+    text = read_all(f);
+    fclose(f);
+    if (text == NULL) {
+        snprintf(why, len, "cannot read it");
+        return -1;
+    }
+    root = cJSON_Parse(text);
+    free(text);
+    schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "schema"));
+    version = number(root, "schema_version");
+    entries = cJSON_GetObjectItemCaseSensitive(root, "entries");
+    if (root == NULL)
+        snprintf(why, len, "not JSON");
+    else if (schema == NULL || strcmp(schema, CB_TUNED_SCHEMA) != 0 || version < 1 ||
+             !cJSON_IsArray(entries))
+        snprintf(why, len, "not a clbench tuning database (schema \"%s\" version 1)",
+                 CB_TUNED_SCHEMA);
+    else if (version > CB_TUNED_SCHEMA_VERSION) {
+        snprintf(why, len,
+                 "written by a newer clbench (schema_version %.0f, this one reads %d): "
+                 "upgrade clbench or use --tuned FILE",
+                 version, CB_TUNED_SCHEMA_VERSION);
+        status = 1;
+    } else {
+        status = 0;
+        cJSON_ArrayForEach(item, entries)
+        {
+            struct cb_tuned_entry e;
+
+            if (entry_from_json(item, &e) == 0 && cb_tuned_merge(db, &e) != 0) {
+                snprintf(why, len, "out of host memory");
+                status = -1;
+                break;
+            }
+        }
+    }
+    cJSON_Delete(root);
+    return status;
+}
+
+int cb_tuned_load(const char *path, struct cb_tuned_db *db, int quiet)
+{
+    char why[256];
+
+    if (load(path, db, why, sizeof why) == 0)
+        return 0;
+    if (!quiet)
+        cb_warn("ignoring the tuning database '%s': %s", path, why);
+    return -1;
+}
+
+void cb_tuned_load_for_run(const char *path, const char *cl_dir, struct cb_tuned_db *db)
+{
+    static const char *const shipped[] = {"%s/../tuned.json", "%s/../tuned/tuned.json"};
+    char user[4096], other[4096];
+
+    memset(db, 0, sizeof *db);
+    if (path == NULL && cb_tuned_default_path(user, sizeof user) == 0)
+        path = user;
+    if (path != NULL)
+        cb_tuned_load(path, db, 0);
+    for (unsigned i = 0; i < 2; i++) {
+        struct cb_tuned_db ship = {NULL, 0};
+        struct stat st;
+
+        snprintf(other, sizeof other, shipped[i], cl_dir);
+        if (stat(other, &st) != 0)
+            continue;
+        cb_tuned_load(other, &ship, 0);
+        for (size_t e = 0; e < ship.count; e++) {
+            int mine = 0;
+
+            for (size_t u = 0; u < db->count && !mine; u++)
+                mine = same_key(&db->entries[u], &ship.entries[e]);
+            if (!mine)
+                cb_tuned_merge(db, &ship.entries[e]);
+        }
+        cb_tuned_free(&ship);
+        break;
+    }
+}
+
+static int make_dirs(const char *path)
+{
+    char dir[4096];
+
+    if (strlen(path) >= sizeof dir)
+        return -1;
+    strcpy(dir, path);
+    for (char *p = dir + 1; *p != '\0'; p++)
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+                return -1;
+            *p = '/';
+        }
+    return 0;
+}
+
+int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count)
+{
+    struct cb_tuned_db db = {NULL, 0};
+    struct cb_output out;
+    char lock[4096 + 8], why[256];
+    cJSON *root, *list;
+    char *text = NULL;
+    int fd, status = -1;
+
+    if (make_dirs(path) != 0)
+        return cb_error("cannot create the directory of '%s': %s", path, strerror(errno));
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    fd = open(lock, O_RDWR | O_CREAT, 0666);
+    if (fd < 0)
+        return cb_error("cannot open '%s': %s", lock, strerror(errno));
+    /* Another tuner may be between its read and its rename: wait for it, then read its work. */
+    while (flock(fd, LOCK_EX) != 0)
+        if (errno != EINTR) {
+            close(fd);
+            return cb_error("cannot lock '%s': %s", lock, strerror(errno));
+        }
+    switch (load(path, &db, why, sizeof why)) {
+    case 1:
+        cb_error("not updating the tuning database '%s': %s", path, why);
+        goto done;
+    case -1:
+        cb_warn("replacing the tuning database '%s': %s", path, why);
+        cb_tuned_free(&db);
+        break;
+    default:
+        break;
+    }
+    for (size_t i = 0; i < count; i++)
+        if (cb_tuned_merge(&db, &entries[i]) != 0) {
+            cb_error("out of host memory");
+            goto done;
+        }
+    root = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA);
+    cJSON_AddNumberToObject(root, "schema_version", CB_TUNED_SCHEMA_VERSION);
+    list = cJSON_AddArrayToObject(root, "entries");
+    for (size_t i = 0; i < db.count; i++)
+        cJSON_AddItemToArray(list, entry_json(&db.entries[i]));
+    text = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (text == NULL || cb_output_open(&out, path) != 0)
+        goto done;
+    fprintf(out.file, "%s\n", text);
+    status = cb_output_commit(&out);
+done:
+    free(text);
+    cb_tuned_free(&db);
+    flock(fd, LOCK_UN);
+    close(fd);
+    return status;
+}
+
+const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const struct cb_device *d,
+                                           const struct cb_kernel *k,
+                                           const size_t size[CB_MAX_DIMS])
+{
+    char size_class[96];
+
+    cb_size_class(k, size, size_class, sizeof size_class);
+    for (size_t i = 0; i < db->count; i++) {
+        const struct cb_tuned_entry *e = &db->entries[i];
+        int names_match = e->param_count == cb_kernel_param_count(k);
+
+        for (unsigned p = 0; p < e->param_count && names_match; p++)
+            names_match = cb_kernel_param_index(k, e->param_names[p]) >= 0 &&
+                          cb_param_allows(&k->params[cb_kernel_param_index(k, e->param_names[p])],
+                                          e->params[p]);
+        if (names_match && strcmp(e->kernel, k->name) == 0 &&
+            strcmp(e->size_class, size_class) == 0 && strcmp(e->device, d->name) == 0 &&
+            strcmp(e->platform, d->platform_name) == 0 && strcmp(e->driver, d->driver) == 0)
+            return e;
+    }
+    return NULL;
+}
+
+long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, unsigned i)
+{
+    for (unsigned p = 0; p < e->param_count; p++)
+        if (strcmp(e->param_names[p], k->params[i].name) == 0)
+            return e->params[p];
+    return k->params[i].def;
+}
+
+int cb_tuned_export(FILE *out, const struct cb_tuned_entry *e, int as_header)
+{
+    if (as_header) {
+        char guard[96], size[96] = "";
+        size_t i;
+
+        for (unsigned d = 0; d < e->dims; d++)
+            snprintf(size + strlen(size), sizeof size - strlen(size), "%s%zu", d ? "x" : "",
+                     e->size[d]);
+        for (i = 0; e->kernel[i] != '\0' && i + 1 < sizeof guard; i++)
+            guard[i] = isalnum((unsigned char)e->kernel[i]) ? (char)toupper(e->kernel[i]) : '_';
+        guard[i] = '\0';
+        fprintf(out,
+                "/* clbench tuned parameters: %s on %s (%s, driver %s), size class %s.\n"
+                " * %.4g ms at %s, %.4g %s; tuned %s by clbench %s (%s), strategy %s, budget %s,\n"
+                " * %llu evaluations, median of %llu samples. */\n"
+                "#ifndef CLBENCH_TUNED_%s_H\n#define CLBENCH_TUNED_%s_H\n",
+                e->kernel, e->device, e->platform, e->driver, e->size_class, e->median_ms, size,
+                e->throughput, e->metric, e->date, e->version, e->commit, e->strategy, e->budget,
+                e->evaluations, e->samples, guard, guard);
+        for (unsigned p = 0; p < e->param_count; p++)
+            fprintf(out, "#define %s %ld\n", e->param_names[p], e->params[p]);
+        fprintf(out, "#endif\n");
+    } else {
+        cJSON *root = cJSON_CreateObject(), *list;
+        char *text;
+
+        cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA);
+        cJSON_AddNumberToObject(root, "schema_version", CB_TUNED_SCHEMA_VERSION);
+        list = cJSON_AddArrayToObject(root, "entries");
+        cJSON_AddItemToArray(list, entry_json(e));
+        text = cJSON_Print(root);
+        cJSON_Delete(root);
+        if (text == NULL)
+            return -1;
+        fprintf(out, "%s\n", text);
+        free(text);
+    }
+    return ferror(out) ? -1 : 0;
+}
