@@ -230,6 +230,7 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(stats, "stddev_ms", row->stats.stddev);
         cJSON_AddNumberToObject(stats, "cv", row->stats.cv);
         cJSON_AddNumberToObject(j, "wall_ms", row->wall_ms);
+        cJSON_AddNumberToObject(j, "elapsed_ms", row->elapsed_ms);
         cJSON_AddNumberToObject(j, "gflops", row->gflops);
         cJSON_AddNumberToObject(j, "gbs", row->gbs);
         if (row->fraction_of_peak > 0)

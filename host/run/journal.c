@@ -203,6 +203,7 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     row->build_source =
         build_source(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "build_source")));
     row->wall_ms = number(j, "wall_ms");
+    row->elapsed_ms = number(j, "elapsed_ms");
     row->gflops = number(j, "gflops");
     row->gbs = number(j, "gbs");
     row->fraction_of_peak = number(j, "fraction_of_peak");

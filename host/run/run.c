@@ -706,6 +706,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     double first_start, first_ms, deadline = 0;
     cl_event first = NULL;
     int restored;
+    const double row_start = cb_wall_ms();
 
     memset(&r, 0, sizeof r);
     r.contract = row_contract(row->problem.kernel);
@@ -769,6 +770,7 @@ done:
     if (row->status != CB_STATUS_OK)
         clFinish(row->device->queue); /* nothing of this row may still run on its buffers */
     release_resources(&r);
+    row->elapsed_ms = cb_wall_ms() - row_start;
 }
 
 void cb_row_free(struct cb_row *row)

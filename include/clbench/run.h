@@ -51,7 +51,8 @@ struct cb_row {
                                * and clFinish), or a library row's own ("host", "cuda-event") */
     double *samples_ms;       /* every timed launch, in order (owned) */
     size_t sample_count;
-    double wall_ms; /* host time around the timed launches */
+    double wall_ms;    /* host time around the timed launches */
+    double elapsed_ms; /* host time of the whole row: plan, build, inputs, launches, checks */
     struct cb_stats stats;
     double gflops, gbs;      /* from the median; 0 unless ok */
     double fraction_of_peak; /* of the device's measured peak for the metric; 0 if unknown */
