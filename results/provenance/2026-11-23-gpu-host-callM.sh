@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Recorded GPU runs (call M), binary f7a465b carried as .gpu/prefix: issue 14 on the H100
+# Recorded GPU runs (call M), the binary carried as .gpu/prefix (its commit is in every run file): issue 14 on the H100
 # (bench/tune_gpu.sh: a 3-minute tune of matmul_fast at 1024^3 against its defaults, then the
 # search quality on matmul_regblock's TILE x RX x RY at 1024^3), and a look at OpenBLAS on the
 # host's 16 cores (its core type, and numpy's own sgemm beside it).  Everything under $OUT/r.
