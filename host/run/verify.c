@@ -17,8 +17,11 @@ size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems)
     size_t count = p->output_elems;
     const double affordable = (double)CB_VERIFY_BUDGET / cost;
 
-    if ((double)count > affordable)
+    if ((double)count > affordable) {
         count = affordable < 64.0 ? 64 : (size_t)affordable;
+        if (count > CB_VERIFY_SAMPLE_MAX)
+            count = CB_VERIFY_SAMPLE_MAX;
+    }
     if (max_elems != 0 && count > max_elems)
         count = (size_t)max_elems;
     return count < p->output_elems ? count : p->output_elems;

@@ -6,9 +6,13 @@
 
 /* Reference operations spent on one check at most: beyond it a sample is checked.  2^25
  * checks every element of the side-by-side's shared sizes (32M-float copies, 4096^2
- * transposes) and 32K elements of a 1024^3 matmul, while a GPU's larger defaults (2^28-float
- * copies, 8192^2 transposes) take a 32M-element sample instead of seconds of host time each. */
+ * transposes) and 32K elements of a 1024^3 matmul. */
 #define CB_VERIFY_BUDGET (1ULL << 25)
+/* Elements of a sample at most: a GPU's larger defaults (2^28-float copies, 8192^2
+ * transposes) take 4M, one per stratum of the output, where 32M cost the main job on the GPU
+ * host 3-7 s of host time per row (a transpose's reference reads its input across rows, a
+ * cache miss per element).  Outputs are still scanned whole for the poison. */
+#define CB_VERIFY_SAMPLE_MAX (1ULL << 22)
 
 struct cb_verify {
     size_t checked;     /* output elements compared */

@@ -18,6 +18,7 @@
     X(verify_detects_wrong_and_nan)                                                                \
     X(verify_samples_large_outputs)                                                                \
     X(tolerance_grows_with_reduction)                                                              \
+    X(verify_sample_is_capped)                                                                     \
     X(compare_floats_within_atol_and_rtol)                                                         \
     X(compare_floats_nan_and_infinity)                                                             \
     X(compare_ints_exact_and_accumulates)                                                          \

@@ -140,3 +140,17 @@ int test_compare_ints_exact_and_accumulates(void)
     ASSERT_NEAR(v.worst_got, 4.0, 0);
     return 0;
 }
+
+int test_verify_sample_is_capped(void)
+{
+    struct cb_problem p = {.output_elems = (size_t)1 << 28, .ref_cost = 1.0};
+
+    /* A copy of 2^28 floats is over the budget: a sample, of at most CB_VERIFY_SAMPLE_MAX. */
+    ASSERT_EQ_U(cb_verify_count(&p, 0), CB_VERIFY_SAMPLE_MAX);
+    p.output_elems = (size_t)1 << 25; /* within the budget: every element */
+    ASSERT_EQ_U(cb_verify_count(&p, 0), (size_t)1 << 25);
+    p.output_elems = (size_t)1 << 20;
+    p.ref_cost = 1024.0; /* a 1024^3 matmul: the budget over the cost of one element */
+    ASSERT_EQ_U(cb_verify_count(&p, 0), CB_VERIFY_BUDGET / 1024);
+    return 0;
+}
