@@ -2,7 +2,7 @@
 # bench/headline.sh [-o DIR] [-t TAG] [clbench options...]
 #
 # Times the main job: `clbench` with no arguments, every kernel on every device found (with
-# several devices, at the sizes they share, plus a GPU's own larger defaults), builds and peak
+# several devices, at the sizes they share), builds and peak
 # measurement included, the verdict at the end.  Target: under 60 s on the GPU host (H100 +
 # 16-core Xeon with PoCL) and on the 2-core PoCL machine.  Writes, with STAMP = date and the
 # commit the binary was built from:

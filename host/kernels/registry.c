@@ -39,7 +39,7 @@
  * a Xeon's L3), so that a GPU/CPU ratio compares memory systems and not caches.  Vectors of 16M
  * floats: 192 MB moved by vadd; copy keeps its CPU default of 32M floats (256 MB); 4096^2
  * transposes (64 MB per matrix); 1024^3 matmuls (2.1 GFLOP; 0.26 s for the naive one on the
- * 16-core Xeon, results/gpu-host-side-by-side/).  A GPU adds its own larger defaults as rows.
+ * 16-core Xeon, results/gpu-host-side-by-side/).  A GPU's larger defaults run when it runs alone.
  * On its own a CPU runs its defaults: matmuls at 512^3, where the naive one takes 0.3 s on the
  * 2-core machine (2.6 s at 1024^3), so that the whole default run fits in a minute there. */
 #define VECTOR_SHARED                                                                              \

@@ -84,24 +84,16 @@ static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
     return 0;
 }
 
-static size_t size_product(const size_t s[CB_MAX_DIMS])
+/* The size of k on d without --size: its default for d's type, or with several devices
+ * (shared) the size they all run, so that every row has every device.  A GPU's own larger
+ * defaults stay out of that main job: on the H100 host they were two thirds of its host time
+ * (filling, copying and checking gigabytes; results/README.md, "The main job"), and a run on
+ * the GPU alone (`-d gpu`) runs them. */
+static const size_t *default_size(const struct cb_kernel *k, const struct cb_device *d, int shared)
 {
-    return s[0] * (s[1] ? s[1] : 1) * (s[2] ? s[2] : 1);
-}
-
-/* The sizes of k on d without --size: its default for d's type; with several devices (shared)
- * the size they all run first, then d's default where that is larger.  Returns the count. */
-static size_t default_sizes(const struct cb_kernel *k, const struct cb_device *d, int shared,
-                            size_t out[2][CB_MAX_DIMS])
-{
-    const size_t *own = (d->type & CL_DEVICE_TYPE_GPU) ? k->default_size_gpu : k->default_size_cpu;
-    const size_t *common = k->default_size_shared[0] ? k->default_size_shared : k->default_size_cpu;
-
-    memcpy(out[0], shared ? common : own, sizeof out[0]);
-    if (!shared || size_product(own) <= size_product(common))
-        return 1;
-    memcpy(out[1], own, sizeof out[1]);
-    return 2;
+    if (shared)
+        return k->default_size_shared[0] ? k->default_size_shared : k->default_size_cpu;
+    return (d->type & CL_DEVICE_TYPE_GPU) ? k->default_size_gpu : k->default_size_cpu;
 }
 
 int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
@@ -116,9 +108,8 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                            : cpu && has_cpu_defaults(k) ? "cpu default"
                                                         : "default";
         unsigned digit[CB_MAX_PARAMS] = {0};
-        size_t defaults[2][CB_MAX_DIMS];
-        const size_t nsizes =
-            cfg->size_count > 0 ? cfg->size_count : default_sizes(k, d, shared, defaults);
+        const size_t *fallback = default_size(k, d, shared);
+        const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
 
         /* Odometer over the parameter values; one pass when there are no parameters. */
         for (int done = 0; !done;) {
@@ -132,7 +123,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                 if (cfg->size_count > 0)
                     cb_size_apply(k, &cfg->sizes[si], row.problem.size);
                 else
-                    memcpy(row.problem.size, defaults[si], sizeof row.problem.size);
+                    memcpy(row.problem.size, fallback, sizeof row.problem.size);
                 for (unsigned i = 0; i < nparams; i++) {
                     unsigned n;
 
