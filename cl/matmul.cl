@@ -473,8 +473,9 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
  * power-of-two N they fall into a few cache sets and evict each other); between slices a
  * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
  * reading B's rows in place.  Rows and columns past C's edges take a one-row-at-a-time path.
- * The twin of matmul_fast on CPUs (004's finding, constructive side).  Defaults measured on
- * the 2-core machine (PoCL 3.1, AVX-512; results/xeon-2c-pocl-3.1/, files -cpu-matmul-rb-kb-2048 and -16):
+ * matmul_fast's counterpart on CPUs (004's finding, constructive side; not a registered twin:
+ * its work shape differs).  Defaults measured on the 2-core machine (PoCL 3.1, AVX-512;
+ * results/epyc-2c-pocl-3.1/, files -cpu-matmul-rb-kb-2048 and -16):
  * the panel's reuse RB is what counts, RB 4 -> 16 took 2048^3 from 54-69 to 203-242 GFLOP/s.
  * Parameters:
  *   MR   C rows per block (rows of accumulators)                       default 8

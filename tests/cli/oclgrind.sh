@@ -40,6 +40,8 @@ CASES=$(
 0 -k matmul_rank1 -n 33x29x17 -D WG=16 -D RM=5 -D TK=7
 0 -k matmul_fast -n 33x29x17 -D TSM=128 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=8 -D VWM=4 -D VWN=4 -D PAD=0
 0 -k matmul_fast -n 33x29x17 -D TSM=16 -D TSN=16 -D TSK=8 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=4
+0 -k matmul_cpu -n 33x29x17,1x1x1
+0 -k matmul_cpu -n 33x29x17 -D MR=3 -D VN=4 -D NV=2 -D RB=2 -D KB=7 -D WGM=2
 0 --kernel-file cl/examples/student_matmul.cl -n 33x29x17,1x1x1
 0 --kernel-file cl/examples/vadd4.cl -n 1,1001
 1 --kernel-file cl/examples/wrong_vadd.cl -n 1001
@@ -49,9 +51,9 @@ CASES=$(
 0 @no-uninitialized --kernel-file cl/examples/histogram.cl -n 1001
 EOF
 )
-# Library baselines: the row calls a host library (CLBlast) that builds and enqueues kernels of
-# its own, so there is no kernel of ours to check (and CLBlast's are not ours to fix).
-LIBRARY_ROWS=" sgemm_clblast "
+# Library baselines: the row calls a host library (CLBlast, OpenBLAS, cuBLAS) that runs code of
+# its own, so there is no kernel of ours to check (and theirs are not ours to fix).
+LIBRARY_ROWS=" sgemm_clblast sgemm_openblas sgemm_cublas "
 
 # --check-api: reports OpenCL calls that return an error.  --uniform-writes: also the races in
 # which work-items write the same value (still races in OpenCL C).  -cl-opt-disable: Oclgrind
