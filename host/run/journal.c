@@ -5,6 +5,7 @@
 
 #include "clbench/check.h"
 #include "clbench/manifest.h"
+#include "clbench/source.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -261,46 +262,12 @@ static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
     return 0;
 }
 
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    size_t len = 0, cap = 0, n;
-
-    if (f == NULL)
-        return NULL;
-    do {
-        if (len + 1 >= cap) {
-            char *grown = realloc(text, cap = cap * 2 + 65536);
-
-            if (grown == NULL) {
-                free(text);
-                fclose(f);
-                errno = ENOMEM;
-                return NULL;
-            }
-            text = grown;
-        }
-        n = fread(text + len, 1, cap - len - 1, f);
-        len += n;
-    } while (n > 0);
-    if (ferror(f)) {
-        free(text);
-        text = NULL;
-        errno = EIO;
-    } else {
-        text[len] = '\0';
-    }
-    fclose(f);
-    return text;
-}
-
 /* Each record of a journal or run file goes to fn; returns the sum of what fn returned, or -1
  * with a message when the file cannot be read or holds no rows at all. */
 static long load_records(const char *path, struct cb_run *run,
                          long (*fn)(const cJSON *j, struct cb_run *run, long *stale))
 {
-    char *text = read_text(path);
+    char *text = cb_read_text_file(path);
     cJSON *whole;
     long taken = 0, records = 0, stale = 0;
 
