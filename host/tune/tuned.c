@@ -265,7 +265,7 @@ int cb_tuned_load(const char *path, struct cb_tuned_db *db, int quiet)
 
 void cb_tuned_load_for_run(const char *path, const char *cl_dir, struct cb_tuned_db *db)
 {
-    static const char *const shipped[] = {"%s/../tuned.json", "%s/../tuned/tuned.json"};
+    static const char *const shipped[] = {"%s/../tuned.json", "%s/../results/tuned.json"};
     char user[4096], other[4096];
 
     memset(db, 0, sizeof *db);

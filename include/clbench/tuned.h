@@ -2,7 +2,7 @@
  * driver, kernel, size class), with their provenance, in one JSON file
  * ($XDG_DATA_HOME/clbench/tuned.json, else ~/.local/share/clbench/tuned.json, or --tuned FILE).
  * Plain runs read it (host/run/rows.c) to use tuned parameters where no -D is given; the
- * entries shipped with clbench (tuned/tuned.json, installed as share/clbench/tuned.json) are
+ * entries shipped with clbench (results/tuned.json, installed as share/clbench/tuned.json) are
  * read after the user's.  Field meanings: README.md, "Tuning".
  */
 #ifndef CLBENCH_TUNED_H
