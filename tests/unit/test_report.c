@@ -1,5 +1,5 @@
-/* Unit tests of `clbench report`: the rank test (host/report/report_rank.c), reading and merging run
- * JSON (host/report/report_read.c) and the text grid (host/report/report_grid.c). */
+/* Unit tests of `clbench report`: the rank test (host/report/report_rank.c), reading and merging
+ * run JSON (host/report/report_read.c) and the text grid (host/report/report_grid.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "clbench/report_data.h"
