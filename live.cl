@@ -1,1 +1,0 @@
-#error edited during the run
