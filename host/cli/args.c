@@ -182,14 +182,13 @@ static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
 /* One line, "clbench: error: <what> (try --help)", and the usage exit code. */
 static int usage(const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
+    int code;
 
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    code = cb_usage_error(CB_EXIT_USAGE, NULL, fmt, ap);
     va_end(ap);
-    cb_error("%s (try --help)", msg);
-    return CB_EXIT_USAGE;
+    return code;
 }
 
 static int parse_count(const char *opt, const char *arg, unsigned long long max,

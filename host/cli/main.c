@@ -78,28 +78,6 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
     return failed;
 }
 
-/* The report into --output, and on stdout when there is no --output or --format asks for a
- * view beside it.  The views name the run after its file, as `clbench report FILE` does. */
-static int write_report(const struct cb_run *run, const struct cb_config *cfg,
-                        struct cb_output *out)
-{
-    const char *name = cfg->output != NULL ? cfg->output : "this run";
-
-    if (out->file != NULL) {
-        if (cb_write_run(out->file, run, cfg->output_format, name) != 0) {
-            cb_output_abort(out);
-            return cb_error("writing '%s' failed", cfg->output);
-        }
-        if (cb_output_commit(out) != 0)
-            return -1;
-    }
-    if (out->file == NULL && cfg->output != NULL && !cfg->view_on_stdout)
-        return 0;
-    if (cb_write_run(stdout, run, cfg->format, name) != 0 || fflush(stdout) != 0)
-        return cb_error("writing the report failed");
-    return 0;
-}
-
 /* --resume: marks the rows already done; --output: opens its journal, holding those rows. */
 static int start_journal(struct cb_run *run, const struct cb_config *cfg,
                          struct cb_journal *journal)
@@ -206,8 +184,7 @@ static int bench(struct cb_config *cfg)
         goto done;
     cb_run_stamp(&run);
     status = run_devices(&run, cfg, &journal, &oracles) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
-    written = (cfg->output == NULL || cb_output_open(&out, cfg->output) == 0) &&
-              write_report(&run, cfg, &out) == 0;
+    written = cb_write_run_outputs(&run, cfg) == 0;
     if (!written)
         status = CB_EXIT_FAILED;
     /* The journal goes only once the report is safely in place. */

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/options.h"
 
+#include "clbench/check.h"
+
 #include <string.h>
 
 void cb_options_help(FILE *out, const struct cb_option *options, size_t count)
@@ -90,4 +92,16 @@ void cb_options_problem(int code, int argc, char **argv, char *buf, size_t len)
         snprintf(buf, len, "unknown option '-%c'", optopt);
     else
         snprintf(buf, len, "unknown option '%s'", bad);
+}
+
+int cb_usage_error(int exit_code, const char *command, const char *fmt, va_list ap)
+{
+    char msg[512];
+
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (command == NULL)
+        cb_error("%s (try --help)", msg);
+    else
+        cb_error("%s: %s (try clbench %s --help)", command, msg, command);
+    return exit_code;
 }

@@ -86,14 +86,13 @@ static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
 
 static int usage(const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
+    int code;
 
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    code = cb_usage_error(CB_REPORT_BAD_INPUT, "report", fmt, ap);
     va_end(ap);
-    cb_error("report: %s (try clbench report --help)", msg);
-    return CB_REPORT_BAD_INPUT;
+    return code;
 }
 
 /* A finite number in [lo, hi]. */

@@ -126,14 +126,13 @@ static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
 
 static int usage(const char *fmt, ...)
 {
-    char msg[512];
     va_list ap;
+    int code;
 
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    code = cb_usage_error(CB_EXIT_USAGE, "tune", fmt, ap);
     va_end(ap);
-    cb_error("tune: %s (try clbench tune --help)", msg);
-    return CB_EXIT_USAGE;
+    return code;
 }
 
 /* The benchmark's spelling of a shared option. */
@@ -619,24 +618,6 @@ static int export_entry(const struct tune_config *t, struct cb_device **devices,
     return status == 0 ? CB_EXIT_OK : CB_EXIT_FAILED;
 }
 
-static int write_run(const struct cb_run *run, const struct cb_config *cfg)
-{
-    const char *name = cfg->output != NULL ? cfg->output : "this run";
-    struct cb_output out;
-
-    if (cfg->output == NULL)
-        return cb_write_run(stdout, run, cfg->format, name) == 0
-                   ? 0
-                   : cb_error("writing the report failed");
-    if (cb_output_open(&out, cfg->output) != 0)
-        return -1;
-    if (cb_write_run(out.file, run, cfg->output_format, name) != 0) {
-        cb_output_abort(&out);
-        return cb_error("writing '%s' failed", cfg->output);
-    }
-    return cb_output_commit(&out);
-}
-
 static int tune(struct tune_config *t)
 {
     struct cb_config *cfg = &t->run;
@@ -710,7 +691,7 @@ static int tune(struct tune_config *t)
         fprintf(stderr, "clbench: %zu best point(s) stored in '%s'\n", entry_count, db_path);
     else if (entry_count > 0)
         failed = 1;
-    if (write_run(&run, cfg) != 0) {
+    if (cb_write_run_outputs(&run, cfg) != 0) {
         cb_journal_close(&journal, 0);
         goto done;
     }

@@ -3,6 +3,8 @@
  * through the report model (host/report/report_table.c) that `clbench report` reads run files
  * into, so a live run and a report of its run file print the same bytes. */
 #include "clbench/report.h"
+#include "clbench/check.h"
+#include "clbench/output.h"
 #include "clbench/report_views.h"
 
 #include <stdlib.h>
@@ -32,4 +34,28 @@ int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const 
         break;
     }
     return ferror(out) ? -1 : 0;
+}
+
+/* The report into --output, and on stdout when there is no --output or --format asks for a
+ * view beside it.  The views name the run after its file, as `clbench report FILE` does. */
+int cb_write_run_outputs(const struct cb_run *run, const struct cb_config *cfg)
+{
+    const char *name = cfg->output != NULL ? cfg->output : "this run";
+    struct cb_output out = {0};
+
+    if (cfg->output != NULL) {
+        if (cb_output_open(&out, cfg->output) != 0)
+            return -1;
+        if (cb_write_run(out.file, run, cfg->output_format, name) != 0) {
+            cb_output_abort(&out);
+            return cb_error("writing '%s' failed", cfg->output);
+        }
+        if (cb_output_commit(&out) != 0)
+            return -1;
+        if (!cfg->view_on_stdout)
+            return 0;
+    }
+    if (cb_write_run(stdout, run, cfg->format, name) != 0 || fflush(stdout) != 0)
+        return cb_error("writing the report failed");
+    return 0;
 }

@@ -4,6 +4,7 @@
 #define CLBENCH_OPTIONS_H
 
 #include <getopt.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -32,6 +33,10 @@ void cb_roff_text(FILE *out, const char *text);
  * every parse starts afresh. */
 void cb_options_prepare(const struct cb_option *options, size_t count, struct option *longopts,
                         char *shortopts);
+
+/* A bad command line's one line, "clbench: error: [COMMAND: ]<what> (try clbench [COMMAND ]
+ * --help)", for each command's usage(); returns exit_code.  command NULL: the benchmark. */
+int cb_usage_error(int exit_code, const char *command, const char *fmt, va_list ap);
 
 /* The message for getopt_long's '?' (unknown option) or ':' (missing value). */
 void cb_options_problem(int code, int argc, char **argv, char *buf, size_t len);

@@ -57,5 +57,9 @@ void cb_csv_quoted(FILE *out, const char *s);
 /* Writes run in fmt; name is the run's name in the table and Markdown views (its run file's
  * path, as `clbench report` would name it).  Returns -1 on a write error. */
 int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name);
+/* A finished run's outputs: the --output file, written atomically in its format, and stdout
+ * (--format) when there is no --output or a view was asked for beside it.  0, or -1 with the
+ * message printed. */
+int cb_write_run_outputs(const struct cb_run *run, const struct cb_config *cfg);
 
 #endif
