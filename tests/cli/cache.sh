@@ -5,17 +5,6 @@
 # succeed and leave a cache a third run uses without a warning.
 source "$(dirname "$0")/lib.sh"
 
-ROWS=(-d cpu -k vadd,copy -n 4096 --reps 2 --warmup 1 --min-time 0 --no-peak)
-export XDG_CACHE_HOME="$TMP/xdg"
-# PoCL keeps its programs itself, so clbench leaves them to it: unless PoCL's own kernel cache
-# is off, as here, to test clbench's.  The first run shows the default.
-run "${ROWS[@]}" -o "$TMP/run.json"
-expect_rc 0
-expect_sources "ok built "
-[ ! -e "$XDG_CACHE_HOME/clbench/programs" ] || fail "programs cached on disk beside PoCL's cache"
-export POCL_KERNEL_CACHE=0
-PROGRAMS="$XDG_CACHE_HOME/clbench/programs"
-
 # build_sources FILE: every row's status and build_source, one line per row.
 build_sources() {
     python3 - "$1" <<'PY'
@@ -31,6 +20,17 @@ expect_sources() {
 }
 expect_no_warning() { ! grep -q "warning" "$TMP/stderr" || fail "unexpected warning"; }
 warnings() { grep -c "^clbench: warning:" "$TMP/stderr"; }
+
+ROWS=(-d cpu -k vadd,copy -n 4096 --reps 2 --warmup 1 --min-time 0 --no-peak)
+export XDG_CACHE_HOME="$TMP/xdg"
+# PoCL keeps its programs itself, so clbench leaves them to it: unless PoCL's own kernel cache
+# is off, as here, to test clbench's.  The first run shows the default.
+run "${ROWS[@]}" -o "$TMP/run.json"
+expect_rc 0
+expect_sources "ok built "
+[ ! -e "$XDG_CACHE_HOME/clbench/programs" ] || fail "programs cached on disk beside PoCL's cache"
+export POCL_KERNEL_CACHE=0
+PROGRAMS="$XDG_CACHE_HOME/clbench/programs"
 
 # First run builds and stores; the second loads every program from disk, and verifies.
 run "${ROWS[@]}" -o "$TMP/run.json"

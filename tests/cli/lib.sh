@@ -8,6 +8,11 @@ TMP=$(mktemp -d "${CLBENCH_TEST_TMP:-/tmp}/clbench-test.XXXXXX")
 # results/schema (validate_json.py): a test that passes with a file that does not match fails.
 check_schemas_and_clean() {
     local rc=$?
+    if [ -s "$TMP/not-found" ]; then
+        echo "FAIL: the test called commands that do not exist:" >&2
+        cat "$TMP/not-found" >&2
+        rc=1
+    fi
     if [ "$rc" -eq 0 ] && [ -d "$TMP/schema-check" ]; then
         if ! python3 "$(dirname "${BASH_SOURCE[0]}")/validate_json.py" \
             "$CLBENCH_SOURCE_DIR/results/schema" "$TMP/schema-check"/*.json >"$TMP/schema.out"; then
@@ -20,6 +25,11 @@ check_schemas_and_clean() {
     exit "$rc"
 }
 trap check_schemas_and_clean EXIT
+# A misspelt or not yet defined helper would otherwise print one line and let the test pass.
+command_not_found_handle() {
+    echo "$1 (bash: command not found)" >>"$TMP/not-found"
+    return 127
+}
 # Every script starts with an empty clbench cache of its own (peaks, programs).
 export XDG_CACHE_HOME="$TMP/xdg-cache"
 # Quick settings for rows whose speed does not matter.
@@ -40,16 +50,51 @@ fail() {
 run() {
     local attempt
     LAST_CMD="clbench $*"
+    save_state "$@"
     for attempt in 1 2; do
         "$CLBENCH" "$@" >"$TMP/stdout" 2>"$TMP/stderr"
         RC=$?
         # In the sanitizer build, LeakSanitizer's own stop-the-world tracer now and then crashes
         # at exit while PoCL's worker threads wind down (google/sanitizers#1353): no leak report
-        # and nothing of ours, so only that signature earns the command one more run.
+        # and nothing of ours, so only that signature earns the command one more run, from the
+        # state the first one started in (its cache, its output and resume files).
         grep -q "^Tracer caught signal" "$TMP/stderr" || break
         echo "note: LeakSanitizer's tracer crashed (attempt $attempt): running again" >&2
+        restore_state
     done
     keep_for_schema_check "$@"
+}
+
+# save_state ARGS...: copies what a run may change and read back — clbench's cache and the
+# files its FILE options name — so that restore_state can undo a run that has to be repeated.
+save_state() {
+    local prev="" arg path i=0
+    rm -rf "$TMP/state" && mkdir -p "$TMP/state/files"
+    STATE_FILES=()
+    for arg in "$@"; do
+        path=""
+        case $prev in -o | --output | --resume | --export | --tuned) path=$arg ;; esac
+        case $arg in --output=* | --resume=* | --export=* | --tuned=*) path=${arg#*=} ;; esac
+        prev=$arg
+        [ -n "$path" ] && [ "$path" != - ] || continue
+        STATE_FILES+=("$path")
+        [ -f "$path" ] && cp -p "$path" "$TMP/state/files/$i"
+        i=$((i + 1))
+    done
+    if [ -d "${XDG_CACHE_HOME:-}/clbench" ]; then cp -rp "$XDG_CACHE_HOME/clbench" "$TMP/state/cache"; fi
+}
+restore_state() {
+    local i=0 path
+    for path in "${STATE_FILES[@]}"; do
+        rm -f "$path"
+        [ -f "$TMP/state/files/$i" ] && cp -p "$TMP/state/files/$i" "$path"
+        i=$((i + 1))
+    done
+    if [ -n "${XDG_CACHE_HOME:-}" ]; then
+        rm -rf "$XDG_CACHE_HOME/clbench"
+        [ -d "$TMP/state/cache" ] && cp -rp "$TMP/state/cache" "$XDG_CACHE_HOME/clbench"
+    fi
+    return 0
 }
 
 # Copies what the last run wrote as JSON (its --output file, or its stdout) for the check at
