@@ -8,17 +8,22 @@
  * (VEC 16) and non-temporal stores (NT 1, as in cl/copy.cl): a CPU's memory only gives its
  * bandwidth when written lines are not read in first, and PoCL 5 does not widen float4
  * words across work-items.
- * Arithmetic (seed 002: ILP hides latency as well as threads do): peak_fma runs 4
- * independent float8 multiply-add chains per work-item (32 lanes): explicit vectors, so that
+ * Arithmetic (seed 002: ILP hides latency as well as threads do): peak_fma runs CHAINS
+ * independent multiply-add chains of VEC-float words per work-item: explicit vectors, so that
  * a CPU runtime reaches its SIMD units whether or not it vectorises across work-items (PoCL
- * 5.0 to 6.x do not), and enough independent work for a GPU's latency.
+ * 5.0 to 6.x do not), and enough independent work for the FMA latency: 4 float8 chains on a
+ * GPU, 8 float16 ones on a CPU (two 512-bit FMA pipes of latency 4 want 8 in flight).  fma(),
+ * not mad(): PoCL 3.1 compiles mad() to a multiply and an add, half the rate (the 2-core
+ * Zen 5 here measured 82 GFLOP/s with 4 float8 mad chains, 169 with 8 float16 ones, 250-480
+ * with fma, where matmul_cpu reaches 370-400); NVIDIA compiles both to one FFMA.
  *
  * Build parameters (-D; the defaults let the file build alone):
  *   WGS     work-group size                          default 256
- *   VEC     floats per word: 4, 8, 16 (bandwidth)     default 4
+ *   VEC     floats per word: 4, 8, 16                 default 4
  *   RPT     words read per work-item (read)           default 16
  *   NT      1: non-temporal stores (write, copy)      default 0
  *   ITERS   multiply-adds per chain (fma)             default 1024
+ *   CHAINS  independent chains, 4 or 8 (fma)          default 4
  */
 #ifndef WGS
 #define WGS 256
@@ -34,6 +39,9 @@
 #endif
 #ifndef NT
 #define NT 0
+#endif
+#ifndef CHAINS
+#define CHAINS 4
 #endif
 
 /* WORD, and LANES: the word (0, 1, .., VEC-1). */
@@ -61,6 +69,19 @@
 #define STORE(p, v) (*(p) = (v))
 #endif
 
+/* The sum of a word's floats, in the order the host's references add them. */
+static float word_sum(const WORD w)
+{
+#if VEC == 16
+    const float4 sum4 = (w.lo.lo + w.lo.hi) + (w.hi.lo + w.hi.hi);
+#elif VEC == 8
+    const float4 sum4 = w.lo + w.hi;
+#else
+    const float4 sum4 = w;
+#endif
+    return (sum4.x + sum4.y) + (sum4.z + sum4.w);
+}
+
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 peak_read(const int n, __global const WORD *restrict in, __global float *restrict out)
 {
@@ -72,14 +93,7 @@ peak_read(const int n, __global const WORD *restrict in, __global float *restric
         return;
     for (int j = 0; j < RPT; j++)
         sum += in[i + j * items];
-#if VEC == 16
-    const float4 sum4 = (sum.lo.lo + sum.lo.hi) + (sum.hi.lo + sum.hi.hi);
-#elif VEC == 8
-    const float4 sum4 = sum.lo + sum.hi;
-#else
-    const float4 sum4 = sum;
-#endif
-    out[i] = (sum4.x + sum4.y) + (sum4.z + sum4.w);
+    out[i] = word_sum(sum);
 }
 
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
@@ -103,25 +117,39 @@ peak_copy(const int n, __global const WORD *restrict in, __global WORD *restrict
 }
 
 /* x <- 0.9 x + 0.1 contracts towards 1, so float and double agree to a few ulps after any
- * number of steps and the host can check the result.  No early return: every work-item of a
- * group runs the same straight-line loop. */
+ * number of steps and the host can check the result.  Lane l of chain c starts at
+ * in[i] + l / 8 + c.  No early return: every work-item of a group runs the same straight-line
+ * loop. */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 peak_fma(const int n, __global const float *restrict in, __global float *restrict out)
 {
     const int i = get_global_id(0);
-    const float base = in[i < n ? i : 0];
-    float8 x0 = base + (float8)(0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f) * 0.125f;
-    float8 x1 = x0 + 1.0f, x2 = x0 + 2.0f, x3 = x0 + 3.0f;
+    const WORD x = in[i < n ? i : 0] + LANES * 0.125f;
+    WORD x0 = x, x1 = x + 1.0f, x2 = x + 2.0f, x3 = x + 3.0f;
+#if CHAINS == 8
+    WORD x4 = x + 4.0f, x5 = x + 5.0f, x6 = x + 6.0f, x7 = x + 7.0f;
+#elif CHAINS != 4
+#error "CHAINS must be 4 or 8"
+#endif
 
     for (int k = 0; k < ITERS; k++) {
-        x0 = mad(x0, 0.9f, 0.1f);
-        x1 = mad(x1, 0.9f, 0.1f);
-        x2 = mad(x2, 0.9f, 0.1f);
-        x3 = mad(x3, 0.9f, 0.1f);
+        x0 = fma(x0, 0.9f, 0.1f);
+        x1 = fma(x1, 0.9f, 0.1f);
+        x2 = fma(x2, 0.9f, 0.1f);
+        x3 = fma(x3, 0.9f, 0.1f);
+#if CHAINS == 8
+        x4 = fma(x4, 0.9f, 0.1f);
+        x5 = fma(x5, 0.9f, 0.1f);
+        x6 = fma(x6, 0.9f, 0.1f);
+        x7 = fma(x7, 0.9f, 0.1f);
+#endif
     }
     if (i < n) {
-        const float8 s = (x0 + x1) + (x2 + x3);
-        out[i] = ((s.s0 + s.s1) + (s.s2 + s.s3)) + ((s.s4 + s.s5) + (s.s6 + s.s7));
+#if CHAINS == 8
+        out[i] = word_sum(((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7)));
+#else
+        out[i] = word_sum((x0 + x1) + (x2 + x3));
+#endif
     }
 }
 

@@ -7,21 +7,24 @@
 
 #include <string.h>
 
-enum { PEAK_WGS, PEAK_VEC, PEAK_RPT, PEAK_NT, PEAK_ITERS };
+enum { PEAK_WGS, PEAK_VEC, PEAK_RPT, PEAK_NT, PEAK_ITERS, PEAK_CHAINS };
 
-#define PEAK_PARAMS                                                                                \
+/* One table for every probe (each reads the entries it needs); VEC_DEF is the word width. */
+#define PEAK_PARAMS(VEC_DEF)                                                                       \
     {                                                                                              \
-        {"WGS", 256, "1..1024", "work-group size"}, {"VEC", 4, "4,8,16", "floats per word"},       \
+        {"WGS", 256, "1..1024", "work-group size"}, {"VEC", VEC_DEF, "4,8,16", "floats per word"}, \
             {"RPT", 16, "1..64", "words read per work-item"},                                      \
             {"NT", 0, "0,1", "1: non-temporal stores"},                                            \
+            {"ITERS", 1024, "1..65536", "multiply-adds per chain"},                                \
         {                                                                                          \
-            "ITERS", 1024, "1..65536", "multiply-adds per chain"                                   \
+            "CHAINS", 4, "4,8", "independent multiply-add chains"                                  \
         }                                                                                          \
     }
-/* On CPUs: whole-line words and streaming stores (cl/peak.cl says why). */
+/* On CPUs: whole-line words and streaming stores, and for the FMA probe 8 chains of them
+ * (cl/peak.cl says why). */
 #define PEAK_CPU                                                                                   \
     {                                                                                              \
-        0, 16, 0, 1, 0                                                                             \
+        0, 16, 0, 1, 0, 8                                                                          \
     }
 
 static const char *plan_common(struct cb_problem *p, size_t items, size_t input_elems,
@@ -66,18 +69,21 @@ static const char *plan_copy(struct cb_problem *p)
     return plan_common(p, p->size[0] / (size_t)p->param[PEAK_VEC], p->size[0], p->size[0]);
 }
 
-/* peak_fma's 4 float8 chains: 32 independent multiply-adds per step. */
-enum { FMA_LANES = 32 };
+/* peak_fma's multiply-adds per step: CHAINS words of VEC lanes. */
+static double fma_lanes(const struct cb_problem *p)
+{
+    return (double)p->param[PEAK_CHAINS] * (double)p->param[PEAK_VEC];
+}
 
 static const char *plan_fma(struct cb_problem *p)
 {
-    const double chains = FMA_LANES, iters = (double)p->param[PEAK_ITERS];
+    const double lanes = fma_lanes(p), iters = (double)p->param[PEAK_ITERS];
 
-    p->flops = 2.0 * chains * iters * (double)p->size[0];
+    p->flops = 2.0 * lanes * iters * (double)p->size[0];
     p->bytes = 8.0 * (double)p->size[0];
     p->reduction_len = iters;
     plan_common(p, p->size[0], p->size[0], p->size[0]);
-    p->ref_cost = chains * iters;
+    p->ref_cost = lanes * iters;
     return NULL;
 }
 
@@ -117,17 +123,18 @@ static double ref_copy(const struct cb_problem *p, const float *const in[], size
 
 static double ref_fma(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
 {
+    const long vec = p->param[PEAK_VEC], lanes = (long)fma_lanes(p);
     double sum = 0.0;
 
-    for (int c = 0; c < FMA_LANES; c++) {
-        /* Lane c % 8 of chain c / 8 starts at in[i] + 0.125 lane + chain, as in the kernel. */
-        double x = (double)in[0][i] + 0.125 * (c % 8) + c / 8;
+    for (long c = 0; c < lanes; c++) {
+        /* Lane c % VEC of chain c / VEC starts at in[i] + lane / 8 + chain, as in the kernel. */
+        double x = (double)in[0][i] + 0.125 * (double)(c % vec) + (double)(c / vec);
 
         for (long k = 0; k < p->param[PEAK_ITERS]; k++)
             x = x * (double)0.9f + (double)0.1f; /* the kernel's constants, as floats */
         sum += x;
     }
-    *scale = FMA_LANES;
+    *scale = (double)lanes;
     return sum;
 }
 
@@ -136,7 +143,7 @@ static const struct cb_kernel probes[] = {
      .family = "peak",
      .experiment = "003 peak bandwidth (read)",
      .dims = 1,
-     .params = PEAK_PARAMS,
+     .params = PEAK_PARAMS(4),
      .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -146,7 +153,7 @@ static const struct cb_kernel probes[] = {
      .family = "peak",
      .experiment = "003 peak bandwidth (write)",
      .dims = 1,
-     .params = PEAK_PARAMS,
+     .params = PEAK_PARAMS(4),
      .def_cpu = PEAK_CPU,
      .inputs = 0,
      .metric = CB_METRIC_GBS,
@@ -156,7 +163,7 @@ static const struct cb_kernel probes[] = {
      .family = "peak",
      .experiment = "003 peak bandwidth (copy)",
      .dims = 1,
-     .params = PEAK_PARAMS,
+     .params = PEAK_PARAMS(4),
      .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GBS,
@@ -166,7 +173,8 @@ static const struct cb_kernel probes[] = {
      .family = "peak",
      .experiment = "002 arithmetic peak with ILP",
      .dims = 1,
-     .params = PEAK_PARAMS,
+     .params = PEAK_PARAMS(8),
+     .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GFLOPS,
      .plan = plan_fma,

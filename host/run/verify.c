@@ -1,10 +1,15 @@
 /* Output verification against the CPU reference; see verify.h. */
 #include "clbench/verify.h"
 
+#include "clbench/inputs.h"
+#include "clbench/parallel.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
 
 double cb_tolerance(const struct cb_problem *p)
 {
@@ -27,14 +32,6 @@ size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems)
     return count < p->output_elems ? count : p->output_elems;
 }
 
-static uint64_t splitmix64(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 /* The i-th of `count` checked elements: all of them in order, or the first, the last and one
  * seeded element in each of count - 2 equal strata between.  Increasing indices keep a sample
  * of a large output as cheap as a sweep over it (random order spent most of a check in cache
@@ -54,7 +51,7 @@ static size_t checked_index(const struct cb_problem *p, size_t count, uint64_t s
         const size_t lo = (size_t)((double)s / (double)strata * (double)n);
         const size_t hi = (size_t)((double)(s + 1) / (double)strata * (double)n);
         const size_t width = hi > lo ? hi - lo : 1;
-        const size_t index = lo + (size_t)(splitmix64(seed ^ (uint64_t)i) % width);
+        const size_t index = lo + (size_t)(cb_splitmix64(seed ^ (uint64_t)i) % width);
 
         return index < n ? index : n - 1;
     }
@@ -73,25 +70,65 @@ static double relative_error(const struct cb_problem *p, const float *const in[]
     return fabs(got - *want) / (scale > DBL_MIN ? scale : 1.0);
 }
 
+struct check {
+    const struct cb_problem *p;
+    const float *const *in;
+    const float *out;
+    size_t count;
+    uint64_t seed;
+    struct cb_verify part[CB_PARALLEL_MAX_PARTS]; /* each part's failures and worst element */
+};
+
+static void check_part(void *ctx, size_t begin, size_t end, unsigned part)
+{
+    struct check *c = ctx;
+    struct cb_verify *v = &c->part[part];
+
+    for (size_t n = begin; n < end; n++) {
+        const size_t i = checked_index(c->p, c->count, c->seed, n);
+        double want;
+        const double rel = relative_error(c->p, c->in, c->out, i, &want);
+
+        if (rel > v->tolerance)
+            v->failures++;
+        if (rel > v->max_rel_err) {
+            v->max_rel_err = rel;
+            v->worst_index = i;
+            v->worst_got = c->out[i];
+            v->worst_want = want;
+        }
+    }
+}
+
 size_t cb_verify_output(const struct cb_problem *p, const float *const in[], const float *out,
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v)
 {
     const size_t count = cb_verify_count(p, max_elems);
+    struct check c;
+    unsigned parts;
+
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.in = in;
+    c.out = out;
+    c.count = count;
+    c.seed = seed;
 
     *v = (struct cb_verify){.tolerance = cb_tolerance(p), .checked = count};
     v->sampled = count < p->output_elems;
-    for (size_t n = 0; n < count; n++) {
-        const size_t i = checked_index(p, count, seed, n);
-        double want;
-        const double rel = relative_error(p, in, out, i, &want);
+    for (unsigned k = 0; k < CB_PARALLEL_MAX_PARTS; k++)
+        c.part[k].tolerance = v->tolerance;
+    parts = cb_parallel_for(count, 1u << 18, check_part, &c);
+    /* In index order, so the worst element is the first of the largest errors, as in one pass. */
+    for (unsigned k = 0; k < parts; k++) {
+        const struct cb_verify *w = &c.part[k];
 
-        if (rel > v->tolerance)
-            v->failures++;
-        if (rel > v->max_rel_err || (n == 0 && rel > 0)) {
-            v->max_rel_err = rel;
-            v->worst_index = i;
-            v->worst_got = out[i];
-            v->worst_want = want;
+        v->failures += w->failures;
+        if (w->max_rel_err > v->max_rel_err) {
+            v->max_rel_err = w->max_rel_err;
+            v->worst_index = w->worst_index;
+            v->worst_got = w->worst_got;
+            v->worst_want = w->worst_want;
         }
     }
     return v->failures;

@@ -11,7 +11,7 @@
 
 /* Bump when the probes' host side (host/run/peak.c: sizes, settings) changes what they
  * measure; an edit of cl/peak.cl is seen by its hash. */
-#define CB_PEAK_PROBE_VERSION 1
+#define CB_PEAK_PROBE_VERSION 2
 
 /* Fills d's measured peaks as cfg->peak_mode says, and d->peak_source and d->peak_date.  With
  * CB_PEAK_CACHED and nothing cached, measures and says so on stderr. */

@@ -17,6 +17,8 @@
     X(round_up_and_mul_overflow)                                                                   \
     X(verify_detects_wrong_and_nan)                                                                \
     X(verify_samples_large_outputs)                                                                \
+    X(verify_parts_merge_like_one_pass)                                                            \
+    X(inputs_independent_of_length_and_split)                                                      \
     X(tolerance_grows_with_reduction)                                                              \
     X(verify_sample_is_capped)                                                                     \
     X(compare_floats_within_atol_and_rtol)                                                         \

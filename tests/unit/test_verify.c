@@ -1,5 +1,6 @@
 /* Unit tests of verification (host/run/verify.c) on a made-up kernel with a known reference. */
 #include "check.h"
+#include "clbench/inputs.h"
 #include "clbench/verify.h"
 
 #include <float.h>
@@ -74,6 +75,64 @@ int test_verify_samples_large_outputs(void)
     ASSERT_EQ_U(cb_verify_count(&p, 100), 100); /* --verify-max caps it further */
     free(in);
     free(out);
+    return 0;
+}
+
+/* A check split over the host's cores counts every failure once and names the first of the
+ * largest errors, as one pass over the output would. */
+int test_verify_parts_merge_like_one_pass(void)
+{
+    const size_t n = 1u << 22;
+    float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
+    const float *inputs[1];
+    const struct cb_problem p = problem(n, 0, 1);
+    struct cb_verify v;
+
+    ASSERT_TRUE(in != NULL && out != NULL);
+    inputs[0] = in;
+    for (size_t i = 0; i < n; i++) {
+        in[i] = 1.0f + (float)(i % 7);
+        out[i] = 2.0f * in[i];
+    }
+    /* Three equal worst errors far apart (in different parts on a machine with 2+ cores), and
+     * smaller ones between. */
+    for (size_t i = 1000; i < n; i += n / 5)
+        out[i] *= 1.5f;
+    out[n / 3] = NAN;
+    out[n - 2] = NAN;
+    out[n / 2 + 3] = 2.0f * in[n / 2 + 3] * 1.001f;
+    ASSERT_EQ_U(cb_verify_output(&p, inputs, out, 0, 1, &v), 8);
+    ASSERT_EQ_U(v.checked, n);
+    ASSERT_TRUE(isinf(v.max_rel_err));
+    ASSERT_EQ_U(v.worst_index, n / 3);
+    out[n / 3] = 2.0f * in[n / 3];
+    out[n - 2] = 2.0f * in[n - 2];
+    ASSERT_EQ_U(cb_verify_output(&p, inputs, out, 0, 1, &v), 6);
+    ASSERT_NEAR(v.max_rel_err, 0.5, 1e-6);
+    ASSERT_EQ_U(v.worst_index, 1000);
+    free(in);
+    free(out);
+    return 0;
+}
+
+/* Element i of the seeded inputs depends on the seed and i only: a long array (filled in parts
+ * on several cores) begins with the short one; values are in [-1, 1) and seeds differ. */
+int test_inputs_independent_of_length_and_split(void)
+{
+    const size_t n = 3u << 20, m = 1000;
+    float *a = cb_inputs_make(n, 5), *b = cb_inputs_make(m, 5), *c = cb_inputs_make(m, 6);
+    size_t same = 0;
+
+    ASSERT_TRUE(a != NULL && b != NULL && c != NULL);
+    ASSERT_TRUE(memcmp(a, b, m * sizeof *a) == 0);
+    for (size_t i = 0; i < n; i++)
+        ASSERT_TRUE(a[i] >= -1.0f && a[i] < 1.0f);
+    for (size_t i = 0; i < m; i++)
+        same += b[i] == c[i];
+    ASSERT_TRUE(same < 10);
+    free(a);
+    free(b);
+    free(c);
     return 0;
 }
 
