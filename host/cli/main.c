@@ -59,6 +59,8 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
         if (cfg->peak_mode != CB_PEAK_OFF)
             cb_progress_peaks(&progress, d);
         cb_peak_obtain(d, cfg, &cache);
+        cb_progress_builds(&progress, d);
+        cb_rows_prebuild(&run->rows[first], next - first, &env);
         for (size_t r = first; r < next; r++) {
             double row_start;
 

@@ -94,6 +94,18 @@ void cb_progress_peaks(struct cb_progress *p, const struct cb_device *d)
     show(p, what);
 }
 
+void cb_progress_builds(struct cb_progress *p, const struct cb_device *d)
+{
+    char what[256], dev[CB_RLABEL_LEN];
+
+    if (!p->tty)
+        return;
+    device_name(d, dev, sizeof dev);
+    snprintf(what, sizeof what, "[%zu/%zu] building the programs for %s ...", p->done, p->total,
+             dev);
+    show(p, what);
+}
+
 void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, double row_ms)
 {
     p->done++;

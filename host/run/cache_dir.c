@@ -5,6 +5,7 @@
 #include "clbench/check.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,27 +13,36 @@
 #include <unistd.h>
 
 /* One run, one cache: the state lives for the process, so that "off" and the one warning are
- * shared by the peak and the program caches. */
+ * shared by the peak and the program caches.  Programs are built (and stored) by several
+ * threads at once (cb_program_prebuild): the lock keeps the state whole. */
 static struct {
     int enabled;
     int warned;
     char root[4096];
 } cache = {1, 0, ""};
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 
 void cb_cache_configure(int enabled)
 {
+    pthread_mutex_lock(&lock);
     cache.enabled = enabled;
     cache.warned = 0;
     cache.root[0] = '\0';
+    pthread_mutex_unlock(&lock);
 }
 
 static void give_up(const char *what, const char *path, int err)
 {
-    if (!cache.warned)
-        cb_warn("cache %s '%s': %s: running without the cache (--no-cache hides this)", what, path,
-                strerror(err));
+    int first;
+
+    pthread_mutex_lock(&lock);
+    first = !cache.warned;
     cache.warned = 1;
     cache.enabled = 0;
+    pthread_mutex_unlock(&lock);
+    if (first)
+        cb_warn("cache %s '%s': %s: running without the cache (--no-cache hides this)", what, path,
+                strerror(err));
 }
 
 static int make_dir(const char *path)
@@ -46,8 +56,9 @@ static int make_dir(const char *path)
     return -1;
 }
 
-/* XDG base directories: a relative XDG_CACHE_HOME is to be ignored. */
-static int find_root(void)
+/* XDG base directories: a relative XDG_CACHE_HOME is to be ignored.  Called under the lock: on
+ * failure, *err and `failed` (the path) say what give_up is to report. */
+static int find_root(char *failed, size_t failed_len, int *err)
 {
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     char base[4096];
@@ -58,39 +69,72 @@ static int find_root(void)
     else if (home != NULL && home[0] == '/')
         n = snprintf(base, sizeof base, "%s/.cache", home);
     else {
-        give_up("directory", "$HOME/.cache", ENOENT);
+        snprintf(failed, failed_len, "$HOME/.cache");
+        *err = ENOENT;
         return -1;
     }
     if (n < 0 || (size_t)n >= sizeof base ||
         snprintf(cache.root, sizeof cache.root, "%s/clbench", base) >= (int)sizeof cache.root) {
-        give_up("directory", base, ENAMETOOLONG);
+        cache.root[0] = '\0';
+        snprintf(failed, failed_len, "%s", base);
+        *err = ENAMETOOLONG;
         return -1;
     }
     if (make_dir(base) != 0 || make_dir(cache.root) != 0) {
-        give_up("directory", cache.root, errno);
+        *err = errno;
+        snprintf(failed, failed_len, "%s", cache.root);
+        cache.root[0] = '\0';
         return -1;
     }
     return 0;
 }
 
+/* The cache's root into buf, found on first use; -1 when the cache is off or unusable (said
+ * once). */
+static int root(char *buf, size_t len)
+{
+    char failed[4096] = "";
+    int err = 0, ok;
+
+    pthread_mutex_lock(&lock);
+    ok = cache.enabled && (cache.root[0] != '\0' || find_root(failed, sizeof failed, &err) == 0);
+    if (ok)
+        snprintf(buf, len, "%s", cache.root);
+    pthread_mutex_unlock(&lock);
+    if (!ok && err != 0)
+        give_up("directory", failed, err);
+    return ok ? 0 : -1;
+}
+
+static int enabled(void)
+{
+    int on;
+
+    pthread_mutex_lock(&lock);
+    on = cache.enabled;
+    pthread_mutex_unlock(&lock);
+    return on;
+}
+
 int cb_cache_entry_path(char *buf, size_t len, const char *kind, const char *name)
 {
+    char base[4096];
     int n;
 
-    if (!cache.enabled || (cache.root[0] == '\0' && find_root() != 0))
+    if (root(base, sizeof base) != 0)
         return -1;
-    n = snprintf(buf, len, "%s/%s", cache.root, kind);
+    n = snprintf(buf, len, "%s/%s", base, kind);
     if (n < 0 || (size_t)n >= len) {
-        give_up("directory", cache.root, ENAMETOOLONG);
+        give_up("directory", base, ENAMETOOLONG);
         return -1;
     }
     if (make_dir(buf) != 0) {
         give_up("directory", buf, errno);
         return -1;
     }
-    n = snprintf(buf, len, "%s/%s/%s", cache.root, kind, name);
+    n = snprintf(buf, len, "%s/%s/%s", base, kind, name);
     if (n < 0 || (size_t)n >= len) {
-        give_up("directory", cache.root, ENAMETOOLONG);
+        give_up("directory", base, ENAMETOOLONG);
         return -1;
     }
     return 0;
@@ -124,7 +168,7 @@ int cb_cache_write(const char *path, const void *data, size_t len)
     FILE *f;
     int fd, ok;
 
-    if (!cache.enabled)
+    if (!enabled())
         return -1;
     snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
     fd = mkstemp(tmp);

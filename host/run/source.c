@@ -6,6 +6,7 @@
 #include "clbench/check.h"
 #include "clbench/kernel_info.h"
 #include "clbench/manifest.h"
+#include "clbench/parallel.h"
 #include "clbench/timer.h"
 
 #include <errno.h>
@@ -179,29 +180,87 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     entry->program = NULL;
 }
 
-cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *path,
-                      const char *options, const struct cb_program **entry, int *cached)
+static struct cb_program *find(struct cb_program_cache *cache, const char *path,
+                               const char *options)
 {
-    struct cb_program *grown, *e;
-
     for (size_t i = 0; i < cache->count; i++)
         if (strcmp(cache->programs[i].path, path) == 0 &&
-            strcmp(cache->programs[i].options, options) == 0) {
-            *entry = &cache->programs[i];
-            *cached = 1;
-            return CL_SUCCESS;
-        }
-    grown = realloc(cache->programs, (cache->count + 1) * sizeof *grown);
+            strcmp(cache->programs[i].options, options) == 0)
+            return &cache->programs[i];
+    return NULL;
+}
+
+/* A new, unbuilt entry at the end of the cache; NULL when out of memory.  Earlier entry
+ * pointers are invalid afterwards. */
+static struct cb_program *append(struct cb_program_cache *cache, const char *path,
+                                 const char *options)
+{
+    struct cb_program *grown = realloc(cache->programs, (cache->count + 1) * sizeof *grown), *e;
+
     if (grown == NULL)
-        return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "realloc", __FILE__, __LINE__);
+        return NULL;
     cache->programs = grown;
     e = &cache->programs[cache->count++];
     memset(e, 0, sizeof *e);
     snprintf(e->path, sizeof e->path, "%s", path);
     snprintf(e->options, sizeof e->options, "%s", options);
-    build(e, d);
+    return e;
+}
+
+cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *path,
+                      const char *options, const struct cb_program **entry, int *cached)
+{
+    struct cb_program *e = find(cache, path, options);
+
+    if (e == NULL) {
+        if ((e = append(cache, path, options)) == NULL)
+            return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "realloc", __FILE__, __LINE__);
+        build(e, d);
+    }
+    *cached = e->handed_out;
+    e->handed_out = 1;
     *entry = e;
-    *cached = 0;
+    return CL_SUCCESS;
+}
+
+struct batch {
+    struct cb_program *entries;
+    const struct cb_device *device;
+};
+
+static void build_part(void *ctx, size_t begin, size_t end, unsigned part)
+{
+    const struct batch *b = ctx;
+
+    (void)part;
+    for (size_t i = begin; i < end; i++)
+        build(&b->entries[i], b->device);
+}
+
+/* OpenCL makes clBuildProgram thread-safe, and PoCL and NVIDIA's driver build in parallel;
+ * Oclgrind 21.10 crashes when two programs build at once (tests/cli/oclgrind.sh), so there
+ * each row builds its own when it runs. */
+static int builds_in_parallel(const struct cb_device *d)
+{
+    return strstr(d->platform_name, "Oclgrind") == NULL;
+}
+
+cl_int cb_program_prebuild(struct cb_program_cache *cache, const struct cb_device *d,
+                           const char *const *paths, const char *const *options, size_t n)
+{
+    const size_t first = cache->count;
+    struct batch b;
+
+    if (!builds_in_parallel(d))
+        return CL_SUCCESS;
+    for (size_t i = 0; i < n; i++)
+        if (find(cache, paths[i], options[i]) == NULL &&
+            append(cache, paths[i], options[i]) == NULL)
+            return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "realloc", __FILE__, __LINE__);
+    b.entries = cache->programs + first;
+    b.device = d;
+    /* One build per part: builds take from tens of milliseconds to seconds. */
+    cb_parallel_for(cache->count - first, 1, build_part, &b);
     return CL_SUCCESS;
 }
 

@@ -19,9 +19,11 @@ struct cb_progress {
 };
 
 void cb_progress_start(struct cb_progress *p, size_t total);
-/* Shows what runs now: a row about to start, or "measuring peaks on H100". */
+/* Shows what runs now: a row about to start, "measuring the peaks of H100" or "building the
+ * programs for H100". */
 void cb_progress_row(struct cb_progress *p, const struct cb_row *row);
 void cb_progress_peaks(struct cb_progress *p, const struct cb_device *d);
+void cb_progress_builds(struct cb_progress *p, const struct cb_device *d);
 /* Counts a finished row that took row_ms; a failed one gets its error line. */
 void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, double row_ms);
 /* Takes n rows out of the count: their device could not be opened. */

@@ -91,6 +91,10 @@ struct cb_row_env {
  * with the status (invalid, over_limits) and reason set.  cb_run_row starts with it; the tuner
  * prunes with it. */
 int cb_row_plan(struct cb_row *row);
+/* Builds, over the host's cores, the programs that rows[0..count) (all of one device) will ask
+ * env->cache for, skipping rows that are resumed, refused before building, or need no
+ * program.  A failed build is reported by the row that asks for it. */
+void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_row_env *env);
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);

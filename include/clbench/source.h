@@ -17,6 +17,7 @@ struct cb_program {
     cl_program program;          /* NULL if the build failed */
     double build_ms;             /* building, or loading from the disk cache */
     int from_disk;               /* loaded from the program cache on disk (binary_cache.h) */
+    int handed_out;              /* a row has had it: later rows say "memory" */
     char failure[CB_REASON_LEN]; /* why the build failed, for the row's reason */
 };
 
@@ -48,5 +49,13 @@ int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_ke
 cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *path,
                       const char *options, const struct cb_program **entry, int *cached);
 void cb_program_cache_release(struct cb_program_cache *cache);
+
+/* Builds the programs for (paths[i], options[i]), i < n, that the cache does not hold yet, over
+ * the host's cores, so that a cold run waits for its slowest build rather than for the sum of
+ * them (nothing, where the platform cannot build in parallel: each row then builds its own).
+ * The first cb_program_get of each still reports it as built (or loaded from disk), with its
+ * build time.  Returns CL_SUCCESS unless the cache itself failed. */
+cl_int cb_program_prebuild(struct cb_program_cache *cache, const struct cb_device *d,
+                           const char *const *paths, const char *const *options, size_t n);
 
 #endif
