@@ -13,6 +13,7 @@
 #include "clbench/report.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
+#include "clbench/source.h"
 #include "clbench/timer.h"
 #include "clbench/tune.h"
 #include "clbench/tuned.h"
@@ -59,8 +60,10 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
         if (cfg->peak_mode != CB_PEAK_OFF)
             cb_progress_peaks(&progress, d);
         cb_peak_obtain(d, cfg, &cache);
-        cb_progress_builds(&progress, d);
-        cb_rows_prebuild(&run->rows[first], next - first, &env);
+        if (cb_program_builds_in_parallel(d)) {
+            cb_progress_builds(&progress, d);
+            cb_rows_prebuild(&run->rows[first], next - first, &env);
+        }
         for (size_t r = first; r < next; r++) {
             double row_start;
 

@@ -55,6 +55,9 @@ void cb_program_cache_release(struct cb_program_cache *cache);
  * them (nothing, where the platform cannot build in parallel: each row then builds its own).
  * The first cb_program_get of each still reports it as built (or loaded from disk), with its
  * build time.  Returns CL_SUCCESS unless the cache itself failed. */
+/* 1 where d's platform builds programs in parallel well (cb_program_prebuild does nothing
+ * elsewhere); the environment's CLBENCH_PARALLEL_BUILDS=0 or 1 overrides it. */
+int cb_program_builds_in_parallel(const struct cb_device *d);
 cl_int cb_program_prebuild(struct cb_program_cache *cache, const struct cb_device *d,
                            const char *const *paths, const char *const *options, size_t n);
 

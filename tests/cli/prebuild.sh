@@ -1,0 +1,46 @@
+# Programs built in parallel before a device's rows (host/run/prebuild.c): forced on with
+# CLBENCH_PARALLEL_BUILDS=1 (PoCL builds one at a time by default), the rows verify and say
+# where their programs came from exactly as when each row builds its own; a program that does
+# not build fails its row alone, its log printed once.
+source "$(dirname "$0")/lib.sh"
+
+ROWS=(-d cpu -k matmul_tiled,matmul_regblock,matmul_cached,transpose_tiled,transpose_padded,vadd
+    -n 128 "${QUICK[@]}")
+CLBENCH_PARALLEL_BUILDS=1 run "${ROWS[@]}" -o "$TMP/par.json"
+expect_rc 0
+CLBENCH_PARALLEL_BUILDS=0 run "${ROWS[@]}" -o "$TMP/seq.json"
+expect_rc 0
+python3 - "$TMP/par.json" "$TMP/seq.json" <<'PY' || fail "parallel and one-by-one builds differ"
+import json, sys
+par, seq = (json.load(open(f))["rows"] for f in sys.argv[1:])
+def sources(rows):
+    return [(r["kernel"], r["status"], r["build_source"]) for r in rows]
+assert sources(par) == sources(seq), (sources(par), sources(seq))
+seen = set()
+for r in par:
+    key = r["build_options"]
+    # The first row of each program reports the build, later ones the program in memory.
+    assert r["build_source"] == ("memory" if key in seen else "built"), r
+    assert r["build_ms"] > 0, r
+    seen.add(key)
+assert len(seen) < len(par), "no two rows shared a program: the test proves less than it says"
+PY
+
+# A kernel file that does not build, beside ones that do.
+cat >"$TMP/broken.cl" <<'CL'
+/* clbench:kernel broken_vadd
+ *   contract vadd
+ *   global   N
+ */
+__kernel void broken_vadd(const int n, __global const float *a, __global const float *b,
+                          __global float *c)
+{
+    c[get_global_id(0)] = a[get_global_id(0)] + b[get_global_id(0)] +;
+}
+CL
+CLBENCH_PARALLEL_BUILDS=1 run -d cpu --kernel-file "$TMP/broken.cl" -k broken_vadd,vadd,copy_ilp \
+    -n 1024 "${QUICK[@]}" -f csv
+expect_rc 1
+[ "$(grep -c "build log of '$TMP/broken.cl'" "$TMP/stderr")" -eq 1 ] || fail "build log not printed once"
+grep -q '^1,.*,broken_vadd,.*,build_failed,' "$TMP/stdout" || fail "broken_vadd is not build_failed"
+[ "$(grep -c ',ok,' "$TMP/stdout")" -eq 2 ] || fail "the kernels that build did not both verify"
