@@ -6,9 +6,11 @@
 
 #include <string.h>
 
-static const char *dims_text(unsigned dims)
+static const char *size_text(const struct cb_kernel *k)
 {
-    return dims == 3 ? "MxNxK" : dims == 2 ? "WxH" : "N";
+    if (k->size_names != NULL)
+        return k->size_names; /* a kernel file's `dims` names */
+    return k->dims == 3 ? "MxNxK" : k->dims == 2 ? "WxH" : "N";
 }
 
 /* "2048 (cpu) / 8192 (gpu) per dimension", or each dimension where they differ: a kernel
@@ -53,7 +55,7 @@ void cb_kernels_print(FILE *out)
         }
         fprintf(out, "  %-18s %s\n", k->name, k->summary);
         fprintf(out, "  %-18s reproduces: %s\n", "", k->experiment);
-        fprintf(out, "  %-18s size %s, default ", "", dims_text(k->dims));
+        fprintf(out, "  %-18s size %s, default ", "", size_text(k));
         print_default_sizes(out, k);
         fprintf(out, "; reports %s\n", cb_metric_unit(k->metric));
         for (unsigned p = 0; p < nparams; p++) {

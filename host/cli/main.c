@@ -33,7 +33,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
         pending += !run->rows[r].resumed;
         failed += run->rows[r].resumed && cb_row_failed(&run->rows[r]);
     }
-    cb_progress_start(&progress, pending);
+    cb_progress_start(&progress, pending, cfg->kernel_list_count > 0);
     for (size_t i = 0; i < run->device_count; i++) {
         struct cb_device *d = run->devices[i];
         struct cb_program_cache cache = {NULL, 0};

@@ -59,7 +59,7 @@ static void clear(struct cb_progress *p)
     p->shown = 0;
 }
 
-void cb_progress_start(struct cb_progress *p, size_t total)
+void cb_progress_start(struct cb_progress *p, size_t total, int named)
 {
     struct winsize ws;
 
@@ -67,6 +67,7 @@ void cb_progress_start(struct cb_progress *p, size_t total)
     p->tty = isatty(STDERR_FILENO);
     p->columns = p->tty && ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 ? ws.ws_col : 0;
     p->total = total;
+    p->named = named;
     p->start_ms = cb_wall_ms();
 }
 
@@ -111,6 +112,8 @@ void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, doubl
     p->done++;
     p->rows_ms += row_ms;
     if (row->status == CB_STATUS_UNAVAILABLE) {
+        if (!p->named)
+            return;
         clear(p);
         cb_warn("[%zu/%zu] %s on %s: unavailable: %s", p->done, p->total, row->problem.kernel->name,
                 row->device->name, row->reason);

@@ -96,6 +96,7 @@ struct user_kernel {
     const struct cb_manifest_file *file;
     unsigned line; /* of `clbench:kernel NAME` */
     const char *dim_names[CB_MAX_DIMS];
+    char size_names[CB_MAX_DIMS * 32]; /* dim_names joined by 'x', for --list-kernels */
     struct located require[MAX_REQUIRES];
     unsigned require_count;
     struct located global[3], local[3];
@@ -1258,6 +1259,11 @@ static int finish(const struct context *x, struct user_kernel *u, const struct p
         if (u->k.baseline == NULL)
             u->k.baseline = ct->baseline;
     }
+    for (unsigned i = 0; i < u->k.dims; i++)
+        snprintf(u->size_names + strlen(u->size_names),
+                 sizeof u->size_names - strlen(u->size_names), "%s%s", i ? "x" : "",
+                 u->dim_names[i]);
+    u->k.size_names = u->size_names;
     for (unsigned i = 0; i < cb_kernel_param_count(&u->k); i++)
         for (unsigned d = 0; d < u->k.dims; d++)
             if (strcmp(u->k.params[i].name, u->dim_names[d]) == 0)

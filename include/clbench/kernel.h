@@ -105,6 +105,7 @@ struct cb_kernel {
     const char *experiment; /* the seed experiment it reproduces (see shared SEEDS.md) */
     const char *summary;    /* one line for --list-kernels */
     unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
+    const char *size_names; /* "W x H" as --list-kernels shows it; NULL: N, WxH or MxNxK */
     size_t default_size_cpu[CB_MAX_DIMS];
     size_t default_size_gpu[CB_MAX_DIMS];
     /* With several devices and no --size, every device runs this size, so that each row has

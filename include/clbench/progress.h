@@ -16,9 +16,13 @@ struct cb_progress {
     double start_ms; /* of the run */
     double rows_ms;  /* spent in finished rows, for the estimate */
     int shown;       /* a line is on the terminal */
+    int named;       /* the kernels were named (-k): say when one is unavailable */
 };
 
-void cb_progress_start(struct cb_progress *p, size_t total);
+/* named: the user chose the kernels, so a row that cannot run here is worth a line; the
+ * default set's library rows for other devices (cuBLAS on a CPU) are only "absent" in the
+ * table. */
+void cb_progress_start(struct cb_progress *p, size_t total, int named);
 /* Shows what runs now: a row about to start, "measuring the peaks of H100" or "building the
  * programs for H100". */
 void cb_progress_row(struct cb_progress *p, const struct cb_row *row);

@@ -156,6 +156,25 @@ run -d cpu --kernel-file "$TMP/half.cl" -n 100 "${QUICK[@]}"
 expect_rc 1
 expect_stderr_has "verify_failed: 50 of 100 elements of output 'out' never written after the first launch (first at [1])"
 
+# --list-kernels names a generic kernel's sizes as its `dims` line does.
+cat >"$TMP/rows_cols.cl" <<'CL'
+/* clbench:kernel fill_grid
+ *   contract generic
+ *   dims     ROWS COLS
+ *   arg      cols int = COLS
+ *   arg      out  float[ROWS * COLS] out
+ *   global   COLS, ROWS
+ *   size     cpu 64x32 gpu 1024
+ */
+__kernel void fill_grid(const int cols, __global float *out)
+{
+    out[get_global_id(1) * cols + get_global_id(0)] = 1.0f;
+}
+CL
+run --kernel-file "$TMP/rows_cols.cl" --list-kernels
+expect_rc 0
+expect_stdout_has "size ROWSxCOLS, default 64x32 (cpu) / 1024 (gpu)"
+
 # Without `flops` or `bytes` a verified row has a time but no throughput: `-`, never 0 GB/s.
 cat >"$TMP/no_work.cl" <<'CL'
 /* clbench:kernel twice

@@ -142,4 +142,15 @@ assert rows["WGX=16 WGY=128"]["status"] == "ok", rows
 bad = rows["WGX=128 WGY=128"]
 assert bad["status"] == "over_limits" and "work-group of 16384" in bad["reason"], bad
 PY
+
+# A library row that cannot run on this device is "absent" in the table; it earns a warning
+# only when the user named the kernels, not in the default set (cuBLAS on a CPU-only machine).
+run -d cpu -k matmul_naive,sgemm_cublas -n 64 "${QUICK[@]}" -f csv
+expect_rc 0
+expect_stderr_has "sgemm_cublas on "
+grep -q ',sgemm_cublas,.*,unavailable,' "$TMP/stdout" || fail "sgemm_cublas is not unavailable"
+run -d cpu -n 64 "${QUICK[@]}" -f csv
+expect_rc 0
+grep -q ',sgemm_cublas,.*,unavailable,' "$TMP/stdout" || fail "the default set lacks sgemm_cublas"
+! grep -q "unavailable" "$TMP/stderr" || fail "the default set warned about an unavailable row"
 echo "matmul: ok"
