@@ -206,14 +206,14 @@ static void open_section(FILE *out, int markdown, int *any)
     *any = 1;
 }
 
-/* Returns 1 when some twin pair had rows. */
-static int local_memory(FILE *out, const struct cb_report *r, int markdown)
-{
-    struct verdict *v = calloc(r->device_count + 1, sizeof *v);
-    int any = 0, shown = 0;
+typedef void (*twin_fn)(const struct cb_report *r, const char *kernel, const char *twin, void *ctx);
 
-    if (v == NULL)
-        return 0;
+/* Calls fn for each kernel of r that names a twin: the registry's, then those of kernel files
+ * this binary has not loaded (the twin their rows recorded).  Returns how many. */
+static size_t each_twin_pair(const struct cb_report *r, twin_fn fn, void *ctx)
+{
+    size_t n = 0;
+
     /* Twins come from this binary's registry; the pairs are the kernels that name one. */
     for (size_t k = 0; k < cb_kernel_total(); k++) {
         const struct cb_kernel *kern = cb_kernel_at(k);
@@ -223,10 +223,9 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
             present = strcmp(r->rows[i].kernel, kern->name) == 0;
         if (kern->twin == NULL || !present)
             continue;
-        open_section(out, markdown, &any);
-        twin_pair(out, r, kern->name, kern->twin, v, markdown);
+        fn(r, kern->name, kern->twin, ctx);
+        n++;
     }
-    /* Kernels this binary does not have (user kernel files): the twin their rows recorded. */
     for (size_t i = 0; i < r->row_count; i++) {
         const struct cb_rrow *row = &r->rows[i];
         int first = cb_kernel_find(row->kernel) == NULL && row->twin != NULL;
@@ -235,10 +234,37 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
             first = strcmp(r->rows[j].kernel, row->kernel) != 0;
         if (!first)
             continue;
-        open_section(out, markdown, &any);
-        twin_pair(out, r, row->kernel, row->twin, v, markdown);
+        fn(r, row->kernel, row->twin, ctx);
+        n++;
     }
-    if (any) {
+    return n;
+}
+
+struct text_pairs {
+    FILE *out;
+    int markdown, any;
+    struct verdict *verdicts; /* per device */
+};
+
+static void text_pair(const struct cb_report *r, const char *kernel, const char *twin, void *ctx)
+{
+    struct text_pairs *t = ctx;
+
+    open_section(t->out, t->markdown, &t->any);
+    twin_pair(t->out, r, kernel, twin, t->verdicts, t->markdown);
+}
+
+/* Returns 1 when some twin pair had rows. */
+static int local_memory(FILE *out, const struct cb_report *r, int markdown)
+{
+    struct verdict *v = calloc(r->device_count + 1, sizeof *v);
+    struct text_pairs t = {out, markdown, 0, v};
+    int shown = 0;
+
+    if (v == NULL)
+        return 0;
+    each_twin_pair(r, text_pair, &t);
+    if (t.any) {
         fprintf(out, "%slocal memory:", markdown ? "**Verdict**: " : "");
         for (size_t d = 0; d < r->device_count; d++) {
             char what[64];
@@ -257,12 +283,33 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
         fputc('\n', out);
     }
     free(v);
-    return any;
+    return t.any;
 }
 
 static int is_type(const struct cb_report *r, size_t d, const char *type)
 {
     return strcmp(r->devices[d].type, type) == 0;
+}
+
+/* The CPU's median time over the GPU's for the family's rows (kernel, parameters, size) that
+ * both ran ok: their geometric mean, count and range. */
+static struct verdict family_ratio(const struct cb_report *r, const char *family, size_t gpu,
+                                   size_t cpu)
+{
+    struct verdict v = {0, 0, 0, 0};
+
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *a = &r->rows[i], *b = NULL;
+
+        if (a->device != gpu || !a->ok || strcmp(a->family, family) != 0)
+            continue;
+        for (size_t j = 0; j < r->row_count && b == NULL; j++)
+            if (r->rows[j].device == cpu && r->rows[j].ok && cb_report_same_row(&r->rows[j], a))
+                b = &r->rows[j];
+        if (b != NULL)
+            verdict_add(&v, b->median_ms / a->median_ms);
+    }
+    return v;
 }
 
 /* The GPU/CPU time ratio per family and pair of devices: the geometric mean over the rows
@@ -310,20 +357,8 @@ static void gpu_cpu(FILE *out, const struct cb_report *r, int markdown)
             break;
         cb_grid_set(&g, row, 0, "%s", families[f]);
         for (size_t p = 0; p < npairs; p++) {
-            struct verdict v = {0, 0, 0, 0};
+            const struct verdict v = family_ratio(r, families[f], gpu[p / nc], cpu[p % nc]);
 
-            for (size_t i = 0; i < r->row_count; i++) {
-                const struct cb_rrow *a = &r->rows[i], *b = NULL;
-
-                if (a->device != gpu[p / nc] || !a->ok || strcmp(a->family, families[f]) != 0)
-                    continue;
-                for (size_t j = 0; j < r->row_count && b == NULL; j++)
-                    if (r->rows[j].device == cpu[p % nc] && r->rows[j].ok &&
-                        cb_report_same_row(&r->rows[j], a))
-                        b = &r->rows[j];
-                if (b != NULL)
-                    verdict_add(&v, b->median_ms / a->median_ms);
-            }
             if (v.count > 0) {
                 char buf[32];
 
@@ -352,6 +387,94 @@ void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_forma
                 "memory\n\n",
                 md ? "**Verdict**: " : "");
     gpu_cpu(out, r, md);
+}
+
+static cJSON *spread_json(const struct verdict *v, const char *mean_name)
+{
+    cJSON *j = cJSON_CreateObject();
+
+    cJSON_AddNumberToObject(j, mean_name, verdict_mean(v));
+    cJSON_AddNumberToObject(j, "rows", (double)v->count);
+    cJSON_AddNumberToObject(j, "min", v->lo);
+    cJSON_AddNumberToObject(j, "max", v->hi);
+    return j;
+}
+
+struct json_pairs {
+    cJSON *pairs;
+    struct verdict *verdicts; /* per device */
+};
+
+/* The pair's rows as data: the same rows and ratios as twin_pair's table. */
+static void json_pair(const struct cb_report *r, const char *kernel, const char *twin, void *ctx)
+{
+    struct json_pairs *t = ctx;
+
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+        const struct cb_rrow *y =
+            strcmp(x->kernel, kernel) == 0 && x->ok
+                ? cb_report_find_partner(r, x->device, twin, x->size, x->params)
+                : NULL;
+        cJSON *j;
+
+        if (y == NULL)
+            continue;
+        j = cJSON_CreateObject();
+        cJSON_AddStringToObject(j, "kernel", kernel);
+        cJSON_AddStringToObject(j, "twin", twin);
+        cJSON_AddStringToObject(j, "device", r->devices[x->device].label);
+        cJSON_AddStringToObject(j, "params", x->params);
+        cJSON_AddStringToObject(j, "size", x->size);
+        cJSON_AddNumberToObject(j, "local_ms", x->median_ms);
+        cJSON_AddNumberToObject(j, "none_ms", y->median_ms);
+        cJSON_AddNumberToObject(j, "speedup", y->median_ms / x->median_ms);
+        cJSON_AddItemToArray(t->pairs, j);
+        verdict_add(&t->verdicts[x->device], y->median_ms / x->median_ms);
+    }
+}
+
+cJSON *cb_report_verdict_json(const struct cb_report *r)
+{
+    cJSON *root = cJSON_CreateObject(), *local = cJSON_AddObjectToObject(root, "local_memory");
+    cJSON *devices = cJSON_AddArrayToObject(local, "devices");
+    cJSON *ratios = cJSON_AddArrayToObject(root, "gpu_cpu");
+    struct json_pairs t = {cJSON_AddArrayToObject(local, "pairs"),
+                           calloc(r->device_count + 1, sizeof *t.verdicts)};
+
+    if (t.verdicts == NULL)
+        return root;
+    each_twin_pair(r, json_pair, &t);
+    for (size_t d = 0; d < r->device_count; d++)
+        if (t.verdicts[d].count > 0) {
+            cJSON *j = spread_json(&t.verdicts[d], "speedup");
+
+            cJSON_AddStringToObject(j, "device", r->devices[d].label);
+            cJSON_AddItemToArray(devices, j);
+        }
+    free(t.verdicts);
+    for (size_t g = 0; g < r->device_count; g++)
+        for (size_t c = 0; c < r->device_count; c++) {
+            if (!is_type(r, g, "gpu") || !is_type(r, c, "cpu"))
+                continue;
+            for (size_t i = 0; i < r->row_count; i++) {
+                const char *family = r->rows[i].family;
+                int first = 1;
+                struct verdict v;
+                cJSON *j;
+
+                for (size_t k = 0; k < i && first; k++)
+                    first = strcmp(r->rows[k].family, family) != 0;
+                if (!first || (v = family_ratio(r, family, g, c)).count == 0)
+                    continue;
+                j = spread_json(&v, "ratio");
+                cJSON_AddStringToObject(j, "family", family);
+                cJSON_AddStringToObject(j, "gpu", r->devices[g].label);
+                cJSON_AddStringToObject(j, "cpu", r->devices[c].label);
+                cJSON_AddItemToArray(ratios, j);
+            }
+        }
+    return root;
 }
 
 /* The row's occupancy from its run file ("78% local memory"), or NULL when it has none. */

@@ -585,6 +585,7 @@ static cJSON *report_json(const struct cb_report *r)
         cJSON_AddItemToArray(devices, j);
     }
     cJSON_AddArrayToObject(root, "families");
+    cJSON_AddItemToObject(root, "verdict", cb_report_verdict_json(r));
     return root;
 }
 

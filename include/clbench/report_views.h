@@ -47,6 +47,9 @@ void cb_report_write_findings(FILE *out, const struct cb_report *r, enum cb_form
  * findings and, with a GPU and a CPU, the GPU/CPU time ratio per family (geometric mean over
  * the rows both ran). */
 void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_format fmt);
+/* The same verdict as data, for `report --format json`: every twin pair's speedup per device,
+ * parameters and size, each device's geometric mean, and the GPU/CPU ratio per family. */
+cJSON *cb_report_verdict_json(const struct cb_report *r);
 
 /* The live run's side-by-side view and verdict (table and md), named name: the run goes
  * through cb_run_json into the same model that run files are read into.  -1 when out of

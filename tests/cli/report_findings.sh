@@ -67,4 +67,30 @@ expect_stdout_has "matmul_regblock: no verdict: matmul_cached did not run beside
 run report --findings "$TMP/cpu.json" --format json
 expect_rc 2
 expect_one_error_line
+
+# The verdict as data, in the side-by-side JSON: the planted pairs, each device's mean (4x on
+# the "GPU"), and the GPU/CPU ratio of the family over the rows both ran.
+run report --format json "$TMP/cpu.json" "$TMP/gpu.json"
+expect_rc 0
+python3 - "$TMP/stdout" "$TMP/cpu.json" <<'PY' || fail "the JSON verdict"
+import json, math, sys
+v = json.load(open(sys.argv[1]))["verdict"]
+cpu_rows = {(r["kernel"], r["size"][0]): r["stats"]["median_ms"]
+            for r in json.load(open(sys.argv[2]))["rows"]}
+pairs = v["local_memory"]["pairs"]
+assert sorted((p["device"][:4], p["size"]) for p in pairs) == [
+    ("H100", "1000"), ("H100", "2048"), ("PoCL", "1000"), ("PoCL", "2048")], pairs
+for p in pairs:
+    assert p["kernel"] == "vadd_local" and p["twin"] == "vadd", p
+    assert math.isclose(p["speedup"], p["none_ms"] / p["local_ms"]), p
+devices = {d["device"][:4]: d for d in v["local_memory"]["devices"]}
+assert math.isclose(devices["H100"]["speedup"], 4.0) and devices["H100"]["rows"] == 2, devices
+cpu = [cpu_rows[("vadd", n)] / cpu_rows[("vadd_local", n)] for n in (1000, 2048)]
+assert math.isclose(devices["PoCL"]["speedup"], math.sqrt(cpu[0] * cpu[1]), rel_tol=1e-9)
+(ratio,) = v["gpu_cpu"]
+want = math.exp(sum(math.log(cpu_rows[k] / (1.0 if k[0] == "vadd" else 0.25))
+                    for k in cpu_rows) / 4)
+assert ratio["family"] == "vadd" and ratio["rows"] == 4, ratio
+assert math.isclose(ratio["ratio"], want, rel_tol=1e-9), (ratio, want)
+PY
 echo "report_findings: ok"
