@@ -11,6 +11,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+int cb_output_json(FILE *out, cJSON *root)
+{
+    char *text = root != NULL ? cJSON_Print(root) : NULL;
+
+    cJSON_Delete(root);
+    if (text == NULL)
+        return -1;
+    fprintf(out, "%s\n", text);
+    free(text);
+    return 0;
+}
+
 int cb_output_open(struct cb_output *o, const char *path)
 {
     int fd;

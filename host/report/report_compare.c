@@ -4,6 +4,7 @@
  * threshold AND the rank test says so, or when it ran in OLD and fails in NEW: a median moved
  * by one noisy launch must not fail a CI job, and a kernel that stopped verifying must.
  */
+#include "clbench/output.h"
 #include "clbench/report_grid.h"
 #include "clbench/report_rank.h"
 #include "clbench/report_views.h"
@@ -168,7 +169,6 @@ static void write_json(FILE *out, const struct match *m, size_t count,
                        const struct cb_compare_options *opt, size_t regressed)
 {
     cJSON *root = cJSON_CreateObject(), *rows;
-    char *text;
 
     cJSON_AddStringToObject(root, "schema", "clbench-compare");
     cJSON_AddNumberToObject(root, "schema_version", 1);
@@ -196,11 +196,7 @@ static void write_json(FILE *out, const struct match *m, size_t count,
         cJSON_AddBoolToObject(j, "regressed", m[i].regressed);
         cJSON_AddItemToArray(rows, j);
     }
-    text = cJSON_Print(root);
-    if (text != NULL)
-        fprintf(out, "%s\n", text);
-    free(text);
-    cJSON_Delete(root);
+    cb_output_json(out, root);
 }
 
 static void write_csv(FILE *out, const struct match *m, size_t count)

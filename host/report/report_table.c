@@ -4,6 +4,7 @@
  * present.  Rows a device did not run are shown with "-", not dropped.
  */
 #define _POSIX_C_SOURCE 200809L
+#include "clbench/output.h"
 #include "clbench/report_grid.h"
 #include "clbench/report_views.h"
 
@@ -619,14 +620,8 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
     }
     if (fmt == CB_FORMAT_TABLE || fmt == CB_FORMAT_MD)
         cb_report_write_verdict(out, r, fmt);
-    if (root != NULL) {
-        char *text = cJSON_Print(root);
-
-        if (text != NULL)
-            fprintf(out, "%s\n", text);
-        free(text);
-        cJSON_Delete(root);
-    }
+    if (root != NULL)
+        cb_output_json(out, root);
     free(names);
 }
 

@@ -4,6 +4,7 @@
 #include "clbench/report.h"
 
 #include "clbench/manifest.h"
+#include "clbench/output.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -135,17 +136,10 @@ int cb_devices_print_json(FILE *out, const struct cb_device_list *list)
 {
     cJSON *root = cJSON_CreateObject();
     cJSON *devices = cJSON_AddArrayToObject(root, "devices");
-    char *text;
 
     for (size_t i = 0; i < list->count; i++)
         cJSON_AddItemToArray(devices, cb_device_json(&list->devices[i]));
-    text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (text == NULL)
-        return -1;
-    fprintf(out, "%s\n", text);
-    free(text);
-    return 0;
+    return cb_output_json(out, root);
 }
 
 static cJSON *size_array(const size_t *values, unsigned count)

@@ -12,17 +12,10 @@
 int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name)
 {
     switch (fmt) {
-    case CB_FORMAT_JSON: {
-        cJSON *root = cb_run_json(run);
-        char *text = root != NULL ? cJSON_Print(root) : NULL;
-
-        cJSON_Delete(root);
-        if (text == NULL)
+    case CB_FORMAT_JSON:
+        if (cb_output_json(out, cb_run_json(run)) != 0)
             return -1;
-        fprintf(out, "%s\n", text);
-        free(text);
         break;
-    }
     case CB_FORMAT_CSV:
         cb_write_csv(out, run);
         break;

@@ -424,18 +424,13 @@ int cb_tuned_export(FILE *out, const struct cb_tuned_entry *e, int as_header)
         fprintf(out, "#endif\n");
     } else {
         cJSON *root = cJSON_CreateObject(), *list;
-        char *text;
 
         cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA);
         cJSON_AddNumberToObject(root, "schema_version", CB_TUNED_SCHEMA_VERSION);
         list = cJSON_AddArrayToObject(root, "entries");
         cJSON_AddItemToArray(list, entry_json(e));
-        text = cJSON_Print(root);
-        cJSON_Delete(root);
-        if (text == NULL)
+        if (cb_output_json(out, root) != 0)
             return -1;
-        fprintf(out, "%s\n", text);
-        free(text);
     }
     return ferror(out) ? -1 : 0;
 }

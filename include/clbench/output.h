@@ -3,6 +3,7 @@
 #ifndef CLBENCH_OUTPUT_H
 #define CLBENCH_OUTPUT_H
 
+#include <cjson/cJSON.h>
 #include <stdio.h>
 
 struct cb_output {
@@ -18,5 +19,9 @@ int cb_output_open(struct cb_output *o, const char *path);
 int cb_output_commit(struct cb_output *o);
 /* Closes and removes the temporary file. */
 void cb_output_abort(struct cb_output *o);
+
+/* Prints root, indented, and a newline to out, then deletes root; -1 when there is nothing to
+ * print (root NULL, or no memory for the text). */
+int cb_output_json(FILE *out, cJSON *root);
 
 #endif
