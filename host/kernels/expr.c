@@ -229,44 +229,34 @@ static int unary(struct parser *ps, long long *out)
     return 0;
 }
 
-static int term(struct parser *ps, long long *out)
+/* operand { op operand }, left to right, for the operators in ops. */
+static int left_assoc(struct parser *ps, long long *out,
+                      int (*operand)(struct parser *, long long *), const char *ops)
 {
-    if (unary(ps, out) != 0)
+    if (operand(ps, out) != 0)
         return -1;
     for (;;) {
         const char *where;
-        char op;
         long long rhs;
 
         skip_blanks(ps);
         where = ps->at;
-        op = *where;
-        if (op != '*' && op != '/' && op != '%')
+        if (*where == '\0' || strchr(ops, *where) == NULL)
             return 0;
         ps->at++;
-        if (unary(ps, &rhs) != 0 || arith(ps, where, op, *out, rhs, out) != 0)
+        if (operand(ps, &rhs) != 0 || arith(ps, where, *where, *out, rhs, out) != 0)
             return -1;
     }
 }
 
+static int term(struct parser *ps, long long *out)
+{
+    return left_assoc(ps, out, unary, "*/%");
+}
+
 static int sum(struct parser *ps, long long *out)
 {
-    if (term(ps, out) != 0)
-        return -1;
-    for (;;) {
-        const char *where;
-        char op;
-        long long rhs;
-
-        skip_blanks(ps);
-        where = ps->at;
-        op = *where;
-        if (op != '+' && op != '-')
-            return 0;
-        ps->at++;
-        if (term(ps, &rhs) != 0 || arith(ps, where, op, *out, rhs, out) != 0)
-            return -1;
-    }
+    return left_assoc(ps, out, term, "+-");
 }
 
 static int comparison(struct parser *ps, long long *out)

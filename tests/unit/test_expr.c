@@ -45,6 +45,7 @@ int test_expr_arithmetic_and_precedence(void)
     ASSERT_EQ_U(eval("N % WGS", &ok), 232);
     ASSERT_EQ_U(eval("-3 + 10", &ok), 7);
     ASSERT_EQ_U(eval("10 - 2 - 3", &ok), 5); /* left-associative */
+    ASSERT_EQ_U(eval("100 / 10 / 5 % 3", &ok), 2); /* left-associative: not 20 */
     ASSERT_EQ_U(eval("ceil(N, WGS)", &ok), 4);
     ASSERT_EQ_U(eval("round_up(N, WGS)", &ok), 1024);
     ASSERT_EQ_U(eval("round_up(1024, WGS)", &ok), 1024);
