@@ -84,27 +84,26 @@ void cb_progress_row(struct cb_progress *p, const struct cb_row *row)
     show(p, what);
 }
 
-void cb_progress_peaks(struct cb_progress *p, const struct cb_device *d)
+/* "[3/40] <step> H100 ...": a device's step before its rows. */
+static void device_step(struct cb_progress *p, const struct cb_device *d, const char *step)
 {
     char what[256], dev[CB_RLABEL_LEN];
 
     if (!p->tty)
         return;
     device_name(d, dev, sizeof dev);
-    snprintf(what, sizeof what, "[%zu/%zu] measuring the peaks of %s ...", p->done, p->total, dev);
+    snprintf(what, sizeof what, "[%zu/%zu] %s %s ...", p->done, p->total, step, dev);
     show(p, what);
+}
+
+void cb_progress_peaks(struct cb_progress *p, const struct cb_device *d)
+{
+    device_step(p, d, "measuring the peaks of");
 }
 
 void cb_progress_builds(struct cb_progress *p, const struct cb_device *d)
 {
-    char what[256], dev[CB_RLABEL_LEN];
-
-    if (!p->tty)
-        return;
-    device_name(d, dev, sizeof dev);
-    snprintf(what, sizeof what, "[%zu/%zu] building the programs for %s ...", p->done, p->total,
-             dev);
-    show(p, what);
+    device_step(p, d, "building the programs for");
 }
 
 void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, double row_ms)

@@ -44,9 +44,27 @@ static cl_int time_wall(cl_command_queue q, cl_kernel k, double *us)
     return CL_SUCCESS;
 }
 
-static cl_int measure(struct cb_device *d, cl_kernel k, cl_mem out, double *samples)
+typedef cl_int (*launch_timer)(cl_command_queue q, cl_kernel k, double *us);
+
+/* The median of LAUNCH_SAMPLES launches timed by timer, into *median_us. */
+static cl_int median_launch(cl_command_queue q, cl_kernel k, launch_timer timer, double *samples,
+                            double *median_us)
 {
     struct cb_stats stats;
+    cl_int err = CL_SUCCESS;
+
+    for (int i = 0; i < LAUNCH_SAMPLES && err == CL_SUCCESS; i++)
+        err = timer(q, k, &samples[i]);
+    if (err != CL_SUCCESS)
+        return err;
+    if (cb_stats_compute(samples, LAUNCH_SAMPLES, &stats) != 0)
+        return CL_OUT_OF_HOST_MEMORY;
+    *median_us = stats.median;
+    return CL_SUCCESS;
+}
+
+static cl_int measure(struct cb_device *d, cl_kernel k, cl_mem out, double *samples)
+{
     const cl_int n = 0;
     cl_int err = CL_SUCCESS;
 
@@ -54,21 +72,11 @@ static cl_int measure(struct cb_device *d, cl_kernel k, cl_mem out, double *samp
     CB_CHECK(clSetKernelArg(k, 1, sizeof out, &out));
     for (int i = 0; i < LAUNCH_WARMUP && err == CL_SUCCESS; i++)
         err = time_wall(d->queue, k, &samples[0]);
-    for (int i = 0; i < LAUNCH_SAMPLES && err == CL_SUCCESS; i++)
-        err = time_event(d->queue, k, &samples[i]);
-    if (err != CL_SUCCESS)
-        return err;
-    if (cb_stats_compute(samples, LAUNCH_SAMPLES, &stats) != 0)
-        return CL_OUT_OF_HOST_MEMORY;
-    d->launch_event_us = stats.median;
-    for (int i = 0; i < LAUNCH_SAMPLES && err == CL_SUCCESS; i++)
-        err = time_wall(d->queue, k, &samples[i]);
-    if (err != CL_SUCCESS)
-        return err;
-    if (cb_stats_compute(samples, LAUNCH_SAMPLES, &stats) != 0)
-        return CL_OUT_OF_HOST_MEMORY;
-    d->launch_wall_us = stats.median;
-    return CL_SUCCESS;
+    if (err == CL_SUCCESS)
+        err = median_launch(d->queue, k, time_event, samples, &d->launch_event_us);
+    if (err == CL_SUCCESS)
+        err = median_launch(d->queue, k, time_wall, samples, &d->launch_wall_us);
+    return err;
 }
 
 void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg,
