@@ -14,8 +14,9 @@
  * 5.0 to 6.x do not), and enough independent work for the FMA latency: 4 float8 chains on a
  * GPU, 8 float16 ones on a CPU (two 512-bit FMA pipes of latency 4 want 8 in flight).  fma(),
  * not mad(): PoCL 3.1 compiles mad() to a multiply and an add, half the rate (the 2-core
- * Zen 5 here measured 82 GFLOP/s with 4 float8 mad chains, 169 with 8 float16 ones, 250-480
- * with fma, where matmul_cpu reaches 370-400); NVIDIA compiles both to one FFMA.
+ * Zen 5 here: 82.0 GFLOP/s with 4 float8 mad chains, 478.4 with 8 float16 fma ones, where
+ * matmul_cpu reaches 412; results/epyc-2c-pocl-3.1/*-headline-*); NVIDIA compiles both to one
+ * FFMA.
  *
  * Build parameters (-D; the defaults let the file build alone):
  *   WGS     work-group size                          default 256

@@ -187,8 +187,8 @@ static const struct cb_kernel probes[] = {
  * last level: NVIDIA reports 4 MiB for an H100, whose L2 holds 50 MiB; and a copy of a few
  * tens of MiB is over in tens of microseconds, where the ramp-up and the last partial wave of
  * work-groups cost a quarter of the bandwidth.  PoCL reports a CPU's last level, and there
- * most of a probe's time went into faulting in fresh pages (2-core machine: 6 s of peaks at
- * 512 MiB).  Where the allocation cap bites (a CPU with a large L3), the runner's buffer
+ * most of a probe's time went into faulting in fresh pages (perf on the 2-core machine).
+ * Where the allocation cap bites (a CPU with a large L3), the runner's buffer
  * rotation makes up the rest. */
 static size_t bandwidth_elems(const struct cb_device *d)
 {
@@ -229,7 +229,7 @@ static double run_probe(struct cb_row *row, const struct cb_row_env *env)
 
     cb_run_row(row, env);
     /* The fastest launch, not the median: a peak is what the device can do, and on a shared
-     * host the median of a few milliseconds of launches moved by 1.6x from run to run. */
+     * host the median of a few milliseconds of launches moves from run to run. */
     if (row->status == CB_STATUS_OK && row->stats.min > 0)
         result = (k->metric == CB_METRIC_GFLOPS ? row->problem.flops : row->problem.bytes) /
                  (row->stats.min * 1e-3) * 1e-9;

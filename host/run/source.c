@@ -238,9 +238,9 @@ static void build_part(void *ctx, size_t begin, size_t end, unsigned part)
 }
 
 /* OpenCL makes clBuildProgram thread-safe, and NVIDIA's driver builds in parallel: the main
- * job's GPU rows on the H100 host took 10.8 s cold instead of 19.3.  Not on PoCL, whose
- * clBuildProgram runs only the front end (a kernel's code is compiled at its first launch), so
- * that it gains little (0.5 s of 7.8 on the 2-core machine), and where the one cold main job
+ * job's GPU rows on the H100 host took 11.6 s cold instead of 19.3 (results/README.md).  Not
+ * on PoCL, whose clBuildProgram runs only the front end (a kernel's code is compiled at its
+ * first launch), so that it gains little, and where the one cold main job
  * that built its programs in parallel (PoCL 5.0, GPU host) had matmul_regblock write NaN, as
  * PoCL 5.0 did now and then before.  Not on Oclgrind 21.10, which crashes when two programs
  * build at once (tests/cli/oclgrind.sh).  There each row builds its own when it runs.
