@@ -8,6 +8,7 @@
 #include "clbench/families.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -474,6 +475,21 @@ int cb_kernel_param_index(const struct cb_kernel *k, const char *name)
 const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu)
 {
     return cpu && k->def_cpu[i] != 0 ? &k->def_cpu[i] : &k->params[i].def;
+}
+
+long cb_param(const struct cb_problem *p, const char *name)
+{
+    const int i = cb_kernel_param_index(p->kernel, name);
+
+    return i >= 0 ? p->param[i] : 0;
+}
+
+int cb_refuse(const char *reason, char *why, size_t len)
+{
+    if (reason == NULL)
+        return 0;
+    snprintf(why, len, "%s", reason);
+    return -1;
 }
 
 int cb_param_allows(const struct cb_param *param, long value)

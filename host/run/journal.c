@@ -5,7 +5,7 @@
 
 #include "clbench/check.h"
 #include "clbench/manifest.h"
-#include "clbench/source.h"
+#include "clbench/text_file.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -221,8 +221,11 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     row->footprint_bytes = number(j, "footprint_bytes");
     row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
     /* The NDRange and work model come from the plan, which is pure: planned again. */
-    if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL)
-        row->problem.kernel->plan(&row->problem);
+    if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL) {
+        char why[CB_REASON_LEN];
+
+        row->problem.kernel->plan(&row->problem, why, sizeof why);
+    }
     cb_kernel_info_restore(&row->kernel_info, cJSON_GetObjectItemCaseSensitive(j, "kernel_info"));
     cb_row_explain(row); /* against this run's peaks and launch overhead */
     row->resumed = 1;

@@ -7,39 +7,39 @@
 
 /* The contracts (host/kernels/manifest.c): a family's buffers, leading int arguments, work model
  * and limits for p->size, without the NDRange, which a user kernel's manifest gives. */
-const char *cb_contract_vadd(struct cb_problem *p);
-const char *cb_contract_transpose(struct cb_problem *p);
-const char *cb_contract_copy(struct cb_problem *p);
-const char *cb_contract_matmul(struct cb_problem *p);
+int cb_contract_vadd(struct cb_problem *p, char *why, size_t len);
+int cb_contract_transpose(struct cb_problem *p, char *why, size_t len);
+int cb_contract_copy(struct cb_problem *p, char *why, size_t len);
+int cb_contract_matmul(struct cb_problem *p, char *why, size_t len);
 
 /* host/kernels/vadd.c */
-const char *cb_plan_vadd(struct cb_problem *p);
-const char *cb_plan_vadd_local(struct cb_problem *p);
+int cb_plan_vadd(struct cb_problem *p, char *why, size_t len);
+int cb_plan_vadd_local(struct cb_problem *p, char *why, size_t len);
 double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
 
 /* host/kernels/transpose.c */
-const char *cb_plan_transpose_naive(struct cb_problem *p);
-const char *cb_plan_transpose_tiled(struct cb_problem *p);
-const char *cb_plan_transpose_padded(struct cb_problem *p);
-const char *cb_plan_transpose_aligned(struct cb_problem *p);
+int cb_plan_transpose_naive(struct cb_problem *p, char *why, size_t len);
+int cb_plan_transpose_tiled(struct cb_problem *p, char *why, size_t len);
+int cb_plan_transpose_padded(struct cb_problem *p, char *why, size_t len);
+int cb_plan_transpose_aligned(struct cb_problem *p, char *why, size_t len);
 double cb_ref_transpose(const struct cb_problem *p, const float *const in[], size_t i,
                         double *scale);
 double cb_ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,
                              double *scale);
 
 /* host/kernels/copy.c */
-const char *cb_plan_copy_ilp(struct cb_problem *p);
+int cb_plan_copy_ilp(struct cb_problem *p, char *why, size_t len);
 double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
 
 /* host/kernels/matmul.c (and clblast.c: the sgemm_clblast hook, with CLBlast only) */
-const char *cb_plan_matmul_naive(struct cb_problem *p);
-const char *cb_plan_matmul_tiled(struct cb_problem *p);
-const char *cb_plan_matmul_regblock(struct cb_problem *p);
-const char *cb_plan_matmul_cached(struct cb_problem *p);
-const char *cb_plan_matmul_rank1(struct cb_problem *p);
-const char *cb_plan_matmul_fast(struct cb_problem *p);
-const char *cb_plan_matmul_cpu(struct cb_problem *p);
-const char *cb_plan_matmul_library(struct cb_problem *p);
+int cb_plan_matmul_naive(struct cb_problem *p, char *why, size_t len);
+int cb_plan_matmul_tiled(struct cb_problem *p, char *why, size_t len);
+int cb_plan_matmul_regblock(struct cb_problem *p, char *why, size_t len);
+int cb_plan_matmul_cached(struct cb_problem *p, char *why, size_t len);
+int cb_plan_matmul_rank1(struct cb_problem *p, char *why, size_t len);
+int cb_plan_matmul_fast(struct cb_problem *p, char *why, size_t len);
+int cb_plan_matmul_cpu(struct cb_problem *p, char *why, size_t len);
+int cb_plan_matmul_library(struct cb_problem *p, char *why, size_t len);
 double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
 /* host/kernels/cublas.c: a row-major C = A B (M x N x K) as one column-major GEMM call of
  * m x n x k whose first operand is B (first == 1) or A, with the leading dimensions given. */

@@ -44,6 +44,7 @@ struct cb_problem {
     cl_int scalar[CB_MAX_SCALARS]; /* the leading int arguments, in order */
     unsigned scalar_count;
     size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
+    size_t private_mem_bytes;   /* private arrays of one work-item (0: not known) */
     size_t dynamic_local_bytes; /* >0: passed as a trailing __local argument of this size */
     double flops;               /* floating-point operations of one launch */
     double bytes;               /* compulsory bytes read + written by one launch */
@@ -61,9 +62,10 @@ struct cb_problem {
 typedef double (*cb_reference_fn)(const struct cb_problem *p, const float *const in[], size_t i,
                                   double *scale);
 
-/* Fills the planned fields of p.  Returns NULL, or the reason this size and these parameters
- * cannot run (a parameter constraint, an overflow); the runner reports it as the row's status. */
-typedef const char *(*cb_plan_fn)(struct cb_problem *p);
+/* Fills the planned fields of p.  Returns 0, or -1 with the reason this size and these
+ * parameters cannot run (a parameter constraint, an overflow) in why; the runner reports it as
+ * the row's status. */
+typedef int (*cb_plan_fn)(struct cb_problem *p, char *why, size_t len);
 
 /* Optional: launches the work itself instead of the runner's clEnqueueNDRangeKernel, for
  * library baselines that may enqueue several kernels.  Rows that have it are timed on the host
@@ -81,6 +83,7 @@ typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem 
 enum { CB_LIBRARY_UNAVAILABLE = 1, CB_LIBRARY_FAILED = -1 };
 
 struct cb_device;
+struct cb_manifest_kernel;
 struct cb_library_call {
     const struct cb_device *device;
     const struct cb_problem *problem;
@@ -129,8 +132,9 @@ struct cb_kernel {
     cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
     const struct cb_library *library; /* NULL, or the library this baseline row calls */
     /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
-    const char *source_path;          /* that file; NULL: cl/<family>.cl */
-    const struct cb_generic *generic; /* the generic contract's arguments and check, else NULL */
+    const char *source_path;             /* that file; NULL: cl/<family>.cl */
+    const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */
+    struct cb_manifest_kernel *manifest; /* the manifest that declares it, else NULL */
 };
 
 /* The registry: the built-in table (host/kernels/registry.c) followed by the kernels added at
@@ -150,6 +154,11 @@ int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
 /* Parameter i's default on a CPU device (cpu != 0) or elsewhere: def_cpu[i] where set, else
  * params[i].def. */
 const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
+/* The value of p's parameter `name` (0 if its kernel has none of that name): plans read
+ * parameters by name, so that a manifest may declare them in any order. */
+long cb_param(const struct cb_problem *p, const char *name);
+/* For plan functions: 0 when reason is NULL, else -1 with reason copied into why. */
+int cb_refuse(const char *reason, char *why, size_t len);
 /* 1 if value is in param->allowed. */
 int cb_param_allows(const struct cb_param *param, long value);
 /* The registered kernel name closest to `name` (edit distance), for "did you mean". */

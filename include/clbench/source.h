@@ -35,9 +35,6 @@ int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const ch
  * the source tree's cl/ the binary was built from. */
 const char *cb_default_cl_dir(void);
 
-/* The whole file, NUL-terminated (malloc'd); NULL with errno set on failure. */
-char *cb_read_text_file(const char *path);
-
 /* cl_dir/<family>.cl; -1 if it does not fit. */
 int cb_family_source_path(char *buf, size_t len, const char *cl_dir, const char *family);
 /* Path of k's source: its kernel file, else cl_dir/<family>.cl; -1 if it does not fit. */
