@@ -43,7 +43,7 @@ int cb_contract_copy(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(contract(p), why, len);
 }
 
-int cb_plan_copy_ilp(struct cb_problem *p, char *why, size_t len)
+static int hook_copy_ilp(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan(p), why, len);
 }
@@ -56,3 +56,8 @@ double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i
     *scale = fabs(v);
     return v;
 }
+
+const struct cb_hook cb_copy_hooks[] = {
+    {"copy_ilp", "copy", "ILP VEC WGS OCC_KIB", hook_copy_ilp, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

@@ -90,6 +90,11 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
         return manifest_fail(
             x, head->line, cursor_col(&c, c.at),
             "write the kernel's name after clbench:kernel, as in `clbench:kernel my_mm`");
+    if (len > CB_KERNEL_NAME_MAX)
+        return manifest_fail(x, head->line, cursor_col(&c, name),
+                             "kernel name of %zu characters: drivers refuse long names (PoCL "
+                             "aborts at 255), keep it to %d",
+                             len, CB_KERNEL_NAME_MAX);
     u->k.name = manifest_keep(u, name, len);
     for (i = first + 1; i < s->count && s->lines[i].comment == head->comment; i++) {
         const struct comment_line *l = &s->lines[i];

@@ -11,7 +11,7 @@ static int check_expressions(const struct context *x, const struct cb_manifest_k
 {
     struct cb_expr_var vars[MAX_VARS];
     const size_t count = manifest_variables(u, NULL, vars);
-    const struct located *all[MAX_REQUIRES + 6 + 4 + CB_MAX_ARGS];
+    const struct located *all[MAX_REQUIRES + 6 + 5 + CB_MAX_ARGS];
     size_t n = 0;
     struct cb_problem p;
     int eval_error;
@@ -23,6 +23,7 @@ static int check_expressions(const struct context *x, const struct cb_manifest_k
     for (unsigned i = 0; i < u->local_count; i++)
         all[n++] = &u->local[i];
     all[n++] = &u->local_mem;
+    all[n++] = &u->private_mem;
     all[n++] = &u->dynamic_local;
     all[n++] = &u->flops;
     all[n++] = &u->bytes;
@@ -75,6 +76,14 @@ static int default_sizes(const struct context *x, struct cb_manifest_kernel *u,
         for (unsigned i = 0; i < CB_MAX_DIMS; i++)
             out[t][i] = i < u->k.dims ? s->dim[s->ndims == 1 ? 0 : i] : 1;
     }
+    /* Not given: all zero, which means the CPU's default (struct cb_kernel). */
+    if (pend->shared.ndims != 0 && pend->shared.ndims != 1 && pend->shared.ndims != u->k.dims)
+        return manifest_fail(x, pend->size_line, 0,
+                             "size: shared has %u dimensions, the kernel has %u",
+                             pend->shared.ndims, u->k.dims);
+    for (unsigned i = 0; pend->shared.ndims != 0 && i < CB_MAX_DIMS; i++)
+        u->k.default_size_shared[i] =
+            i < u->k.dims ? pend->shared.dim[pend->shared.ndims == 1 ? 0 : i] : 1;
     return 0;
 }
 
@@ -103,6 +112,33 @@ static const char *file_stem(struct cb_manifest_kernel *u, const char *path)
                                                          : stem;
 }
 
+/* A hook serves one contract and reads parameters by name: each must be declared. */
+static int check_hook(const struct context *x, const struct cb_manifest_kernel *u)
+{
+    const char *at = u->hook->params;
+
+    if (strcmp(u->hook->contract, u->contract->name) != 0)
+        return manifest_fail(x, u->hook_line, 0,
+                             "plan %s is a plan of the %s contract, not of %s: name one of its "
+                             "contract's plans",
+                             u->hook->name, u->hook->contract, u->contract->name);
+    while (*at != '\0') {
+        const size_t len = strcspn(at, " ");
+        int declared = 0;
+
+        for (unsigned i = 0; i < cb_kernel_param_count(&u->k); i++)
+            declared |=
+                strlen(u->k.params[i].name) == len && strncmp(u->k.params[i].name, at, len) == 0;
+        if (!declared)
+            return manifest_fail(x, u->hook_line, 0,
+                                 "plan %s reads the parameter %.*s: declare it with a `param %.*s "
+                                 "= VALUE in ALLOWED` line",
+                                 u->hook->name, (int)len, at, (int)len, at);
+        at += len + (at[len] == ' ');
+    }
+    return 0;
+}
+
 int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code)
 {
@@ -122,7 +158,9 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
             u->k.name, u->k.name);
     if (manifest_check_key_contracts(x, u, pend) != 0)
         return -1;
-    if (u->global_count == 0)
+    if (u->hook != NULL && check_hook(x, u) != 0)
+        return -1;
+    if (u->global_count == 0 && u->hook == NULL)
         return manifest_fail(x, u->line, 0,
                              "kernel %s has no `global` line: give its NDRange, e.g. `global N` or "
                              "`global round_up(N, WGS)`",
@@ -159,7 +197,8 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
         for (unsigned i = 0; i < ct->dims; i++)
             u->dim_names[i] = ct->vars[i];
         u->k.inputs = ct->inputs;
-        u->k.reference = ct->reference;
+        u->k.reference =
+            u->hook != NULL && u->hook->reference != NULL ? u->hook->reference : ct->reference;
         if (!pend->metric_given)
             u->k.metric = ct->metric;
         if (u->k.baseline == NULL)

@@ -149,3 +149,71 @@ void cb_kernel_files_unload(void)
     loaded_stat = NULL;
     loaded_count = 0;
 }
+
+/* The built-in families, in the order of --list-kernels and of the report's tables. */
+static const char *const builtin_families[] = {"vadd", "transpose", "copy", "matmul"};
+enum { BUILTIN_FILES = sizeof builtin_families / sizeof builtin_families[0] };
+static struct cb_manifest_file *builtin_files[BUILTIN_FILES];
+static char *builtin_dir; /* where they were loaded from; NULL: not loaded */
+
+/* Parses cl_dir/<family>.cl and registers its kernels as built-in ones: no source_path, so
+ * that they are built from cl_dir and recorded as they always were. */
+static int load_builtin(const char *cl_dir, const char *family, struct cb_manifest_file **out,
+                        char *why, size_t len)
+{
+    char path[4096];
+    const struct context x = {path, why, len};
+    char *text;
+    int status;
+
+    if (snprintf(path, sizeof path, "%s/%s.cl", cl_dir, family) >= (int)sizeof path)
+        return manifest_fail(&x, 0, 0, "the path is too long");
+    text = cb_read_text_file(path);
+    if (text == NULL)
+        return manifest_fail(&x, 0, 0, "cannot read the built-in kernels: %s (use --cl-dir DIR)",
+                             strerror(errno));
+    status = cb_manifest_parse(path, text, out, why, len);
+    free(text);
+    for (size_t i = 0; status == 0 && i < (*out)->count; i++) {
+        (*out)->kernels[i]->source_path = NULL;
+        if (cb_kernel_add_builtin((*out)->kernels[i]) != 0)
+            status = manifest_fail(&x, (*out)->kernels[i]->manifest->line, 0,
+                                   "kernel %s is declared twice", (*out)->kernels[i]->name);
+    }
+    return status;
+}
+
+int cb_builtin_kernels_load(const char *cl_dir, char *why, size_t len)
+{
+    if (builtin_dir != NULL && strcmp(builtin_dir, cl_dir) == 0)
+        return 0;
+    cb_builtin_kernels_unload();
+    for (size_t f = 0; f < BUILTIN_FILES; f++)
+        if (load_builtin(cl_dir, builtin_families[f], &builtin_files[f], why, len) != 0)
+            goto fail;
+    /* Twins and baselines may name kernels of later files, and the library baselines. */
+    for (size_t f = 0; f < BUILTIN_FILES; f++) {
+        const struct context x = {builtin_files[f]->path, why, len};
+
+        if (manifest_check_names(&x, builtin_files[f]) != 0)
+            goto fail;
+    }
+    builtin_dir = strdup(cl_dir);
+    if (builtin_dir != NULL)
+        return 0;
+    snprintf(why, len, "out of memory");
+fail:
+    cb_builtin_kernels_unload();
+    return -1;
+}
+
+void cb_builtin_kernels_unload(void)
+{
+    cb_kernels_reset_builtin();
+    for (size_t f = 0; f < BUILTIN_FILES; f++) {
+        cb_manifest_file_free(builtin_files[f]);
+        builtin_files[f] = NULL;
+    }
+    free(builtin_dir);
+    builtin_dir = NULL;
+}

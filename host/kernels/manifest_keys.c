@@ -91,12 +91,12 @@ static int valid_allowed(const char *s)
     return 1;
 }
 
-/* param NAME = DEFAULT in ALLOWED ["help"] */
+/* param NAME = DEFAULT [cpu DEFAULT] in ALLOWED ["help"] */
 static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
     const unsigned n = cb_kernel_param_count(&u->k);
     struct cb_param *param = &u->k.params[n];
-    const char *name, *value, *allowed;
+    const char *name, *value, *allowed, *cpu_value = NULL;
     size_t len, vlen;
     char *end;
 
@@ -126,6 +126,18 @@ static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pe
             c->x, c->line, cursor_col(c, value != NULL ? value : c->at),
             "param %s: the default must be an integer, as in `param %s = 16 in 8,16,32`",
             param->name, param->name);
+    /* cpu VALUE: the default on CPU devices (struct cb_kernel's def_cpu). */
+    if (cursor_accept_word(c, "cpu")) {
+        cpu_value = cursor_word(c, &vlen);
+        errno = 0;
+        u->k.def_cpu[n] = cpu_value != NULL ? strtol(cpu_value, &end, 10) : 0;
+        if (cpu_value == NULL || end != cpu_value + vlen || errno != 0 || u->k.def_cpu[n] == 0)
+            return manifest_fail(c->x, c->line,
+                                 cursor_col(c, cpu_value != NULL ? cpu_value : c->at),
+                                 "param %s: a CPU default is a non-zero integer after `cpu`, as in "
+                                 "`param %s = 128 cpu 32 in 4..512`",
+                                 param->name, param->name);
+    }
     if (!cursor_accept_word(c, "in"))
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
                              "param %s: give its allowed values after the default: `in 8,16,32` or "
@@ -141,6 +153,10 @@ static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pe
         return manifest_fail(c->x, c->line, cursor_col(c, value),
                              "param %s: the default %ld is not in %s", param->name, param->def,
                              param->allowed);
+    if (cpu_value != NULL && !cb_param_allows(param, u->k.def_cpu[n]))
+        return manifest_fail(c->x, c->line, cursor_col(c, cpu_value),
+                             "param %s: the CPU default %ld is not in %s", param->name,
+                             u->k.def_cpu[n], param->allowed);
     cursor_blanks(c);
     if (*c->at == '"') {
         const char *close = strchr(c->at + 1, '"');
@@ -158,7 +174,7 @@ static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pe
     return param->help == NULL ? manifest_fail(c->x, c->line, 0, "out of memory") : 0;
 }
 
-/* size cpu SIZE gpu SIZE (either or both) */
+/* size cpu SIZE gpu SIZE shared SIZE (any of them) */
 static int parse_size(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
     int any = 0;
@@ -166,22 +182,26 @@ static int parse_size(struct cursor *c, struct cb_manifest_kernel *u, struct pen
     (void)u;
     pend->size_line = c->line;
     while (!cursor_at_end(c)) {
+        static const char *const types[] = {"cpu", "gpu", "shared"};
+        struct cb_size *const into[] = {&pend->cpu, &pend->gpu, &pend->shared};
         const char *which = c->at, *value;
-        const int is_cpu = cursor_accept_word(c, "cpu");
         char buf[64], why[CB_WHY_LEN];
         size_t len, count;
+        unsigned t = 0;
 
-        if (!is_cpu && !cursor_accept_word(c, "gpu"))
+        while (t < 3 && !cursor_accept_word(c, types[t]))
+            t++;
+        if (t == 3)
             return manifest_fail(c->x, c->line, cursor_col(c, which),
-                                 "size takes `cpu SIZE gpu SIZE`, as in "
+                                 "size takes `cpu SIZE gpu SIZE shared SIZE`, as in "
                                  "`size cpu 1M gpu 64M`");
         value = cursor_word(c, &len);
         if (value == NULL || len >= sizeof buf)
             return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                                 "size: a size must follow `%s`", is_cpu ? "cpu" : "gpu");
+                                 "size: a size must follow `%s`", types[t]);
         memcpy(buf, value, len);
         buf[len] = '\0';
-        if (cb_parse_sizes(buf, is_cpu ? &pend->cpu : &pend->gpu, 1, &count, why) != 0)
+        if (cb_parse_sizes(buf, into[t], 1, &count, why) != 0)
             return manifest_fail(c->x, c->line, cursor_col(c, value), "size: %s", why);
         any = 1;
     }
@@ -530,10 +550,59 @@ static int parse_dims(struct cursor *c, struct cb_manifest_kernel *u, struct pen
     return 0;
 }
 
+static int parse_private_mem(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_expr(c, u, &u->private_mem, "private_mem");
+}
+
+/* plan HOOK: a family's host plan (and reference) by name, host/kernels/hooks.c. */
+static int parse_plan(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    size_t len = 0;
+    const char *name = cursor_ident(c, &len);
+
+    (void)pend;
+    u->hook = name != NULL ? cb_hook_find(name, len) : NULL;
+    if (u->hook == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, name != NULL ? name : c->at),
+                             "unknown plan '%.*s': the plans are the host hooks of "
+                             "host/kernels/<family>.c (a new one is a row of its table)",
+                             name != NULL ? (int)len : 0, name != NULL ? name : "");
+    u->hook_line = c->line;
+    return line_done(c);
+}
+
+/* libraries NAME [NAME]: library rows for the report's "vs library" column. */
+static int parse_libraries(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    const unsigned max = sizeof u->k.libraries / sizeof u->k.libraries[0];
+    unsigned n = 0;
+    const char *name;
+    size_t len;
+
+    (void)pend;
+    while ((name = cursor_ident(c, &len)) != NULL) {
+        if (n == max)
+            return manifest_fail(c->x, c->line, cursor_col(c, name),
+                                 "libraries takes at most %u "
+                                 "names",
+                                 max);
+        u->k.libraries[n++] = manifest_keep(u, name, len);
+    }
+    if (n == 0 || !cursor_at_end(c))
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "libraries takes kernel names, as in `libraries sgemm_cublas "
+                             "sgemm_openblas`");
+    u->libraries_line = c->line;
+    return 0;
+}
+
 enum {
     ALL = (1u << 5) - 1, /* every contract of `contracts` */
     COPY = 1u << 2,
     GENERIC = 1u << 4,
+    FAMILY = ALL & ~GENERIC, /* the four families' contracts */
 };
 
 /* One manifest key. */
@@ -563,6 +632,9 @@ static const struct key keys[] = {
     {"flops", 0, GENERIC, parse_flops},
     {"bytes", 0, GENERIC, parse_bytes},
     {"verify", 0, GENERIC, parse_verify},
+    {"plan", 0, FAMILY, parse_plan},
+    {"private_mem", 0, ALL, parse_private_mem},
+    {"libraries", 0, ALL, parse_libraries},
 };
 enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
 _Static_assert((int)KEY_COUNT <= (int)KEY_SLOTS, "struct pending's key_line has a slot per key");
@@ -634,6 +706,10 @@ int manifest_check_key_contracts(const struct context *x, const struct cb_manife
                              "`%s` is only for the generic contract; the %s contract's arguments "
                              "are fixed: %s",
                              first->name, ct->name, ct->signature);
+    if (first->contracts == FAMILY)
+        return manifest_fail(x, line, 0,
+                             "`%s` is only for the vadd, transpose, copy and matmul contracts",
+                             first->name);
     for (unsigned i = 0; i < sizeof contracts / sizeof contracts[0]; i++)
         if (first->contracts & contracts[i].bit)
             return manifest_fail(x, line, 0, "%s is only for the %s contract: its signature is %s",

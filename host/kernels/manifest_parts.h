@@ -12,6 +12,7 @@
 
 #include "clbench/check.h"
 #include "clbench/expr.h"
+#include "clbench/families.h"
 #include "clbench/manifest.h"
 #include "clbench/parse.h"
 
@@ -56,7 +57,9 @@ struct cb_manifest_kernel {
     unsigned require_count;
     struct located global[3], local[3];
     unsigned global_count, local_count;
-    struct located local_mem, dynamic_local, flops, bytes;
+    struct located local_mem, private_mem, dynamic_local, flops, bytes;
+    const struct cb_hook *hook; /* `plan NAME`, else NULL */
+    unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
     unsigned twin_line, baseline_line, verify_line;
     char **owned; /* strings this kernel's fields point to */
@@ -136,7 +139,7 @@ enum { KEY_SLOTS = 32 }; /* at least the rows of the key table */
 
 /* The state of one manifest while its lines are read (keys come in any order). */
 struct pending {
-    struct cb_size cpu, gpu;
+    struct cb_size cpu, gpu, shared;
     unsigned size_line;
     int metric_given; /* else the contract's metric */
     unsigned metric_line, contract_line;

@@ -70,7 +70,11 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
             return -1;
         }
     }
-    if (u->contract->model != NULL && u->contract->model(p, why, len) != 0) {
+    /* A hook plans the whole row (the contract's model included); the manifest's own lines
+     * below then refine it. */
+    if ((u->hook != NULL              ? u->hook->plan(p, why, len)
+         : u->contract->model != NULL ? u->contract->model(p, why, len)
+                                      : 0) != 0) {
         *eval_error = 0;
         return -1;
     }
@@ -100,7 +104,8 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
             return -1;
         p->bytes = (double)v;
     }
-    p->work_dim = u->global_count;
+    if (u->global_count > 0)
+        p->work_dim = u->global_count;
     for (unsigned i = 0; i < u->global_count; i++) {
         if (evaluate(u, &u->global[i], "global", vars, count, &v, why, len) != 0 ||
             in_range(u, &u->global[i], "global", v, (long long)1 << 40, &p->global[i], why, len) !=
@@ -123,13 +128,18 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
             return -1;
         }
     }
-    p->local_mem_bytes = 0;
+    if (u->hook == NULL)
+        p->local_mem_bytes = p->dynamic_local_bytes = p->private_mem_bytes = 0;
     if (u->local_mem.text != NULL) {
         if (evaluate(u, &u->local_mem, "local_mem", vars, count, &v, why, len) != 0)
             return -1;
         p->local_mem_bytes = v > 0 ? (size_t)v : 0;
     }
-    p->dynamic_local_bytes = 0;
+    if (u->private_mem.text != NULL) {
+        if (evaluate(u, &u->private_mem, "private_mem", vars, count, &v, why, len) != 0)
+            return -1;
+        p->private_mem_bytes = v > 0 ? (size_t)v : 0;
+    }
     if (u->dynamic_local.text != NULL) {
         if (evaluate(u, &u->dynamic_local, "dynamic_local", vars, count, &v, why, len) != 0)
             return -1;

@@ -150,37 +150,37 @@ int cb_contract_matmul(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(contract(p), why, len);
 }
 
-int cb_plan_matmul_naive(struct cb_problem *p, char *why, size_t len)
+static int hook_matmul_naive(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_naive(p), why, len);
 }
 
-int cb_plan_matmul_tiled(struct cb_problem *p, char *why, size_t len)
+static int hook_matmul_tiled(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_tiled(p), why, len);
 }
 
-int cb_plan_matmul_regblock(struct cb_problem *p, char *why, size_t len)
+static int hook_matmul_regblock(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_regblock(p), why, len);
 }
 
-int cb_plan_matmul_cached(struct cb_problem *p, char *why, size_t len)
+static int hook_matmul_cached(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_cached(p), why, len);
 }
 
-int cb_plan_matmul_rank1(struct cb_problem *p, char *why, size_t len)
+static int hook_matmul_rank1(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_rank1(p), why, len);
 }
 
-int cb_plan_matmul_fast(struct cb_problem *p, char *why, size_t len)
+static int hook_matmul_fast(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_fast(p), why, len);
 }
 
-int cb_plan_matmul_cpu(struct cb_problem *p, char *why, size_t len)
+static int hook_matmul_cpu(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_cpu(p), why, len);
 }
@@ -206,3 +206,14 @@ double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t
     *scale = mag;
     return sum;
 }
+
+const struct cb_hook cb_matmul_hooks[] = {
+    {"matmul_naive", "matmul", "WGX WGY", hook_matmul_naive, NULL},
+    {"matmul_tiled", "matmul", "TILE", hook_matmul_tiled, NULL},
+    {"matmul_regblock", "matmul", "TILE RX RY", hook_matmul_regblock, NULL},
+    {"matmul_cached", "matmul", "TILE RX RY", hook_matmul_cached, NULL},
+    {"matmul_rank1", "matmul", "WG RM TK", hook_matmul_rank1, NULL},
+    {"matmul_fast", "matmul", "TSM TSN TSK WPTM WPTN VWM VWN PAD", hook_matmul_fast, NULL},
+    {"matmul_cpu", "matmul", "MR VN NV RB KB WGM", hook_matmul_cpu, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

@@ -76,22 +76,22 @@ int cb_contract_transpose(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(contract(p), why, len);
 }
 
-int cb_plan_transpose_naive(struct cb_problem *p, char *why, size_t len)
+static int hook_transpose_naive(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan(p, 0, 0), why, len);
 }
 
-int cb_plan_transpose_tiled(struct cb_problem *p, char *why, size_t len)
+static int hook_transpose_tiled(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_tiled(p), why, len);
 }
 
-int cb_plan_transpose_padded(struct cb_problem *p, char *why, size_t len)
+static int hook_transpose_padded(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_padded(p), why, len);
 }
 
-int cb_plan_transpose_aligned(struct cb_problem *p, char *why, size_t len)
+static int hook_transpose_aligned(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_aligned(p), why, len);
 }
@@ -108,8 +108,8 @@ double cb_ref_transpose(const struct cb_problem *p, const float *const in[], siz
     return v;
 }
 
-double cb_ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,
-                             double *scale)
+static double ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,
+                                 double *scale)
 {
     const double v = in[0][i];
 
@@ -117,3 +117,14 @@ double cb_ref_transpose_copy(const struct cb_problem *p, const float *const in[]
     *scale = fabs(v);
     return v;
 }
+
+/* transpose_copy moves the tiles of transpose_tiled without transposing them: the ladder's
+ * ceiling, checked against a copy. */
+const struct cb_hook cb_transpose_hooks[] = {
+    {"transpose_naive", "transpose", "TILE BLOCK_ROWS", hook_transpose_naive, NULL},
+    {"transpose_copy", "transpose", "TILE BLOCK_ROWS", hook_transpose_tiled, ref_transpose_copy},
+    {"transpose_tiled", "transpose", "TILE BLOCK_ROWS", hook_transpose_tiled, NULL},
+    {"transpose_padded", "transpose", "TILE BLOCK_ROWS", hook_transpose_padded, NULL},
+    {"transpose_aligned", "transpose", "TILE BLOCK_ROWS SECTOR", hook_transpose_aligned, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

@@ -41,12 +41,12 @@ int cb_contract_vadd(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(contract(p), why, len);
 }
 
-int cb_plan_vadd(struct cb_problem *p, char *why, size_t len)
+static int hook_vadd(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan(p, 0), why, len);
 }
 
-int cb_plan_vadd_local(struct cb_problem *p, char *why, size_t len)
+static int hook_vadd_local(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan(p, 3), why, len);
 }
@@ -57,3 +57,9 @@ double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i
     *scale = fabs((double)in[0][i]) + fabs((double)in[1][i]);
     return (double)in[0][i] + (double)in[1][i];
 }
+
+const struct cb_hook cb_vadd_hooks[] = {
+    {"vadd", "vadd", "VEC WGS", hook_vadd, NULL},
+    {"vadd_local", "vadd", "VEC WGS", hook_vadd_local, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

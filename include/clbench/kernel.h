@@ -137,8 +137,9 @@ struct cb_kernel {
     struct cb_manifest_kernel *manifest; /* the manifest that declares it, else NULL */
 };
 
-/* The registry: the built-in table (host/kernels/registry.c) followed by the kernels added at
- * run time (user kernel files).  Index order is the order of --list-kernels and of the report. */
+/* The registry: the built-in kernels (cl/<family>.cl's manifests, cb_builtin_kernels_load),
+ * the library baselines (host/kernels/registry.c), then the kernels of user kernel files.  Index
+ * order is the order of --list-kernels and of the report. */
 size_t cb_kernel_total(void);
 const struct cb_kernel *cb_kernel_at(size_t i);
 /* Appends k (which must outlive the registry's use) after the built-in and earlier kernels.
@@ -146,6 +147,9 @@ const struct cb_kernel *cb_kernel_at(size_t i);
 int cb_kernel_add(const struct cb_kernel *k);
 /* Forgets every kernel added with cb_kernel_add (their memory stays the caller's). */
 void cb_kernels_reset_added(void);
+/* The same for the built-in kernels, which come before the library baselines. */
+int cb_kernel_add_builtin(const struct cb_kernel *k);
+void cb_kernels_reset_builtin(void);
 
 const struct cb_kernel *cb_kernel_find(const char *name);
 unsigned cb_kernel_param_count(const struct cb_kernel *k);
