@@ -12,7 +12,9 @@ expect_rc 0
 python3 - "$TMP/cpu.json" "$TMP/copy.json" "$TMP/fast.json" <<'PY' || fail "a built-in kernel's defaults did not verify"
 import json, sys
 rows = [r for f in sys.argv[1:] for r in json.load(open(f))["rows"]]
-bad = [(r["kernel"], r["status"], r.get("reason")) for r in rows if r["status"] != "ok"]
+# Library baselines (the matmul family's sgemm_* rows) may be unavailable on this device.
+bad = [(r["kernel"], r["status"], r.get("reason")) for r in rows
+       if r["status"] != "ok" and not (r["kernel"].startswith("sgemm_") and r["status"] == "unavailable")]
 assert not bad, bad
 kernels = {r["kernel"] for r in rows}
 assert len(kernels) >= 15, kernels
