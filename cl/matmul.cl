@@ -191,6 +191,7 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
  *   param      RY = 4 in 1..32 "C rows per work-item"
  *   libraries  sgemm_cublas sgemm_openblas
  *   twin       matmul_cached
+ *   finding    grid RX RY results per work-item (seed 001)
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_regblock(const int M, const int N, const int K, __global const REAL *restrict A,

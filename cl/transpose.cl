@@ -115,6 +115,7 @@ transpose_naive(const int width, const int height, __global const REAL *restrict
  *   size       cpu 2048 gpu 8192 shared 4096
  *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ *   finding    ladder Transpose ladder: each variant against the plain copy of the same size (seed 000)
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_copy(const int width, const int height, __global const REAL *restrict in,

@@ -160,6 +160,11 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
         return -1;
     if (u->hook != NULL && check_hook(x, u) != 0)
         return -1;
+    if (u->k.finding.kind == CB_FINDING_GRID && (cb_kernel_param_index(&u->k, u->k.finding.x) < 0 ||
+                                                 cb_kernel_param_index(&u->k, u->k.finding.y) < 0))
+        return manifest_fail(x, u->line, 0,
+                             "finding grid %s %s: both must be parameters of kernel %s",
+                             u->k.finding.x, u->k.finding.y, u->k.name);
     if (u->global_count == 0 && u->hook == NULL)
         return manifest_fail(x, u->line, 0,
                              "kernel %s has no `global` line: give its NDRange, e.g. `global N` or "

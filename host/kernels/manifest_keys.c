@@ -598,6 +598,40 @@ static int parse_libraries(struct cursor *c, struct cb_manifest_kernel *u, struc
     return 0;
 }
 
+/* finding curve TITLE | finding grid X Y TITLE | finding ladder TITLE */
+static int parse_finding(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    struct cb_finding *f = &u->k.finding;
+    size_t len;
+
+    (void)pend;
+    if (cursor_accept_word(c, "curve"))
+        f->kind = CB_FINDING_CURVE;
+    else if (cursor_accept_word(c, "ladder"))
+        f->kind = CB_FINDING_LADDER;
+    else if (cursor_accept_word(c, "grid")) {
+        const char *x = cursor_ident(c, &len);
+
+        f->x = x != NULL ? manifest_keep(u, x, len) : NULL;
+        const char *y = x != NULL ? cursor_ident(c, &len) : NULL;
+
+        f->y = y != NULL ? manifest_keep(u, y, len) : NULL;
+        if (f->y == NULL)
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "finding grid names two parameters, as in `finding grid RX RY "
+                                 "results per work-item`");
+        f->kind = CB_FINDING_GRID;
+    } else {
+        cursor_blanks(c);
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "finding is `curve TITLE`, `grid X Y TITLE` or `ladder TITLE`");
+    }
+    f->title = cursor_rest(c, u, NULL);
+    return f->title != NULL ? 0
+                            : manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                            "finding: a title must follow, for the report");
+}
+
 enum {
     ALL = (1u << 5) - 1, /* every contract of `contracts` */
     COPY = 1u << 2,
@@ -635,6 +669,7 @@ static const struct key keys[] = {
     {"plan", 0, FAMILY, parse_plan},
     {"private_mem", 0, ALL, parse_private_mem},
     {"libraries", 0, ALL, parse_libraries},
+    {"finding", 0, ALL, parse_finding},
 };
 enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
 _Static_assert((int)KEY_COUNT <= (int)KEY_SLOTS, "struct pending's key_line has a slot per key");

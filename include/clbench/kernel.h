@@ -26,6 +26,16 @@ struct cb_param {
     const char *help;    /* one line */
 };
 
+/* A table of --findings that a kernel's rows make, declared by its manifest's `finding` line:
+ * its rows' throughput by parameters (curve), an X x Y grid over two parameters (grid), or its
+ * family's rows against it as the ceiling (ladder). */
+enum cb_finding_kind { CB_FINDING_NONE, CB_FINDING_CURVE, CB_FINDING_GRID, CB_FINDING_LADDER };
+struct cb_finding {
+    enum cb_finding_kind kind;
+    const char *x, *y; /* grid: the parameters along its rows and columns */
+    const char *title; /* the table's heading */
+};
+
 /* What the headline throughput counts. */
 enum cb_metric { CB_METRIC_GFLOPS, CB_METRIC_GBS };
 
@@ -126,7 +136,8 @@ struct cb_kernel {
     /* Library rows a user would pick instead, for the report's "vs library" column: the first
      * that ran on the same device and size (NULL entries: none). */
     const char *libraries[2];
-    const char *requires; /* NULL, or why this row is absent from this build */
+    struct cb_finding finding; /* kind CB_FINDING_NONE: none */
+    const char *requires;      /* NULL, or why this row is absent from this build */
     cb_plan_fn plan;
     cb_reference_fn reference;
     cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */

@@ -239,6 +239,7 @@ int test_manifest_key_table_and_builtin_grammar(void)
                                " *   param PAD = 0 in 0..32\n"
                                " *   private_mem WPTM * WPTN * 4\n"
                                " *   libraries sgemm_openblas\n"
+                               " *   finding grid WPTM WPTN results per work-item\n"
                                " */\n"
                                "__kernel void my_fast(const int M) {}\n"
                                "/* clbench:kernel my_copy\n"
@@ -263,6 +264,8 @@ int test_manifest_key_table_and_builtin_grammar(void)
     ASSERT_EQ_U(k->default_size_gpu[0], 256);
     ASSERT_EQ_U(k->default_size_shared[1], 128);
     ASSERT_TRUE(strcmp(k->libraries[0], "sgemm_openblas") == 0 && k->libraries[1] == NULL);
+    ASSERT_TRUE(k->finding.kind == CB_FINDING_GRID && strcmp(k->finding.x, "WPTM") == 0);
+    ASSERT_TRUE(strcmp(k->finding.title, "results per work-item") == 0);
     memset(&p, 0, sizeof p);
     p.kernel = k;
     p.size[0] = p.size[1] = p.size[2] = 64;
@@ -284,7 +287,8 @@ int test_manifest_key_table_and_builtin_grammar(void)
     cb_manifest_file_free(f);
     /* The key list of messages comes from the table, the new keys with it. */
     ASSERT_TRUE(rejects(HEAD " global N\n colour blue" TAIL,
-                        "plan, private_mem, libraries; generic only: dims, arg, flops, bytes, "
+                        "plan, private_mem, libraries, finding; generic only: dims, arg, flops, "
+                        "bytes, "
                         "verify"));
     return 0;
 }
@@ -318,6 +322,13 @@ int test_manifest_rejects_bad_builtin_grammar(void)
     ASSERT_TRUE(rejects(HEAD " global N\n libraries a b c" TAIL,
                         "bad.cl:4:16: libraries takes at most 2 names"));
     ASSERT_TRUE(rejects(HEAD " global N\n private_mem N +" TAIL, "bad.cl:4:17: expression ends"));
+    ASSERT_TRUE(rejects(HEAD " global N\n finding pie chart" TAIL,
+                        "bad.cl:4:10: finding is `curve TITLE`, `grid X Y TITLE` or `ladder"));
+    ASSERT_TRUE(rejects(HEAD " global N\n finding grid RX" TAIL,
+                        "bad.cl:4:17: finding grid names two parameters"));
+    ASSERT_TRUE(rejects(HEAD " global N\n finding curve" TAIL, "finding: a title must follow"));
+    ASSERT_TRUE(rejects(HEAD " global N\n param RX = 1 in 1..4\n finding grid RX RY per item" TAIL,
+                        "bad.cl:1: finding grid RX RY: both must be parameters of kernel k"));
     /* PoCL aborts on a 255-character kernel name: one line, where the name starts. */
     memset(name, 'k', sizeof name - 1);
     name[sizeof name - 1] = '\0';
