@@ -12,6 +12,7 @@
     X(stats_single_sample_and_empty)                                                               \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_defaults_match_the_cl_files)                                                        \
+    X(registry_private_memory_of_matmuls)                                                          \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
     X(registry_add_appends_and_refuses_duplicates)                                                 \

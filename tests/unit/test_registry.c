@@ -77,6 +77,32 @@ int test_registry_defaults_match_the_cl_files(void)
     return 0;
 }
 
+/* The built-in matmuls declare their private arrays (private_mem), for the check against a
+ * CPU driver's stack: matmul_cpu's panel of B dominates. */
+int test_registry_private_memory_of_matmuls(void)
+{
+    const struct cb_kernel *k = cb_kernel_find("matmul_cpu");
+    struct cb_problem p;
+    char why[256];
+
+    ASSERT_TRUE(k != NULL);
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    p.size[0] = p.size[1] = p.size[2] = 64;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        p.param[i] = k->params[i].def; /* MR 8, VN 16, NV 2, KB 256 */
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.private_mem_bytes, (256 + 8) * 2 * 16 * 4 + 16 * 4);
+    k = cb_kernel_find("matmul_fast");
+    ASSERT_TRUE(k != NULL);
+    p.kernel = k;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        p.param[i] = k->params[i].def; /* 128 128 16 8 8 4 4 0: 256 work-items */
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.private_mem_bytes, 8 * 8 * 4 + (2 + 2) * 16 + (8 + 4) * 4);
+    return 0;
+}
+
 int test_registry_param_allows_lists_and_ranges(void)
 {
     const struct cb_param list = {"TILE", 16, "8,16,32", "tile"};
