@@ -1,7 +1,8 @@
-/* The kernel registry's types: what one row says about a kernel, and the problem a row is
- * planned into for one size and one set of -D values.  The table itself is in
- * host/kernels/registry.c; each family's plan and reference functions are in
- * host/kernels/<family>.c; the kernels are in cl/<family>.cl.
+/* The kernel registry's types: what is known about a kernel, and the problem a row is planned
+ * into for one size and one set of -D values.  Kernels are declared by the manifests of their
+ * .cl files (cl/<family>.cl for the built-in ones; host/kernels/manifest*.c), library
+ * baselines by the table of host/kernels/registry.c; the families' host plans and references
+ * are in host/kernels/<family>.c.
  */
 #ifndef CLBENCH_KERNEL_H
 #define CLBENCH_KERNEL_H
@@ -126,8 +127,9 @@ struct cb_kernel {
      * (host/run/rows.c).  All zero: default_size_cpu, the size every device can finish. */
     size_t default_size_shared[CB_MAX_DIMS];
     struct cb_param params[CB_MAX_PARAMS]; /* ends at the first entry without a name */
-    /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def).  They
-     * apply as one set, only when no -D names any parameter of the kernel (host/run/rows.c). */
+    /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def; a
+     * manifest's `param NAME = V cpu W`).  They apply as one set, only when no -D names any
+     * parameter of the kernel (host/run/rows.c). */
     long def_cpu[CB_MAX_PARAMS];
     unsigned inputs;
     enum cb_metric metric;
