@@ -3,7 +3,7 @@
 #ifndef CLBENCH_REPORT_H
 #define CLBENCH_REPORT_H
 
-#include "clbench/args.h"
+#include "clbench/config.h"
 #include "clbench/device.h"
 #include "clbench/run.h"
 

@@ -18,6 +18,9 @@ enum {
     CB_MAX_DIMS = 3,    /* problem-size dimensions */
 };
 
+/* The longest reason a row gives for its status (a plan's refusal, a failed build). */
+enum { CB_REASON_LEN = 512 };
+
 /* One -D build parameter. */
 struct cb_param {
     const char *name;    /* the macro, e.g. "TILE" */

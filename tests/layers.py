@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""The layer map of host/ and include/ (README.md, "Architecture"), checked on the source text.
+
+1. Every file lives in a layer's folder: host/<layer>/*.c, include/<layer>/clbench/*.h.
+2. Every #include "clbench/x.h" names a header of the file's own layer or of a layer below it
+   (the build refuses most crossings already: a layer's include path holds only its own headers
+   and those below; this also catches a header moved to the wrong folder).
+3. No two .c files use each other's functions, directly or round a longer cycle: a file A uses B
+   when A names a function or table that B defines (with external linkage) and declares in its
+   header.
+
+Usage: layers.py SOURCE_DIR.  Prints each violation and exits 1, or exits 0.
+"""
+import os
+import re
+import sys
+
+# Lowest first; report and tune both stand on run and do not see each other.
+BELOW = {
+    "base": set(),
+    "kernels": {"base"},
+    "run": {"base", "kernels"},
+    "report": {"base", "kernels", "run"},
+    "tune": {"base", "kernels", "run"},
+    "cli": {"base", "kernels", "run", "report", "tune"},
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"clbench/([A-Za-z0-9_]+\.h)"', re.M)
+# A definition with external linkage at the start of a line: a function (its body follows) or
+# a table ("const struct cb_kernel cb_kernels[] = {").
+DEFINITION = re.compile(r"^(?!static\b|typedef\b|extern\b)[A-Za-z_][^;{}()=\n]*?\b(cb_\w+)\s*(\(|\[|=)",
+                        re.M)
+IDENT = re.compile(r"\bcb_\w+\b")
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def code_of(text):
+    return STRING.sub('""', COMMENT.sub(" ", text))
+
+
+def main(root):
+    errors = []
+    headers = {}  # "x.h" -> layer
+    files = []  # (path, layer)
+    for top in ("host", "include"):
+        for name in sorted(os.listdir(os.path.join(root, top))):
+            folder = os.path.join(root, top, name)
+            if not os.path.isdir(folder):
+                continue
+            if name not in BELOW:
+                errors.append(f"{top}/{name}/: not a layer ({', '.join(BELOW)})")
+                continue
+            if top == "include":
+                entries = os.listdir(folder)
+                if entries != ["clbench"]:
+                    errors.append(f"include/{name}/ holds {sorted(entries)}: only clbench/")
+                folder = os.path.join(folder, "clbench")
+            for f in sorted(os.listdir(folder)):
+                path = os.path.join(folder, f)
+                rel = os.path.relpath(path, root)
+                if top == "include":
+                    if f in headers:
+                        errors.append(f"{rel}: a header of that name is in {headers[f]} too")
+                    headers[f] = name
+                files.append((rel, name))
+
+    # 2. Includes only downward.
+    for rel, layer in files:
+        for h in INCLUDE.findall(read(os.path.join(root, rel))):
+            if h not in headers:
+                errors.append(f"{rel}: includes clbench/{h}, which no layer has")
+            elif headers[h] != layer and headers[h] not in BELOW[layer]:
+                errors.append(f"{rel} ({layer}) includes clbench/{h} ({headers[h]}): "
+                              f"{layer} may include only {', '.join(sorted(BELOW[layer] | {layer}))}")
+
+    # 3. No cycles between .c files.
+    sources = [rel for rel, _ in files if rel.endswith(".c")]
+    code = {rel: code_of(read(os.path.join(root, rel))) for rel in sources}
+    defined_in = {}
+    for rel in sources:
+        for m in DEFINITION.finditer(code[rel]):
+            defined_in.setdefault(m.group(1), rel)
+    uses = {}
+    for rel in sources:
+        names = set(IDENT.findall(code[rel]))
+        uses[rel] = sorted({defined_in[n] for n in names if n in defined_in} - {rel})
+    for component in cycles(sources, uses):
+        cycle = path_within(component, uses)
+        errors.append(f"files using each other's functions ({', '.join(component)}), e.g. " +
+                      " -> ".join(cycle + [cycle[0]]))
+
+    for e in errors:
+        print("layers: " + e)
+    if not errors:
+        print(f"layers: {len(files)} files, {len(headers)} headers: every include goes down, "
+              "no cycles")
+    return 1 if errors else 0
+
+
+def cycles(nodes, edges):
+    """The strongly connected components of more than one file (Tarjan)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in nodes:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def path_within(component, edges):
+    """A cycle through the component's first file, by breadth-first search back to it."""
+    start, members = component[0], set(component)
+    previous, frontier = {start: None}, [start]
+    while frontier:
+        nxt = []
+        for v in frontier:
+            for w in edges[v]:
+                if w == start:
+                    path = [v]
+                    while previous[path[-1]] is not None:
+                        path.append(previous[path[-1]])
+                    return path[::-1]
+                if w in members and w not in previous:
+                    previous[w] = v
+                    nxt.append(w)
+        frontier = nxt
+    return component
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))
