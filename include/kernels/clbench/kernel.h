@@ -7,6 +7,7 @@
 #define CLBENCH_KERNEL_H
 
 #include "clbench/generic.h"
+#include "clbench/size_math.h"
 
 #include <CL/cl.h>
 #include <stddef.h>
@@ -157,10 +158,5 @@ const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
 int cb_param_allows(const struct cb_param *param, long value);
 /* The registered kernel name closest to `name` (edit distance), for "did you mean". */
 const char *cb_kernel_closest(const char *name);
-
-/* Helpers for plan functions: a * b (* c) in size_t, or 0 on overflow. */
-size_t cb_mul_size(size_t a, size_t b);
-/* Rounds n up to a multiple of m (m > 0); 0 on overflow. */
-size_t cb_round_up(size_t n, size_t m);
 
 #endif
