@@ -9,11 +9,15 @@
    when A names a function or table that B defines (with external linkage) and declares in its
    header.
 
-Usage: layers.py SOURCE_DIR.  Prints each violation and exits 1, or exits 0.
+Usage: layers.py SOURCE_DIR: prints each violation and exits 1, or exits 0.
+       layers.py --self-test: checks that each kind of violation is found, on small trees.
 """
+import contextlib
+import io
 import os
 import re
 import sys
+import tempfile
 
 # Lowest first; report and tune both stand on run and do not see each other.
 BELOW = {
@@ -57,9 +61,9 @@ def main(root):
                 errors.append(f"{top}/{name}/: not a layer ({', '.join(BELOW)})")
                 continue
             if top == "include":
-                entries = os.listdir(folder)
+                entries = sorted(os.listdir(folder))
                 if entries != ["clbench"]:
-                    errors.append(f"include/{name}/ holds {sorted(entries)}: only clbench/")
+                    errors.append(f"include/{name}/ holds {entries}: only clbench/")
                 folder = os.path.join(folder, "clbench")
             for f in sorted(os.listdir(folder)):
                 path = os.path.join(folder, f)
@@ -154,5 +158,56 @@ def path_within(component, edges):
     return component
 
 
+def self_test():
+    """Each violation in a tree of its own, beside a tree that has none."""
+    good = {
+        "host/base/text.c": '#include "clbench/text.h"\nint cb_text(void) { return 0; }\n',
+        "include/base/clbench/text.h": "int cb_text(void);\n",
+        "host/run/row.c": '#include "clbench/row.h"\n#include "clbench/text.h"\n'
+                          "int cb_row(void) { return cb_text(); }\n",
+        "include/run/clbench/row.h": "int cb_row(void);\n",
+        "host/report/view.c": '#include "clbench/row.h"\nint cb_view(void) { return cb_row(); }\n',
+        "include/report/clbench/view.h": "int cb_view(void);\n",
+    }
+    cases = {
+        "every include goes down": ({}, None),
+        "an upward include": ({"host/base/text.c": '#include "clbench/row.h"\n'},
+                              "host/base/text.c (base) includes clbench/row.h (run)"),
+        "a sibling's include": ({"host/tune/t.c": '#include "clbench/view.h"\n'},
+                                "host/tune/t.c (tune) includes clbench/view.h (report)"),
+        "a header upward": ({"include/base/clbench/text.h": '#include "clbench/row.h"\n'},
+                            "include/base/clbench/text.h (base) includes clbench/row.h (run)"),
+        "an unknown header": ({"host/run/row.c": '#include "clbench/gone.h"\n'},
+                              "includes clbench/gone.h, which no layer has"),
+        "a folder outside the map": ({"host/misc/x.c": "\n"}, "host/misc/: not a layer"),
+        "a header outside clbench/": ({"include/run/row.h": "\n"},
+                                      "include/run/ holds ['clbench', 'row.h']: only clbench/"),
+        "a header in two layers": ({"include/run/clbench/text.h": "\n"},
+                                   "a header of that name is in base too"),
+        "two files using each other": (
+            {"host/run/col.c": '#include "clbench/row.h"\nint cb_col(void) { return cb_row(); }\n',
+             "host/run/row.c": "int cb_col(void);\nint cb_row(void) { return cb_col(); }\n"},
+            "files using each other's functions (host/run/col.c, host/run/row.c)"),
+    }
+    failed = 0
+    for name, (changes, expected) in cases.items():
+        with tempfile.TemporaryDirectory() as root:
+            for rel, text in {**good, **changes}.items():
+                os.makedirs(os.path.dirname(os.path.join(root, rel)), exist_ok=True)
+                with open(os.path.join(root, rel), "w", encoding="utf-8") as f:
+                    f.write(text)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                status = main(root)
+            ok = status == 0 if expected is None else status == 1 and expected in out.getvalue()
+            print(f"{'ok' if ok else 'FAILED'}: {name}")
+            if not ok:
+                print(out.getvalue(), end="")
+                failed += 1
+    return 1 if failed else 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--self-test"]:
+        sys.exit(self_test())
     sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))
