@@ -4,7 +4,8 @@
 1. Every file lives in a layer's folder: host/<layer>/*.c, include/<layer>/clbench/*.h.
 2. Every #include "clbench/x.h" names a header of the file's own layer or of a layer below it
    (the build refuses most crossings already: a layer's include path holds only its own headers
-   and those below; this also catches a header moved to the wrong folder).
+   and those below; this also catches a header moved to the wrong folder), and every function
+   or table a .c file names is defined in its layer or below.
 3. No two .c files use each other's functions, directly or round a longer cycle: a file A uses B
    when A names a function or table that B defines (with external linkage) and declares in its
    header.
@@ -35,8 +36,8 @@ INCLUDE = re.compile(r'^\s*#\s*include\s+"clbench/([A-Za-z0-9_]+\.h)"', re.M)
 DEFINITION = re.compile(r"^(?!static\b|typedef\b|extern\b)[A-Za-z_][^;{}()=\n]*?\b(cb_\w+)\s*(\(|\[|=)",
                         re.M)
 IDENT = re.compile(r"\bcb_\w+\b")
-COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
-STRING = re.compile(r'"(?:\\.|[^"\\\n])*"')
+# Comments, string and character literals, in one pass: "/*" inside a string opens no comment.
+LITERAL = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
 
 
 def read(path):
@@ -45,7 +46,7 @@ def read(path):
 
 
 def code_of(text):
-    return STRING.sub('""', COMMENT.sub(" ", text))
+    return LITERAL.sub(lambda m: " " if m.group(0)[0] == "/" else '""', text)
 
 
 def main(root):
@@ -88,12 +89,19 @@ def main(root):
     code = {rel: code_of(read(os.path.join(root, rel))) for rel in sources}
     defined_in = {}
     for rel in sources:
-        for m in DEFINITION.finditer(code[rel]):
-            defined_in.setdefault(m.group(1), rel)
+        for name in definitions(code[rel]):
+            defined_in.setdefault(name, rel)
+    layer_of = dict(files)
     uses = {}
     for rel in sources:
-        names = set(IDENT.findall(code[rel]))
-        uses[rel] = sorted({defined_in[n] for n in names if n in defined_in} - {rel})
+        names = sorted(n for n in set(IDENT.findall(code[rel])) if n in defined_in)
+        uses[rel] = sorted({defined_in[n] for n in names} - {rel})
+        # A prototype written by hand reaches upward without an #include; static libraries may
+        # still link it when the layer above happens to be linked in.
+        for n in names:
+            up = layer_of[defined_in[n]]
+            if up != layer_of[rel] and up not in BELOW[layer_of[rel]]:
+                errors.append(f"{rel} ({layer_of[rel]}) uses {n} of {defined_in[n]} ({up})")
     for component in cycles(sources, uses):
         cycle = path_within(component, uses)
         errors.append(f"files using each other's functions ({', '.join(component)}), e.g. " +
@@ -105,6 +113,16 @@ def main(root):
         print(f"layers: {len(files)} files, {len(headers)} headers: every include goes down, "
               "no cycles")
     return 1 if errors else 0
+
+
+def definitions(code):
+    """The names a .c file defines with external linkage: a function whose body follows its
+    parameters (not a prototype), or an object given a value."""
+    for m in DEFINITION.finditer(code):
+        rest = code[m.end():]
+        end = min((i for i in (rest.find(";"), rest.find("{")) if i >= 0), default=len(rest))
+        if rest[end:end + 1] == "{" if m.group(2) == "(" else "=" in code[m.start(2):m.end() + end]:
+            yield m.group(1)
 
 
 def cycles(nodes, edges):
@@ -177,6 +195,8 @@ def self_test():
                                 "host/tune/t.c (tune) includes clbench/view.h (report)"),
         "a header upward": ({"include/base/clbench/text.h": '#include "clbench/row.h"\n'},
                             "include/base/clbench/text.h (base) includes clbench/row.h (run)"),
+        "a call upward": ({"host/base/text.c": "int cb_row(void);\nint cb_text(void) { return cb_row(); }\n"},
+                          "host/base/text.c (base) uses cb_row of host/run/row.c (run)"),
         "an unknown header": ({"host/run/row.c": '#include "clbench/gone.h"\n'},
                               "includes clbench/gone.h, which no layer has"),
         "a folder outside the map": ({"host/misc/x.c": "\n"}, "host/misc/: not a layer"),
