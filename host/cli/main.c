@@ -10,7 +10,7 @@
 #include "clbench/peak.h"
 #include "clbench/progress.h"
 #include "clbench/peak_cache.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
 #include "clbench/source.h"

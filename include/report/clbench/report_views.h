@@ -8,7 +8,7 @@
 #define CLBENCH_REPORT_VIEWS_H
 
 #include "clbench/config.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/report_data.h"
 #include "clbench/report_grid.h"
 #include "clbench/report_rows.h"
