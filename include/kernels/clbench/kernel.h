@@ -106,7 +106,7 @@ struct cb_library {
 struct cb_kernel {
     const char *name;       /* __kernel function name and --kernel value */
     const char *family;     /* cl/<family>.cl holds it; also the report's grouping */
-    const char *experiment; /* the seed experiment it reproduces (see shared SEEDS.md) */
+    const char *experiment; /* the seed experiment it reproduces: "004 vecAdd: ..." */
     const char *summary;    /* one line for --list-kernels */
     unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
     const char *size_names; /* "W x H" as --list-kernels shows it; NULL: N, WxH or MxNxK */
