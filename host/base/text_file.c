@@ -1,4 +1,3 @@
-/* Reading a whole text file; see text_file.h. */
 #include "clbench/text_file.h"
 
 #include <errno.h>

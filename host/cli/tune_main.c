@@ -9,7 +9,7 @@
 #include "clbench/journal.h"
 #include "clbench/options.h"
 #include "clbench/output.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/rows.h"
 #include "clbench/timer.h"
 #include "clbench/tune.h"

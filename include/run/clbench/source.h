@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-enum { CB_OPTIONS_LEN = 1024, CB_REASON_LEN = 512, CB_PATH_LEN = 4096 };
+enum { CB_OPTIONS_LEN = 1024, CB_PATH_LEN = 4096 };
 
 struct cb_program {
     char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */

@@ -1,4 +1,4 @@
-/* Reading a whole text file: kernel sources, kernel files' manifests, run files. */
+/* Reading a text file whole. */
 #ifndef CLBENCH_TEXT_FILE_H
 #define CLBENCH_TEXT_FILE_H
 
