@@ -1,4 +1,5 @@
 /* The parts of the manifest loader, private to host/kernels/manifest*.c, one file each:
+ *   manifest_context.c messages that name file, line and column; the strings a kernel owns
  *   manifest_scan.c    the source's comments and the kernels its code declares
  *   manifest_cursor.c  the syntax of one manifest line (names, words, expression lists)
  *   manifest_keys.c    the keys, declared once in a table, and their parsers; the contracts
