@@ -7,7 +7,7 @@
  * units).  Any M, N, K >= 1 is allowed: the host rounds the NDRange up, and every kernel
  * zero-fills the parts of its tiles that fall outside the matrices and stores only inside C.
  *
- * The ladder, rung by rung (seed experiment in brackets; see SEEDS.md):
+ * The ladder, rung by rung (seed experiment in brackets, as in README.md's Kernels table):
  *   matmul_naive     one C element per work-item, WGX x WGY work-group [000: blocks 1x128
  *                    vs 128x1 -- -D WGX=1 -D WGY=128 gives the slow, uncoalesced shape,
  *                    -D WGX=128 -D WGY=1 the fast one; CGMA 1, 003]
