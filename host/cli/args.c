@@ -421,6 +421,7 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         return add_define(cfg, arg);
     case 'd':
         cfg->devices = arg;
+        cfg->devices_given = 1;
         return 0;
     case 'f':
         *format_given = 1;

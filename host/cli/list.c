@@ -1,6 +1,8 @@
 /* --list-kernels, printed from the registry: the built-in table and the loaded kernel files. */
 #include "clbench/list.h"
 
+#include "clbench/device.h"
+#include "clbench/device_defaults.h"
 #include "clbench/kernel.h"
 #include "clbench/runfile.h"
 
@@ -36,7 +38,24 @@ static void print_default_sizes(FILE *out, const struct cb_kernel *k)
     fputs(" (several devices)", out);
 }
 
-void cb_kernels_print(FILE *out)
+/* "on 0:0 NAME: TILE=8 RX=4 (device default); note" for each device. */
+static void print_resolved(FILE *out, const struct cb_kernel *k, struct cb_device *const *devices,
+                           size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        long values[CB_MAX_PARAMS];
+        char note[CB_PARAMS_NOTE_LEN], id[32];
+        const char *from = cb_param_defaults(k, devices[i], values, note, sizeof note);
+
+        cb_device_id_string(devices[i], id, sizeof id);
+        fprintf(out, "  %-18s on %s %s:", "", id, devices[i]->name);
+        for (unsigned p = 0; p < cb_kernel_param_count(k); p++)
+            fprintf(out, " %s=%ld", k->params[p].name, values[p]);
+        fprintf(out, " (%s)%s%s\n", from, note[0] ? "; " : "", note);
+    }
+}
+
+void cb_kernels_print(FILE *out, struct cb_device *const *devices, size_t count)
 {
     const char *family = "", *source = NULL;
 
@@ -64,8 +83,12 @@ void cb_kernels_print(FILE *out)
             fprintf(out, "  %-18s -D %s=%ld", "", param->name, param->def);
             if (k->def_cpu[p] != 0)
                 fprintf(out, " (cpu: %ld)", k->def_cpu[p]); /* see struct cb_kernel */
+            if (param->device_def != NULL)
+                fprintf(out, " (device: %s)", param->device_def);
             fprintf(out, "  (%s)%s%s\n", param->allowed, param->help[0] ? " " : "", param->help);
         }
+        if (nparams > 0)
+            print_resolved(out, k, devices, count);
         if (k->requires != NULL)
             fprintf(out, "  %-18s not available in this build: %s\n", "", k->requires);
     }

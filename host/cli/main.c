@@ -121,6 +121,30 @@ static int list_devices(const struct cb_config *cfg)
     return status;
 }
 
+/* --list-kernels; with -d, the defaults resolved on the selected devices. */
+static int list_kernels(const struct cb_config *cfg)
+{
+    struct cb_device_list list;
+    struct cb_device **devices;
+    size_t count = 0;
+    int status = CB_EXIT_FAILED;
+
+    if (!cfg->devices_given) {
+        cb_kernels_print(stdout, NULL, 0);
+        return CB_EXIT_OK;
+    }
+    if (cb_devices_enumerate(&list) != CL_SUCCESS)
+        return CB_EXIT_FAILED;
+    devices = calloc(list.count > 0 ? list.count : 1, sizeof *devices);
+    if (devices != NULL && cb_devices_select(&list, cfg->devices, devices, &count) == 0) {
+        cb_kernels_print(stdout, devices, count);
+        status = CB_EXIT_OK;
+    }
+    free(devices);
+    cb_devices_free(&list);
+    return status;
+}
+
 /* --shard K/N: keeps the rows whose index in the whole expansion is K modulo N, so that N
  * machines given the same command line run disjoint parts whose union is the whole sweep. */
 static int keep_shard(struct cb_run *run, const struct cb_config *cfg)
@@ -226,7 +250,7 @@ int main(int argc, char **argv)
     else if (cfg.show_version)
         printf("clbench %s\n", CLBENCH_VERSION);
     else if (cfg.list_kernels)
-        cb_kernels_print(stdout);
+        status = list_kernels(&cfg);
     else if (cfg.list_devices)
         status = list_devices(&cfg);
     else

@@ -410,14 +410,16 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
     return result;
 }
 
-/* The defaults of the device type, as the search's first point (where they are in the space). */
+/* The device's defaults, as the search's first point (where they are in the space). */
 static void default_start(const struct task *k, struct cb_search *s)
 {
-    const int cpu = (k->device->type & CL_DEVICE_TYPE_CPU) != 0;
     unsigned digit[CB_MAX_PARAMS];
+    long defaults[CB_MAX_PARAMS];
+    char note[CB_PARAMS_NOTE_LEN];
 
+    cb_param_defaults(k->kernel, k->device, defaults, note, sizeof note);
     for (unsigned d = 0; d < k->space->dims; d++) {
-        const long def = *cb_param_default(k->kernel, d, cpu);
+        const long def = defaults[d];
 
         digit[d] = k->space->count[d];
         for (unsigned i = 0; i < k->space->count[d]; i++)
@@ -637,12 +639,6 @@ static int tune(struct tune_config *t)
         cb_error("out of host memory");
         goto done;
     }
-    for (size_t i = 0; i < cfg->kernel_count; i++)
-        if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count, why) !=
-            0) {
-            status = usage("%s", why);
-            goto done;
-        }
     if (cfg->tuned_path != NULL)
         snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
@@ -655,6 +651,13 @@ static int tune(struct tune_config *t)
     if (run.devices == NULL ||
         cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
         goto done;
+    /* The space holds each device's own defaults, so that the search can start from them. */
+    for (size_t i = 0; i < cfg->kernel_count; i++)
+        if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count,
+                           run.devices, run.device_count, why) != 0) {
+            status = usage("%s", why);
+            goto done;
+        }
     if (t->export_path != NULL) {
         status = export_entry(t, run.devices, run.device_count);
         goto done;

@@ -1,6 +1,7 @@
 /* The manifest expression evaluator: a tokenizer and a recursive-descent parser that
  * evaluates as it parses; see expr.h.  Precedence, lowest first:
- *   ||   &&   == != < <= > >= divides   + -   * / %   unary - + !   numbers, names, f(a, b), ( )
+ *   ?:   ||   &&   == != < <= > >= divides   + -   * / %   unary - + !   numbers, names, f(a, b), (
+ * )
  */
 #include "clbench/expr.h"
 
@@ -99,18 +100,18 @@ static int arith(struct parser *ps, const char *where, char op, long long a, lon
     return 0;
 }
 
-static int parse_or(struct parser *ps, long long *out);
+static int parse_cond(struct parser *ps, long long *out);
 
 /* ceil(a, b), round_up(a, b), min(a, b), max(a, b), after the name and its "(". */
 static int call(struct parser *ps, const char *name, size_t len, const char *where, long long *out)
 {
     long long a, b, q = 0;
 
-    if (parse_or(ps, &a) != 0)
+    if (parse_cond(ps, &a) != 0)
         return -1;
     if (!accept(ps, ","))
         return fail_at(ps, ps->at, "expected ',' between the arguments of %.*s", (int)len, name);
-    if (parse_or(ps, &b) != 0)
+    if (parse_cond(ps, &b) != 0)
         return -1;
     if (!accept(ps, ")"))
         return fail_at(ps, ps->at, "expected ')' after the arguments of %.*s", (int)len, name);
@@ -186,6 +187,8 @@ static int primary(struct parser *ps, long long *out)
             }
         for (size_t i = 0; i < ps->count; i++)
             if (strlen(ps->vars[i].name) == len && strncmp(ps->vars[i].name, start, len) == 0) {
+                if (!ps->dry && ps->vars[i].missing != NULL)
+                    return fail_at(ps, start, "%.*s: %s", (int)len, start, ps->vars[i].missing);
                 *out = ps->dry ? 1 : ps->vars[i].value;
                 return 0;
             }
@@ -193,7 +196,7 @@ static int primary(struct parser *ps, long long *out)
     }
     if (accept(ps, "(")) {
         ps->depth++;
-        if (parse_or(ps, out) != 0)
+        if (parse_cond(ps, out) != 0)
             return -1;
         if (!accept(ps, ")"))
             return fail_at(ps, ps->at, "expected ')'");
@@ -339,6 +342,34 @@ static int parse_or(struct parser *ps, long long *out)
     return 0;
 }
 
+/* c ? a : b, right-associative; only the chosen branch is evaluated (the other is checked). */
+static int parse_cond(struct parser *ps, long long *out)
+{
+    const int dry = ps->dry;
+    long long a, b;
+
+    if (parse_or(ps, out) != 0)
+        return -1;
+    if (!accept(ps, "?"))
+        return 0;
+    if (ps->depth >= MAX_DEPTH)
+        return fail_at(ps, ps->at, "expression nested more than %d deep", MAX_DEPTH);
+    ps->depth++;
+    ps->dry = dry || !*out;
+    if (parse_cond(ps, &a) != 0)
+        return -1;
+    ps->dry = dry;
+    if (!accept(ps, ":"))
+        return fail_at(ps, ps->at, "expected ':' of `condition ? a : b`");
+    ps->dry = dry || *out;
+    if (parse_cond(ps, &b) != 0)
+        return -1;
+    ps->dry = dry;
+    ps->depth--;
+    *out = dry ? 1 : *out ? a : b;
+    return 0;
+}
+
 static int run(const char *text, const struct cb_expr_var *vars, size_t count, int dry,
                long long *out, struct cb_expr_error *err)
 {
@@ -346,7 +377,7 @@ static int run(const char *text, const struct cb_expr_var *vars, size_t count, i
 
     err->column = 0;
     err->message[0] = '\0';
-    if (parse_or(&ps, out) != 0)
+    if (parse_cond(&ps, out) != 0)
         return -1;
     skip_blanks(&ps);
     if (*ps.at != '\0')

@@ -3,6 +3,7 @@
  * key is one parser and one row; README.md's "The manifest" table documents each. */
 #include "manifest_parts.h"
 
+#include "clbench/device_defaults.h"
 #include "clbench/families.h"
 
 #include <errno.h>
@@ -91,7 +92,46 @@ static int valid_allowed(const char *s)
     return 1;
 }
 
-/* param NAME = DEFAULT [cpu DEFAULT] in ALLOWED ["help"] */
+/* device (EXPR) of a param line: an expression over the device's properties, parenthesized so
+ * that its end is plain; checked now (syntax and names), evaluated per device. */
+static int parse_device_default(struct cursor *c, struct cb_manifest_kernel *u,
+                                struct cb_param *param)
+{
+    struct cb_expr_var vars[CB_DEVICE_VARS];
+    struct cb_expr_error err;
+    const char *open, *p;
+    unsigned depth = 0;
+
+    cursor_blanks(c);
+    open = c->at;
+    if (*open != '(')
+        return manifest_fail(c->x, c->line, cursor_col(c, open),
+                             "param %s: a device default is an expression in parentheses, as in "
+                             "`device (native_vector_width_float >= 16 ? 8 : 4)`",
+                             param->name);
+    for (p = open; *p != '\0'; p++) {
+        depth += *p == '(';
+        depth -= *p == ')';
+        if (depth == 0)
+            break;
+    }
+    if (*p == '\0')
+        return manifest_fail(c->x, c->line, cursor_col(c, open),
+                             "param %s: the device default's '(' is not closed", param->name);
+    param->device_def = manifest_keep(u, open + 1, (size_t)(p - open - 1));
+    if (param->device_def == NULL)
+        return manifest_fail(c->x, c->line, 0, "out of memory");
+    c->at = p + 1;
+    cb_device_vars(NULL, vars);
+    if (cb_expr_check(param->device_def, vars, CB_DEVICE_VARS, &err) != 0)
+        return manifest_fail(c->x, c->line, cursor_col(c, open + 1) + err.column - 1,
+                             "param %s: device default: %s (its names are the device's "
+                             "properties: README \"The manifest\")",
+                             param->name, err.message);
+    return 0;
+}
+
+/* param NAME = DEFAULT [cpu DEFAULT] [device (EXPR)] in ALLOWED ["help"] */
 static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
     const unsigned n = cb_kernel_param_count(&u->k);
@@ -138,6 +178,8 @@ static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pe
                                  "`param %s = 128 cpu 32 in 4..512`",
                                  param->name, param->name);
     }
+    if (cursor_accept_word(c, "device") && parse_device_default(c, u, param) != 0)
+        return -1;
     if (!cursor_accept_word(c, "in"))
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
                              "param %s: give its allowed values after the default: `in 8,16,32` or "

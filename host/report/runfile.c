@@ -254,6 +254,8 @@ cJSON *cb_row_json(const struct cb_row *row)
     cb_explain_json(j, row);
     if (row->params_from != NULL)
         cJSON_AddStringToObject(j, "params_from", row->params_from);
+    if (row->params_note[0] != '\0')
+        cJSON_AddStringToObject(j, "params_note", row->params_note);
     if (row->tuned_date[0] != '\0')
         cJSON_AddStringToObject(j, "tuned_date", row->tuned_date);
     if (row->resumed)

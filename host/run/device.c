@@ -95,6 +95,25 @@ static cl_int has_extension(cl_device_id dev, const char *name, int *found)
                : cb_cl_fail(err, "clGetDeviceInfo(CL_DEVICE_EXTENSIONS)", __FILE__, __LINE__);
 }
 
+/* A property a parameter's default may be computed from: a driver that fails the query, or
+ * answers 0 where no device has 0, leaves the field 0 and marks it unreported, so that the
+ * device still runs and only the defaults computed from it fall back (device_defaults.h). */
+static void query_prop(struct cb_device *d, cl_device_info what, void *var, size_t size,
+                       enum cb_device_prop prop, int zero_is_unreported)
+{
+    memset(var, 0, size);
+    if (clGetDeviceInfo(d->id, what, size, var, NULL) != CL_SUCCESS)
+        d->unreported |= 1u << prop;
+    else if (zero_is_unreported) {
+        unsigned char any = 0;
+
+        for (size_t i = 0; i < size; i++)
+            any |= ((const unsigned char *)var)[i];
+        if (!any)
+            d->unreported |= 1u << prop;
+    }
+}
+
 static cl_int query_device(struct cb_device *d)
 {
     int nv_attributes;
@@ -105,15 +124,24 @@ static cl_int query_device(struct cb_device *d)
     CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_VERSION, d->version));
     CB_CHECK(QUERY_STRING(d->id, CL_DEVICE_OPENCL_C_VERSION, d->opencl_c));
     QUERY_VALUE(d->id, CL_DEVICE_TYPE, d->type);
-    QUERY_VALUE(d->id, CL_DEVICE_MAX_COMPUTE_UNITS, d->compute_units);
     QUERY_VALUE(d->id, CL_DEVICE_MAX_CLOCK_FREQUENCY, d->clock_mhz);
-    QUERY_VALUE(d->id, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, d->native_vector_width_float);
     QUERY_VALUE(d->id, CL_DEVICE_GLOBAL_MEM_SIZE, d->global_mem_bytes);
     QUERY_VALUE(d->id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, d->global_cache_bytes);
-    QUERY_VALUE(d->id, CL_DEVICE_LOCAL_MEM_SIZE, d->local_mem_bytes);
     QUERY_VALUE(d->id, CL_DEVICE_MAX_MEM_ALLOC_SIZE, d->max_alloc_bytes);
-    QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_GROUP_SIZE, d->max_work_group_size);
-    QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_ITEM_SIZES, d->max_work_item_sizes);
+    d->unreported = 0;
+    query_prop(d, CL_DEVICE_MAX_COMPUTE_UNITS, &d->compute_units, sizeof d->compute_units,
+               CB_PROP_COMPUTE_UNITS, 1);
+    query_prop(d, CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT, &d->native_vector_width_float,
+               sizeof d->native_vector_width_float, CB_PROP_NATIVE_VECTOR_WIDTH_FLOAT, 1);
+    query_prop(d, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, &d->preferred_vector_width_float,
+               sizeof d->preferred_vector_width_float, CB_PROP_PREFERRED_VECTOR_WIDTH_FLOAT, 1);
+    /* 0 bytes of local memory is a real answer (a device without it). */
+    query_prop(d, CL_DEVICE_LOCAL_MEM_SIZE, &d->local_mem_bytes, sizeof d->local_mem_bytes,
+               CB_PROP_LOCAL_MEM_BYTES, 0);
+    query_prop(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, &d->max_work_group_size,
+               sizeof d->max_work_group_size, CB_PROP_MAX_WORK_GROUP_SIZE, 1);
+    query_prop(d, CL_DEVICE_MAX_WORK_ITEM_SIZES, d->max_work_item_sizes,
+               sizeof d->max_work_item_sizes, CB_PROP_MAX_WORK_ITEM_SIZES, 1);
 
     d->nv_cc_major = d->nv_cc_minor = -1;
     /* Asked only of devices that list the extension: others answer CL_INVALID_VALUE, which

@@ -3,6 +3,7 @@
  * element by element with those of its reference kernel, run once on the same inputs, on the
  * row's device or on the one the check names.  Without a reference the row ends unverified. */
 #include "clbench/contract.h"
+#include "clbench/device_defaults.h"
 #include "clbench/inputs.h"
 #include "clbench/oracle.h"
 
@@ -264,15 +265,17 @@ static int plan_reference(const struct cb_row *row, const struct cb_kernel *ref,
                           struct cb_problem *rp, char *why, size_t len)
 {
     const struct cb_problem *p = &row->problem;
-    const int cpu = (row->device->type & CL_DEVICE_TYPE_CPU) != 0;
+    long defaults[CB_MAX_PARAMS];
+    char note[CB_PARAMS_NOTE_LEN];
 
+    cb_param_defaults(ref, row->device, defaults, note, sizeof note);
     memset(rp, 0, sizeof *rp);
     rp->kernel = ref;
     memcpy(rp->size, p->size, sizeof rp->size);
     for (unsigned i = 0; i < cb_kernel_param_count(ref); i++) {
         const int mine = cb_kernel_param_index(p->kernel, ref->params[i].name);
 
-        rp->param[i] = mine >= 0 ? p->param[mine] : *cb_param_default(ref, i, cpu);
+        rp->param[i] = mine >= 0 ? p->param[mine] : defaults[i];
     }
     return ref->plan(rp, why, len);
 }

@@ -1,6 +1,8 @@
 /* Row expansion; see rows.h. */
 #include "clbench/rows.h"
 
+#include "clbench/device_defaults.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,7 @@ void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t ou
 
 /* The values parameter i of k takes in this run: the -D list, or its default. */
 static const long *param_values(const struct cb_config *cfg, const struct cb_kernel *k, unsigned i,
-                                int cpu, unsigned *count)
+                                const long defaults[CB_MAX_PARAMS], unsigned *count)
 {
     const struct cb_param *param = &k->params[i];
 
@@ -23,32 +25,16 @@ static const long *param_values(const struct cb_config *cfg, const struct cb_ker
             return cfg->defines[d].values;
         }
     *count = 1;
-    return cb_param_default(k, i, cpu);
+    return &defaults[i];
 }
 
-/* The CPU defaults are one consistent set (vector widths that divide the work per item, ...):
- * they apply only when no -D names a parameter of k, never mixed with the user's values. */
-static int defined_on_command_line(const struct cb_config *cfg, const struct cb_kernel *k);
-
-static int cpu_defaults(const struct cb_config *cfg, const struct cb_kernel *k,
-                        const struct cb_device *d)
-{
-    return (d->type & CL_DEVICE_TYPE_CPU) && !defined_on_command_line(cfg, k);
-}
-
-/* -D named a parameter of k: the command line decides every parameter of it. */
+/* -D named a parameter of k: the command line decides every parameter of it, and the others
+ * take their plain defaults.  The CPU and device defaults are each one consistent set (vector
+ * widths that divide the work per item, ...), never mixed with the user's values. */
 static int defined_on_command_line(const struct cb_config *cfg, const struct cb_kernel *k)
 {
     for (size_t i = 0; i < cfg->define_count; i++)
         if (cb_kernel_param_index(k, cfg->defines[i].name) >= 0)
-            return 1;
-    return 0;
-}
-
-static int has_cpu_defaults(const struct cb_kernel *k)
-{
-    for (unsigned i = 0; i < CB_MAX_PARAMS; i++)
-        if (k->def_cpu[i] != 0)
             return 1;
     return 0;
 }
@@ -63,8 +49,10 @@ static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int fro
         cb_kernel_param_count(k) == 0)
         return;
     if (cfg->tuned_lookup(cfg->tuned, row->device, k, row->problem.size, row->problem.param,
-                          row->tuned_date, sizeof row->tuned_date))
+                          row->tuned_date, sizeof row->tuned_date)) {
         row->params_from = "tuned";
+        row->params_note[0] = '\0'; /* the entry replaced the defaults the note is about */
+    }
 }
 
 static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
@@ -96,11 +84,11 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
     for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
         const struct cb_kernel *k = cfg->kernels[ki];
         const unsigned nparams = cb_kernel_param_count(k);
-        const int cpu = cpu_defaults(cfg, k, d);
         const int from_command_line = defined_on_command_line(cfg, k);
-        const char *from = from_command_line            ? "command line"
-                           : cpu && has_cpu_defaults(k) ? "cpu default"
-                                                        : "default";
+        long defaults[CB_MAX_PARAMS];
+        char note[CB_PARAMS_NOTE_LEN];
+        const char *from =
+            cb_param_defaults(k, from_command_line ? NULL : d, defaults, note, sizeof note);
         unsigned digit[CB_MAX_PARAMS] = {0};
         const size_t *fallback = default_size(k, d, shared);
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
@@ -121,9 +109,10 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                 for (unsigned i = 0; i < nparams; i++) {
                     unsigned n;
 
-                    row.problem.param[i] = param_values(cfg, k, i, cpu, &n)[digit[i]];
+                    row.problem.param[i] = param_values(cfg, k, i, defaults, &n)[digit[i]];
                 }
-                row.params_from = nparams > 0 ? from : NULL;
+                row.params_from = nparams == 0 ? NULL : from_command_line ? "command line" : from;
+                snprintf(row.params_note, sizeof row.params_note, "%s", note);
                 apply_tuned(cfg, &row, from_command_line);
                 if (append(rows, count, &row) != 0)
                     return -1;
@@ -132,7 +121,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
             for (unsigned i = 0; i < nparams && done; i++) {
                 unsigned n;
 
-                param_values(cfg, k, i, cpu, &n);
+                param_values(cfg, k, i, defaults, &n);
                 if (++digit[i] < n)
                     done = 0;
                 else

@@ -14,7 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static void expression(const char *s)
 {
-    static const struct cb_expr_var vars[] = {{"N", 1000}, {"TILE", 16}, {"Z", 0}};
+    static const struct cb_expr_var vars[] = {
+        {"N", 1000, NULL}, {"TILE", 16, NULL}, {"Z", 0, NULL}};
     struct cb_expr_error err;
     long long v;
 

@@ -4,7 +4,8 @@
 
 #include <limits.h>
 
-static const struct cb_expr_var vars[] = {{"N", 1000}, {"WGS", 256}, {"TSM", 64}, {"WPTM", 8}};
+static const struct cb_expr_var vars[] = {
+    {"N", 1000, NULL}, {"WGS", 256, NULL}, {"TSM", 64, NULL}, {"WPTM", 8, NULL}};
 enum { NVARS = sizeof vars / sizeof vars[0] };
 
 static long long eval(const char *text, int *ok)
@@ -44,7 +45,7 @@ int test_expr_arithmetic_and_precedence(void)
     ASSERT_EQ_U(eval("N / WGS", &ok), 3);
     ASSERT_EQ_U(eval("N % WGS", &ok), 232);
     ASSERT_EQ_U(eval("-3 + 10", &ok), 7);
-    ASSERT_EQ_U(eval("10 - 2 - 3", &ok), 5); /* left-associative */
+    ASSERT_EQ_U(eval("10 - 2 - 3", &ok), 5);       /* left-associative */
     ASSERT_EQ_U(eval("100 / 10 / 5 % 3", &ok), 2); /* left-associative: not 20 */
     ASSERT_EQ_U(eval("ceil(N, WGS)", &ok), 4);
     ASSERT_EQ_U(eval("round_up(N, WGS)", &ok), 1024);
@@ -120,5 +121,31 @@ int test_expr_check_names_without_values(void)
     ASSERT_EQ_U(err.column, 5);
     ASSERT_TRUE(cb_expr_check("N +* 2", vars, NVARS, &err) != 0);
     ASSERT_EQ_U(err.column, 4);
+    return 0;
+}
+
+int test_expr_conditional_and_missing_values(void)
+{
+    static const struct cb_expr_var dev[] = {{"width", 8, NULL},
+                                             {"units", 0, "the driver does not report it"}};
+    struct cb_expr_error err;
+    long long v = 0;
+    int ok;
+
+    ASSERT_EQ_U(eval("N > 500 ? 16 : 8", &ok), 16);
+    ASSERT_TRUE(ok);
+    ASSERT_EQ_U(eval("N < 500 ? 16 : WGS < 100 ? 4 : 2", &ok), 2); /* right-associative */
+    ASSERT_EQ_U(eval("(N > 1 ? 3 : 4) * 2", &ok), 6);
+    ASSERT_EQ_U(eval("min(N > 1 ? 3 : 4, 2)", &ok), 2);
+    ASSERT_EQ_U(eval("N > 1 ? 5 : 1 / 0", &ok), 5); /* the branch not taken is only checked */
+    ASSERT_TRUE(ok);
+    ASSERT_TRUE(fails("N > 1 ? 5", "expected ':'", 10));
+    ASSERT_TRUE(fails("N > 1 ? 5 : NOPE", "unknown variable 'NOPE'", 13));
+    /* A value the device does not report: an error where it is used, none where it is not. */
+    ASSERT_TRUE(cb_expr_eval("width >= 16 ? 8 : 4", dev, 2, &v, &err) == 0 && v == 4);
+    ASSERT_TRUE(cb_expr_eval("width > 1 || units > 4", dev, 2, &v, &err) == 0 && v == 1);
+    ASSERT_TRUE(cb_expr_eval("units > 4 ? 2 : 1", dev, 2, &v, &err) != 0);
+    ASSERT_TRUE(err.column == 1 && strstr(err.message, "units: the driver does not report it"));
+    ASSERT_TRUE(cb_expr_check("units > 4 ? 2 : 1", dev, 2, &err) == 0);
     return 0;
 }

@@ -39,6 +39,11 @@
     X(expr_comparisons_and_logic)                                                                  \
     X(expr_errors_name_the_column)                                                                 \
     X(expr_check_names_without_values)                                                             \
+    X(expr_conditional_and_missing_values)                                                         \
+    X(device_defaults_resolve_per_device)                                                          \
+    X(device_defaults_unreported_property_falls_back)                                              \
+    X(device_defaults_manifest_errors)                                                             \
+    X(device_defaults_nearest_allowed)                                                             \
     X(manifest_parses_family_and_generic)                                                          \
     X(manifest_rejects_bad_input)                                                                  \
     X(manifest_key_table_and_builtin_grammar)                                                      \

@@ -105,8 +105,8 @@ int test_registry_private_memory_of_matmuls(void)
 
 int test_registry_param_allows_lists_and_ranges(void)
 {
-    const struct cb_param list = {"TILE", 16, "8,16,32", "tile"};
-    const struct cb_param range = {"WGS", 256, "1..1024", "wgs"};
+    const struct cb_param list = {"TILE", 16, "8,16,32", "tile", NULL};
+    const struct cb_param range = {"WGS", 256, "1..1024", "wgs", NULL};
 
     ASSERT_TRUE(cb_param_allows(&list, 8));
     ASSERT_TRUE(cb_param_allows(&list, 32));

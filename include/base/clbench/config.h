@@ -36,6 +36,7 @@ struct cb_config {
     int show_version;
     int show_man;                 /* --help-man: the man page, in roff, from the option tables */
     const char *devices;          /* selector list; "all" by default */
+    int devices_given;            /* -d on the command line (--list-kernels then resolves) */
     const char *cl_dir;           /* where cl/<family>.cl are read from */
     const char *cl_opts;          /* extra clBuildProgram options */
     const char *output;           /* NULL: stdout */

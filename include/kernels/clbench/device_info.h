@@ -8,6 +8,18 @@
 
 enum { CB_NAME_LEN = 256 };
 
+/* The numeric properties a parameter's default may be computed from (device_defaults.h); a bit
+ * each in struct cb_device's `unreported`. */
+enum cb_device_prop {
+    CB_PROP_NATIVE_VECTOR_WIDTH_FLOAT,
+    CB_PROP_PREFERRED_VECTOR_WIDTH_FLOAT,
+    CB_PROP_COMPUTE_UNITS,
+    CB_PROP_LOCAL_MEM_BYTES,
+    CB_PROP_MAX_WORK_GROUP_SIZE,
+    CB_PROP_MAX_WORK_ITEM_SIZES,
+    CB_PROP_COUNT
+};
+
 struct cb_device {
     unsigned platform_index, device_index; /* the "P:D" of --list */
     cl_platform_id platform;
@@ -23,6 +35,7 @@ struct cb_device {
     cl_uint compute_units;
     cl_uint clock_mhz;
     cl_uint native_vector_width_float;
+    cl_uint preferred_vector_width_float;
     cl_ulong global_mem_bytes;
     cl_ulong global_cache_bytes;
     cl_ulong local_mem_bytes;
@@ -30,6 +43,9 @@ struct cb_device {
     size_t max_work_group_size;
     size_t max_work_item_sizes[3];
     int nv_cc_major, nv_cc_minor; /* NVIDIA compute capability, -1 elsewhere */
+    /* Bit (1u << enum cb_device_prop) set: the driver failed the query or answered 0 where no
+     * device can have 0 (a vector width, compute units); the field is then 0. */
+    unsigned unreported;
 
     /* Derived from the fields above: 0 where the device does not say enough. */
     double peak_gflops_theoretical;

@@ -1,5 +1,6 @@
 /* Integer expressions of kernel manifests (sizes, NDRanges, constraints): 64-bit signed
- * arithmetic + - * / % ( ), ceil/round_up/min/max, comparisons, && || ! and `a divides b`.
+ * arithmetic + - * / % ( ), ceil/round_up/min/max, comparisons, && || !, `a divides b` and
+ * `c ? a : b`.
  * Every error (overflow, division or modulo by zero, an unknown variable, trailing
  * characters, a number that is not an integer) is reported with its column.  Pure: no I/O.
  * The grammar is in README.md ("Your own kernels"); unit-tested in tests/unit/test_expr.c.
@@ -11,10 +12,13 @@
 
 enum { CB_EXPR_MSG_LEN = 160 };
 
-/* A named value an expression may use (a size variable or a -D parameter). */
+/* A named value an expression may use (a size variable, a -D parameter, a device property).
+ * `missing` non-NULL: the value is not known, and evaluating the name is an error with that
+ * text (a property the driver does not report); checking an expression accepts the name. */
 struct cb_expr_var {
     const char *name;
     long long value;
+    const char *missing;
 };
 
 struct cb_expr_error {

@@ -29,6 +29,9 @@ struct cb_param {
     long def;            /* the value used when none is given; also the #ifndef default in .cl */
     const char *allowed; /* "8,16,32" (a list) or "1..64" (a range), checked before building */
     const char *help;    /* one line */
+    /* NULL, or an expression over the device's properties that replaces the default on each
+     * device (a manifest's `device (EXPR)`; device_defaults.h). */
+    const char *device_def;
 };
 
 /* A table of --findings that a kernel's rows make, declared by its manifest's `finding` line:

@@ -5,6 +5,7 @@
 #define CLBENCH_RUN_H
 
 #include "clbench/config.h"
+#include "clbench/device_defaults.h"
 #include "clbench/device.h"
 #include "clbench/explain.h"
 #include "clbench/kernel_info.h"
@@ -64,9 +65,13 @@ struct cb_row {
     int resumed;                       /* filled in from a --resume file, not run again */
     struct cb_kernel_info kernel_info; /* resources of the built kernel (kernel_info.h) */
     struct cb_explain explain;         /* occupancy, bound, launch overhead (explain.h) */
-    /* Where the parameters came from: "default", "cpu default", "command line", "tuned" (then
+    /* Where the parameters came from: "default", "cpu default", "device default" (an expression
+     * of the manifest over the device's properties decided one), "command line", "tuned" (then
      * tuned_date is the database entry's date) or "tuning" (a point `clbench tune` chose). */
     const char *params_from;
+    /* How the defaults were resolved where it matters: a device default clamped to an allowed
+     * value, or one that fell back (a property the driver does not report); "" otherwise. */
+    char params_note[CB_PARAMS_NOTE_LEN];
     char tuned_date[32];
 };
 

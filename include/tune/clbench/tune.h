@@ -6,6 +6,7 @@
 #ifndef CLBENCH_TUNE_H
 #define CLBENCH_TUNE_H
 
+#include "clbench/device_defaults.h"
 #include "clbench/kernel.h"
 #include "clbench/parse.h"
 
@@ -29,10 +30,12 @@ struct cb_space {
 /* The candidate values of every parameter of k: the -D list where one names it; otherwise an
  * `allowed` list as written, and a range "lo..hi" as lo, the powers of two inside it and hi (a
  * range of 500 values would make a space no budget covers; -D lists reach the others); always
- * with the defaults.  Sorted.  Returns 0, or -1 with why filled (a kernel without parameters).
+ * with the defaults, the CPU defaults and the defaults resolved on each of devices[0..count)
+ * (device_defaults.h).  Sorted.  Returns 0, or -1 with why filled (a kernel without parameters).
  */
 int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct cb_define *defines,
-                   size_t define_count, char *why);
+                   size_t define_count, struct cb_device *const *devices, size_t device_count,
+                   char *why);
 void cb_space_point(const struct cb_space *s, uint64_t index, unsigned digit[CB_MAX_PARAMS]);
 uint64_t cb_space_index(const struct cb_space *s, const unsigned digit[CB_MAX_PARAMS]);
 

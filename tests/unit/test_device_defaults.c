@@ -1,0 +1,172 @@
+/* Unit tests of defaults computed from the device (host/kernels/device_defaults.c), of their
+ * manifest syntax, and of the rows they give (host/run/rows.c), on devices made up here. */
+#include "check.h"
+#include "clbench/device_defaults.h"
+#include "clbench/manifest.h"
+#include "clbench/rows.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char text[] =
+    "/* clbench:kernel dd\n"
+    " *   contract  vadd\n"
+    " *   param     VEC = 4 cpu 8 device (native_vector_width_float >= 16 ? 16 : "
+    "max(native_vector_width_float, 2)) in 1,2,4,8,16 \"floats per word\"\n"
+    " *   param     WGS = 256 device (min(max_work_group_size, 512)) in 64..1024\n"
+    " *   param     NT = 0 cpu 1 in 0,1\n"
+    " *   param     U = 2 device (preferred_vector_width_float * 3) in 1,2,4,8\n"
+    " *   param     G = 1 device (is_gpu && vendor_is_nvidia ? 4 : 1) in 1..4\n"
+    " *   global    N\n"
+    " */\n"
+    "kernel void dd(int n) {}\n";
+
+/* A device as a driver would report it. */
+static struct cb_device device(cl_device_type type, const char *vendor, cl_uint native)
+{
+    struct cb_device d;
+
+    memset(&d, 0, sizeof d);
+    d.type = type;
+    snprintf(d.vendor, sizeof d.vendor, "%s", vendor);
+    snprintf(d.name, sizeof d.name, "made-up");
+    d.native_vector_width_float = native;
+    d.preferred_vector_width_float = native;
+    d.compute_units = 2;
+    d.local_mem_bytes = 65536;
+    d.max_work_group_size = 4096;
+    d.max_work_item_sizes[0] = d.max_work_item_sizes[1] = d.max_work_item_sizes[2] = 4096;
+    return d;
+}
+
+int test_device_defaults_resolve_per_device(void)
+{
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN], note[CB_PARAMS_NOTE_LEN];
+    long v[CB_MAX_PARAMS];
+    struct cb_device avx2 = device(CL_DEVICE_TYPE_CPU, "AuthenticAMD", 8);
+    struct cb_device avx512 = device(CL_DEVICE_TYPE_CPU, "GenuineIntel", 16);
+    struct cb_device h100 = device(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 1);
+    const struct cb_kernel *k;
+
+    if (cb_manifest_parse("dd.cl", text, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 1;
+    }
+    k = f->kernels[0];
+    ASSERT_TRUE(k->params[0].device_def != NULL && k->params[2].device_def == NULL);
+    /* No device: the plain defaults. */
+    ASSERT_TRUE(strcmp(cb_param_defaults(k, NULL, v, note, sizeof note), "default") == 0);
+    ASSERT_TRUE(v[0] == 4 && v[1] == 256 && v[2] == 0 && v[3] == 2 && note[0] == '\0');
+    /* AVX2: 8 floats; the CPU set for the parameters without an expression; 8*3 = 24 is not
+     * allowed and is clamped to 16's nearest allowed value, 8, with a note. */
+    ASSERT_TRUE(strcmp(cb_param_defaults(k, &avx2, v, note, sizeof note), "device default") == 0);
+    ASSERT_TRUE(v[0] == 8 && v[1] == 512 && v[2] == 1 && v[3] == 8 && v[4] == 1);
+    ASSERT_TRUE(strstr(note, "U: device default 24 is not in 1,2,4,8; nearest 8 used") != NULL);
+    ASSERT_TRUE(cb_param_defaults(k, &avx512, v, note, sizeof note) != NULL && v[0] == 16);
+    /* A GPU reporting native width 1: max(1, 2); NVIDIA: G = 4. */
+    cb_param_defaults(k, &h100, v, note, sizeof note);
+    ASSERT_TRUE(v[0] == 2 && v[2] == 0 && v[3] == 2 && v[4] == 4);
+    ASSERT_TRUE(strstr(note, "U: device default 3 is not in 1,2,4,8; nearest 2 used") != NULL);
+    cb_manifest_file_free(f);
+    return 0;
+}
+
+/* A property the driver does not report: the expression that needs it falls back to the
+ * default (the CPU one on a CPU), the others still resolve, and the row says why. */
+int test_device_defaults_unreported_property_falls_back(void)
+{
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN], note[CB_PARAMS_NOTE_LEN];
+    long v[CB_MAX_PARAMS];
+    struct cb_device cpu = device(CL_DEVICE_TYPE_CPU, "AuthenticAMD", 0);
+    struct cb_device *devices[1] = {&cpu};
+    struct cb_config cfg;
+    struct cb_row *rows = NULL;
+    size_t count = 0;
+    const struct cb_kernel *k;
+
+    if (cb_manifest_parse("dd.cl", text, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 1;
+    }
+    k = f->kernels[0];
+    cpu.unreported = 1u << CB_PROP_NATIVE_VECTOR_WIDTH_FLOAT;
+    cb_param_defaults(k, &cpu, v, note, sizeof note);
+    ASSERT_TRUE(v[0] == 8 && v[1] == 512); /* VEC: the CPU default; WGS still resolved */
+    ASSERT_TRUE(strstr(note, "VEC: device default (native_vector_width_float >= 16 ? 16 : "
+                             "max(native_vector_width_float, 2)) failed at column 1: "
+                             "native_vector_width_float: the device does not report it; 8 "
+                             "used") != NULL);
+    /* The row: params_from and params_note; -D for the kernel: neither. */
+    memset(&cfg, 0, sizeof cfg);
+    cfg.kernels[0] = k;
+    cfg.kernel_count = 1;
+    ASSERT_TRUE(cb_rows_expand(&cfg, devices[0], 0, &rows, &count) == 0 && count == 1);
+    ASSERT_TRUE(strcmp(rows[0].params_from, "device default") == 0);
+    ASSERT_TRUE(strstr(rows[0].params_note, "the device does not report it") != NULL);
+    ASSERT_TRUE(rows[0].problem.param[0] == 8);
+    snprintf(cfg.defines[0].name, sizeof cfg.defines[0].name, "NT");
+    cfg.defines[0].values[0] = 0;
+    cfg.defines[0].count = 1;
+    cfg.define_count = 1;
+    ASSERT_TRUE(cb_rows_expand(&cfg, devices[0], 0, &rows, &count) == 0 && count == 2);
+    ASSERT_TRUE(strcmp(rows[1].params_from, "command line") == 0);
+    ASSERT_TRUE(rows[1].params_note[0] == '\0' && rows[1].problem.param[0] == 4);
+    free(rows);
+    cb_manifest_file_free(f);
+    return 0;
+}
+
+int test_device_defaults_manifest_errors(void)
+{
+    static const struct {
+        const char *param, *part;
+    } bad[] = {
+        {"param V = 4 device native_vector_width_float in 1..16",
+         "bad.cl:3:21: param V: a device default is an expression in parentheses"},
+        {"param V = 4 device (native_vector_width_float in 1..16",
+         "bad.cl:3:21: param V: the device default's '(' is not closed"},
+        {"param V = 4 device (simd_width * 2) in 1..16",
+         "bad.cl:3:22: param V: device default: unknown variable 'simd_width'"},
+        {"param V = 4 device (N * 2) in 1..16", "unknown variable 'N'"},
+        {"param V = 4 device (is_cpu ? 8) in 1..16", "bad.cl:3:32: param V: device default: "
+                                                     "expected ':'"},
+    };
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char src[512], why[CB_MANIFEST_WHY_LEN];
+        struct cb_manifest_file *f;
+
+        snprintf(src, sizeof src,
+                 "/* clbench:kernel k\n contract vadd\n %s\n global N */\nkernel void k(int n) "
+                 "{}\n",
+                 bad[i].param);
+        if (cb_manifest_parse("bad.cl", src, &f, why, sizeof why) == 0) {
+            fprintf(stderr, "accepted: %s\n", bad[i].param);
+            cb_manifest_file_free(f);
+            return 1;
+        }
+        if (strstr(why, bad[i].part) == NULL) {
+            fprintf(stderr, "'%s' lacks '%s'\n", why, bad[i].part);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int test_device_defaults_nearest_allowed(void)
+{
+    const struct cb_param list = {"V", 4, "2,4,8,16", "", NULL};
+    const struct cb_param range = {"W", 4, "4..64", "", NULL};
+
+    ASSERT_TRUE(cb_param_nearest_allowed(&list, 1) == 2);
+    ASSERT_TRUE(cb_param_nearest_allowed(&list, 6) == 4); /* a tie: the lower */
+    ASSERT_TRUE(cb_param_nearest_allowed(&list, 7) == 8);
+    ASSERT_TRUE(cb_param_nearest_allowed(&list, 100) == 16);
+    ASSERT_TRUE(cb_param_nearest_allowed(&range, 1) == 4);
+    ASSERT_TRUE(cb_param_nearest_allowed(&range, 65) == 64);
+    ASSERT_TRUE(cb_param_nearest_allowed(&range, 33) == 33);
+    return 0;
+}
