@@ -363,19 +363,38 @@ matmul_rank1(const int M, const int N, const int K, __global const REAL *restric
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
 #define LOAD_VEC_1(dst, src) (*(dst) = *(src))
-#define LOAD_VEC_W(W, dst, src) CAT(vstore, W)(*(__local const CAT(REAL, W) *)(src), 0, dst)
+#define LOAD_VEC_W(W, dst, src) VSTOREU(W, __private, *(__local const CAT(REAL, W) *)(src), 0, dst)
 #define LOAD_VEC_2(dst, src) LOAD_VEC_W(2, dst, src)
 #define LOAD_VEC_4(dst, src) LOAD_VEC_W(4, dst, src)
 #define LOAD_VEC_8(dst, src) LOAD_VEC_W(8, dst, src)
 #define LOAD_VEC_16(dst, src) LOAD_VEC_W(16, dst, src)
 #define LOAD_VEC(W, dst, src) CAT(LOAD_VEC_, W)(dst, src)
-/* Stores a W-wide value to W consecutive words (vstoreW needs only word alignment). */
-#define STORE_VEC_1(v, dst) (*(dst) = (v))
-#define STORE_VEC_2(v, dst) vstore2(v, 0, dst)
-#define STORE_VEC_4(v, dst) vstore4(v, 0, dst)
-#define STORE_VEC_8(v, dst) vstore8(v, 0, dst)
-#define STORE_VEC_16(v, dst) vstore16(v, 0, dst)
-#define STORE_VEC(W, v, dst) CAT(STORE_VEC_, W)(v, dst)
+/* Unaligned whole vectors: VLOADU(W, space, j, p) is the W-vector j of floats from p on, as
+ * vloadW(j, p), and VSTOREU(W, space, v, j, p) stores one, as vstoreW(v, j, p); space is the
+ * pointer's address space.  On x86 they go through a pointer to a vector type aligned as one
+ * float, not through a call: without AVX-512 clang reports every call that takes or returns
+ * a float16 as an ABI change (-Wpsabi, "AVX vector return of type 'float16' without 'avx512f'
+ * enabled changes the ABI"), a warning per call in every build at a width of 16, though the
+ * calls are inlined.  Elsewhere (NVIDIA, SPIR-V for Rusticl) the builtins. */
+#if defined(__x86_64__) || defined(__i386__)
+typedef CAT(REAL, 2) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 2_u);
+typedef CAT(REAL, 4) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 4_u);
+typedef CAT(REAL, 8) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 8_u);
+typedef CAT(REAL, 16) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 16_u);
+#define VTYPEU(W) CAT(CAT(REAL, W), _u)
+#define VLOADU(W, space, j, p) (((space const VTYPEU(W) *)(p))[j])
+#define VSTOREU(W, space, v, j, p) (((space VTYPEU(W) *)(p))[j] = (v))
+#else
+#define VLOADU(W, space, j, p) CAT(vload, W)(j, p)
+#define VSTOREU(W, space, v, j, p) CAT(vstore, W)(v, j, p)
+#endif
+/* Stores a W-wide value to W consecutive words (only word alignment needed). */
+#define STORE_VEC_1(space, v, dst) (*(dst) = (v))
+#define STORE_VEC_2(space, v, dst) VSTOREU(2, space, v, 0, dst)
+#define STORE_VEC_4(space, v, dst) VSTOREU(4, space, v, 0, dst)
+#define STORE_VEC_8(space, v, dst) VSTOREU(8, space, v, 0, dst)
+#define STORE_VEC_16(space, v, dst) VSTOREU(16, space, v, 0, dst)
+#define STORE_VEC(W, space, v, dst) CAT(STORE_VEC_, W)(space, v, dst)
 #if VWN == 1
 #define realN REAL
 #else
@@ -521,7 +540,8 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
                 b[j] = *(__local const realN *)&Bs[buf][k * LDB + (j * RTSN + tx) * VWN];
             for (int i = 0; i < WPTM; i++)
                 for (int j = 0; j < WPTN / VWN; j++)
-                    acc[i][j] = fma((realN)a[i], b[j], acc[i][j]);
+                    acc[i][j] += (realN)a[i] * b[j]; /* contracted into an FMA; fma() is a
+                                                      * call (VLOADU) */
         }
         /* The other buffer was last read before the previous barrier: no second barrier. */
         if (more)
@@ -535,11 +555,11 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
             const int n = n0 + (j * RTSN + tx) * VWN;
 
             if (n + VWN <= N) {
-                STORE_VEC(VWN, acc[i][j], &C[m * N + n]);
+                STORE_VEC(VWN, __global, acc[i][j], &C[m * N + n]);
             } else {
                 REAL c[VWN];
 
-                STORE_VEC(VWN, acc[i][j], c);
+                STORE_VEC(VWN, __private, acc[i][j], c);
                 for (int w = 0; w < VWN && n + w < N; w++)
                     C[m * N + n + w] = c[w];
             }
@@ -589,8 +609,10 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
 #define WGM 4
 #endif
 #define VREAL CAT(REAL, VN)
-#define VLOAD CAT(vload, VN)
-#define VSTORE CAT(vstore, VN)
+#define VLOAD(j, p) VLOADU(VN, __global, j, p)
+#define VSTORE(v, j, p) VSTOREU(VN, __global, v, j, p)
+#define LANES_LOAD(l) VLOADU(VN, __private, 0, l)
+#define LANES_STORE(v, l) VSTOREU(VN, __private, v, 0, l)
 #if KB > 0
 #define SLICE KB
 #define B_ROW(k, j) panel[k][j]
@@ -599,15 +621,13 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
 #define B_ROW(k, j) VLOAD(j, B + (k0 + (k)) * N + n0)
 #endif
 
-/* Vector j of row k of B from column n0 on, with zeros past column N. */
-static inline VREAL matmul_cpu_b_edge(const int N, __global const REAL *B, const int k,
-                                      const int n0, const int j)
+/* Vector j of row k of B from column n0 on, with zeros past column N, into lanes (a pointer,
+ * not a VREAL return value: see VLOADU). */
+static inline void matmul_cpu_b_edge(const int N, __global const REAL *B, const int k,
+                                     const int n0, const int j, REAL lanes[VN])
 {
-    REAL lanes[VN];
-
     for (int v = 0; v < VN; v++)
         lanes[v] = n0 + j * VN + v < N ? B[k * N + n0 + j * VN + v] : 0;
-    return VLOAD(0, lanes);
 }
 
 /* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, one row at a time: NV
@@ -624,15 +644,19 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
         for (int k = 0; k < K; k++) {
             const VREAL a = (VREAL)(A[m * K + k]);
 
-            for (int j = 0; j < NV; j++)
-                acc[j] = fma(a, n0 + (j + 1) * VN <= N ? VLOAD(j, B + k * N + n0)
-                                                       : matmul_cpu_b_edge(N, B, k, n0, j),
-                             acc[j]);
+            for (int j = 0; j < NV; j++) {
+                REAL lanes[VN];
+
+                if (n0 + (j + 1) * VN > N)
+                    matmul_cpu_b_edge(N, B, k, n0, j, lanes);
+                /* a * b + acc, which OpenCL contracts into an FMA: fma() is a call (VLOADU). */
+                acc[j] += a * (n0 + (j + 1) * VN <= N ? VLOAD(j, B + k * N + n0) : LANES_LOAD(lanes));
+            }
         }
         for (int j = 0; j < NV; j++) {
             REAL lanes[VN];
 
-            VSTORE(acc[j], 0, lanes);
+            LANES_STORE(acc[j], lanes);
             for (int v = 0; v < VN && n0 + j * VN + v < N; v++)
                 C[m * N + n0 + j * VN + v] = lanes[v];
         }
@@ -702,7 +726,7 @@ matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict 
 
 #pragma unroll
                     for (int j = 0; j < NV; j++)
-                        acc[i][j] = fma(ai, B_ROW(k, j), acc[i][j]);
+                        acc[i][j] += ai * B_ROW(k, j); /* contracted into an FMA */
                 }
             }
 #pragma unroll

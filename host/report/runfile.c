@@ -211,6 +211,8 @@ cJSON *cb_row_json(const struct cb_row *row)
     cJSON_AddBoolToObject(j, "build_cached", row->build_cached);
     if (row->build_source != NULL)
         cJSON_AddStringToObject(j, "build_source", row->build_source);
+    if (row->build_warnings[0] != '\0')
+        cJSON_AddStringToObject(j, "build_warnings", row->build_warnings);
     samples = cJSON_AddArrayToObject(j, "samples_ms");
     for (size_t i = 0; i < row->sample_count; i++)
         cJSON_AddItemToArray(samples, cJSON_CreateNumber(row->samples_ms[i]));

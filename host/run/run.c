@@ -400,6 +400,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
             return -1;
         row->build_ms = program->build_ms;
         row->build_source = row->build_cached ? "memory" : program->from_disk ? "disk" : "built";
+        snprintf(row->build_warnings, sizeof row->build_warnings, "%s", program->warnings);
         cb_kernel_info_query(&row->kernel_info, r->kernel, program->program, row->device, k->name,
                              !row->build_cached);
         if (check_kernel_limits(row, r->kernel) != 0)

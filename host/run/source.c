@@ -11,6 +11,7 @@
 #include "clbench/timer.h"
 
 #include <errno.h>
+#include <strings.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,17 @@ int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_ke
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
+/* 1 if s[0, len) contains word, ignoring case ("Warning", "warning:", "9 warnings"). */
+static int strstr_n(const char *s, size_t len, const char *word)
+{
+    const size_t n = strlen(word);
+
+    for (size_t i = 0; i + n <= len; i++)
+        if (strncasecmp(s + i, word, n) == 0)
+            return 1;
+    return 0;
+}
+
 /* The build log goes to stderr whole: the compiler's words say more than ours.  Its first
  * error line becomes the row's reason. */
 static void report_build_failure(cl_program program, const struct cb_device *d,
@@ -92,6 +104,37 @@ static void report_build_failure(cl_program program, const struct cb_device *d,
 
             snprintf(entry->failure, sizeof entry->failure, "build failed: %.*s",
                      (int)(end < 300 ? end : 300), line);
+        }
+    }
+    free(log);
+}
+
+/* The warning lines of a successful build's log into entry->warnings.  Only those: NVIDIA's
+ * log also holds ptxas's report (-cl-nv-verbose), which is information, not a complaint. */
+static void keep_warnings(cl_program program, const struct cb_device *d, struct cb_program *entry)
+{
+    size_t size = 0, used = 0;
+    char *log;
+
+    entry->warnings[0] = '\0';
+    if (clGetProgramBuildInfo(program, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) != CL_SUCCESS ||
+        size < 2 || (log = malloc(size + 1)) == NULL)
+        return;
+    if (clGetProgramBuildInfo(program, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL) ==
+        CL_SUCCESS) {
+        log[size] = '\0';
+        for (char *line = log; *line != '\0';) {
+            const size_t len = strcspn(line, "\n");
+
+            if (strstr_n(line, len, "warning") && used + 1 < sizeof entry->warnings) {
+                const int n = snprintf(entry->warnings + used, sizeof entry->warnings - used,
+                                       "%s%.*s", used > 0 ? "\n" : "", (int)len, line);
+
+                used = n < 0 ? used : used + (size_t)n;
+                if (used >= sizeof entry->warnings)
+                    used = sizeof entry->warnings - 1;
+            }
+            line += len + (line[len] == '\n');
         }
     }
     free(log);
@@ -145,6 +188,7 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     err = clBuildProgram(entry->program, 1, &d->id, options, NULL, NULL);
     entry->build_ms = cb_wall_ms() - start;
     if (err == CL_SUCCESS) {
+        keep_warnings(entry->program, d, entry);
         cb_binary_cache_store(d, text, entry->options, entry->program);
         free(text);
         return;

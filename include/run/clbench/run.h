@@ -48,9 +48,12 @@ struct cb_row {
     double build_ms;
     int build_cached;         /* the program was built for an earlier row */
     const char *build_source; /* "built", "memory" (an earlier row's) or "disk" (cache) */
-    const char *timer;        /* "event" (profiling events), "wall" (host clock around the enqueue
-                               * and clFinish), or a library row's own ("host", "cuda-event") */
-    double *samples_ms;       /* every timed launch, in order (owned) */
+    /* The warning lines of the build's log ("" when none, or when loaded from the disk cache,
+     * which keeps no log). */
+    char build_warnings[CB_WARNINGS_LEN];
+    const char *timer;  /* "event" (profiling events), "wall" (host clock around the enqueue
+                         * and clFinish), or a library row's own ("host", "cuda-event") */
+    double *samples_ms; /* every timed launch, in order (owned) */
     size_t sample_count;
     double wall_ms;    /* host time around the timed launches */
     double elapsed_ms; /* host time of the whole row: plan, build, inputs, launches, checks */

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-enum { CB_OPTIONS_LEN = 1024, CB_PATH_LEN = 4096 };
+enum { CB_OPTIONS_LEN = 1024, CB_PATH_LEN = 4096, CB_WARNINGS_LEN = 1024 };
 
 struct cb_program {
     char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */
@@ -19,6 +19,9 @@ struct cb_program {
     int from_disk;               /* loaded from the program cache on disk (binary_cache.h) */
     int handed_out;              /* a row has had it: later rows say "memory" */
     char failure[CB_REASON_LEN]; /* why the build failed, for the row's reason */
+    /* The lines of a successful build's log that say "warning" (truncated; "" when none):
+     * each row built from it records them, and tests/cli/build_warnings.sh wants none. */
+    char warnings[CB_WARNINGS_LEN];
 };
 
 struct cb_program_cache {
