@@ -480,7 +480,9 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const float4 r
  *   size       cpu 512 gpu 8192 shared 1024
  *   # GPU defaults measured on an H100, CPU defaults on both PoCL Xeons (the banner above).
  *   param      TSM = 128 cpu 32 in 4..512 "C rows per work-group"
- *   param      TSN = 128 in 4..512 "C columns per work-group"
+ *   # A CPU driver with less than 64 KiB of local memory (Rusticl: 32) cannot hold the CPU set's
+ *   # B tiles at 128 columns.
+ *   param      TSN = 128 device (is_cpu && local_mem_bytes < 65536 ? 64 : 128) in 4..512 "C columns per work-group"
  *   param      TSK = 16 in 4..128 "k-step (multiple of 4)"
  *   param      WPTM = 8 in 1..32 "C rows per work-item"
  *   param      WPTN = 8 cpu 32 in 1..32 "C columns per work-item"
@@ -671,12 +673,17 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   size       cpu 1024 gpu 1024
  *   # A CPU's kernel: on a GPU it runs only beside the others at the shared size, not as a
  *   # 4096^3 row of its own (174 ms a launch on the H100, for nothing the GPU rows lack).
- *   param      MR = 8 in 1..32 "C rows per block (rows of accumulators)"
- *   param      VN = 16 in 2,4,8,16 "vector width of the accumulators and of B's loads"
+ *   # The defaults fit AVX-512 (PoCL's native float width 16): sixteen float16 accumulators in
+ *   # 32 zmm registers.  On other CPUs (AVX2: width 8, 16 ymm registers; Rusticl says 1) that
+ *   # block spills, so there the device default is 4 x 2 float8, eight ymm accumulators, with
+ *   # twice the blocks per work-item and one work-item per group: 0.87x OpenBLAS at 1024^3 on
+ *   # the 2-core AVX2 EPYC where the AVX-512 set gives 0.33x (results/epyc-2c-pocl-3.1/).
+ *   param      MR = 8 device (is_cpu && native_vector_width_float < 16 ? 4 : 8) in 1..32 "C rows per block (rows of accumulators)"
+ *   param      VN = 16 device (is_cpu && native_vector_width_float < 16 ? 8 : 16) in 2,4,8,16 "vector width of the accumulators and of B's loads"
  *   param      NV = 2 in 1..8 "vectors per accumulator row (NV*VN columns per work-item)"
- *   param      RB = 16 in 1..64 "blocks of MR rows per work-item (reuses of B's panel)"
+ *   param      RB = 16 device (is_cpu && native_vector_width_float < 16 ? 32 : 16) in 1..64 "blocks of MR rows per work-item (reuses of B's panel)"
  *   param      KB = 256 in 0..4096 "depth of a k slice: rows of B's private panel (0: none)"
- *   param      WGM = 4 in 1..1024 "work-items per work-group, down the rows of C"
+ *   param      WGM = 4 device (is_cpu && native_vector_width_float < 16 ? 1 : 4) in 1..1024 "work-items per work-group, down the rows of C"
  *   # Private arrays: B's panel[KB][NV] and acc[MR][NV] of VN-vectors, lanes[VN].
  *   private_mem (KB + MR) * NV * VN * 4 + VN * 4
  *   libraries  sgemm_cublas sgemm_openblas

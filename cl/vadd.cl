@@ -68,14 +68,16 @@ static inline void add_tail(const int n, const int words, __global const REAL *r
 /* clbench:kernel vadd
  *   contract   vadd
  *   plan       vadd
- *   summary    c = a + b, one element per work-item
+ *   summary    c = a + b, VEC floats per work-item (the seed: one; on CPUs a SIMD register)
  *   reproduces 004 vecAdd: one element per work-item, no local memory
  *   size       cpu 16M gpu 64M shared 16M
  *   # shared: the size every device runs side by side (several devices, no --size), past the
  *   # caches of a GPU and a CPU yet under a second a launch: 16M floats, 192 MB moved.
- *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   # On CPUs one SIMD register of floats per work-item and stores around the caches: on the
+ *   # 2-core AVX2 EPYC 11-15 GB/s where the seed's one float with plain stores moves 3-4.
+ *   param      VEC = 1 device (is_cpu ? (native_vector_width_float >= 16 ? 16 : 8) : 1) in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
  *   param      WGS = 256 in 1..1024 "work-group size"
- *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ *   param      NT = 0 device (is_cpu) in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
  */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict b,
