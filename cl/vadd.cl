@@ -98,9 +98,10 @@ vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict
  *   summary    c = a + b through local memory (the seed's pointless staging)
  *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
  *   size       cpu 16M gpu 64M shared 16M
- *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   # The same device defaults as vadd, so that the twins compare like with like.
+ *   param      VEC = 1 device (is_cpu ? (native_vector_width_float >= 16 ? 16 : 8) : 1) in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
  *   param      WGS = 256 in 1..1024 "work-group size"
- *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ *   param      NT = 0 device (is_cpu) in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
  *   twin       vadd
  */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
