@@ -14,6 +14,7 @@
 #include "clbench/timer.h"
 #include "clbench/tune.h"
 #include "clbench/tuned.h"
+#include "clbench/worker.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -28,6 +29,8 @@ enum {
     OPT_MAX_TIME,
     OPT_MIN_TIME,
     OPT_RESUME,
+    OPT_RETRY_FAILED,
+    OPT_ROW_TIMEOUT,
     OPT_SEED,
     OPT_SHARD,
     OPT_STRATEGY,
@@ -35,10 +38,6 @@ enum {
     MAX_FORWARDED = 64,
     MIN_MAX_TIME_S = 30,
 };
-
-#define CRASHED_REASON                                                                             \
-    "the process ended while this point ran (killed, or the OpenCL driver crashed): not run "      \
-    "again by --resume"
 
 /* Sorted by long name: --help prints in this order. */
 static const struct cb_option options[] = {
@@ -63,6 +62,11 @@ static const struct cb_option options[] = {
     {"resume", OPT_RESUME, 1, "FILE",
      "carry the points already measured in FILE (a killed tune's OUTPUT.journal) into this "
      "tune instead of measuring them again"},
+    {"retry-failed", OPT_RETRY_FAILED, 0, NULL,
+     "with --resume: measure again the points that failed there (crashed, timed_out...)"},
+    {"row-timeout", OPT_ROW_TIMEOUT, 1, "SEC",
+     "a point's deadline, its build included: past it its worker is killed and the point is "
+     "timed_out (default: the smaller of 900 and a time --budget)"},
     {"seed", OPT_SEED, 1, "N", "seed of the random choices of the search (default 1)"},
     {"shard", OPT_SHARD, 1, "K/N",
      "part K of N (K from 0): exhaustive and random take the points whose index % N == K; "
@@ -84,7 +88,7 @@ struct tune_config {
     uint64_t budget_evals;
     enum cb_strategy strategy;
     uint64_t seed;
-    int help, kernel_given, max_time_given;
+    int help, kernel_given, max_time_given, row_timeout_given;
 };
 
 static void print_help(FILE *out)
@@ -161,6 +165,10 @@ static const char *forwarded_name(int code)
         return "--min-time";
     case OPT_RESUME:
         return "--resume";
+    case OPT_RETRY_FAILED:
+        return "--retry-failed";
+    case OPT_ROW_TIMEOUT:
+        return "--row-timeout";
     case OPT_SHARD:
         return "--shard";
     case OPT_TUNED:
@@ -234,8 +242,10 @@ static int parse(int argc, char **argv, struct tune_config *t)
             if (nfwd >= 2 * MAX_FORWARDED)
                 return usage("too many options");
             fwd[nfwd++] = (char *)name;
-            fwd[nfwd++] = optarg;
+            if (optarg != NULL)
+                fwd[nfwd++] = optarg;
             t->kernel_given |= code == 'k';
+            t->row_timeout_given |= code == OPT_ROW_TIMEOUT;
             t->max_time_given |= code == OPT_MAX_TIME;
             has_reps |= code == 'r';
             has_warmup |= code == 'w';
@@ -267,6 +277,10 @@ static int parse(int argc, char **argv, struct tune_config *t)
     status = cb_parse_args(nfwd, fwd, &t->run);
     if (status != 0)
         return status;
+    /* A point may not outlast the whole budget: a tune ends within its budget plus one row's
+     * deadline, builds included. */
+    if (!t->row_timeout_given && t->budget_s > 0)
+        t->run.row_timeout_s = fmin(t->run.row_timeout_s, t->budget_s);
     /* The run file records the tune's own command line. */
     free((char *)t->run.command_line);
     t->run.command_line = NULL;
@@ -298,7 +312,8 @@ struct task {
     const struct cb_kernel *kernel;
     size_t size[CB_MAX_DIMS];
     const struct cb_space *space;
-    struct cb_program_cache *cache;
+    struct cb_program_cache *cache; /* CLBENCH_WORKERS=0: the points run in this process */
+    struct cb_worker *worker;       /* else in this supervised worker (worker.h) */
     struct cb_journal *journal;
     char refusal[CB_REASON_LEN]; /* the first reason a point was refused */
     double best_ms, start_ms, deadline_ms;
@@ -381,14 +396,19 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
      * is high because PoCL compiles the work-group function during the first launch. */
     if (!k->t->max_time_given)
         eval_cfg.max_time_s = fmax(MIN_MAX_TIME_S, 20 * k->best_ms / 1e3);
-    /* Journaled as failed first: if the driver takes the process down with it (PoCL 3.1 does
-     * on some work-group shapes), --resume skips this point instead of crashing again. */
-    if (k->journal->fd >= 0) {
-        snprintf(row.reason, sizeof row.reason, "%s", CRASHED_REASON);
-        row.status = CB_STATUS_LAUNCH_FAILED;
-        cb_journal_append(k->journal, &row);
-    }
-    {
+    if (k->worker != NULL) {
+        char why[CB_REASON_LEN];
+        enum cb_worker_outcome o = cb_worker_run(k->worker, &row, eval_cfg.max_time_s,
+                                                 k->cfg->row_timeout_s, why, sizeof why);
+
+        if (o == CB_WORKER_INTERRUPTED)
+            return CB_EVAL_FAILED; /* not recorded; the search stops (cb_interrupted) */
+        if (o != CB_WORKER_DONE) {
+            cb_error("%s", why);
+            row.status = CB_STATUS_LAUNCH_FAILED;
+            snprintf(row.reason, sizeof row.reason, "%s", why);
+        }
+    } else {
         /* No reference devices: a generic kernel checked on another device fails with why. */
         const struct cb_row_env env = {&eval_cfg, k->cache, NULL};
 
@@ -496,6 +516,8 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
         return cb_error("out of host memory during the search"), 1;
     if (k->progress)
         fputc('\n', stderr);
+    if (cb_interrupted)
+        return 0; /* a search cut short stores nothing: --resume finishes it */
     {
         struct cb_row probe;
 
@@ -537,21 +559,35 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
     return 0;
 }
 
-static int tune_device(struct cb_run *run, struct tune_config *t, struct cb_device *d,
+static int tune_device(struct cb_run *run, struct tune_config *t, size_t index,
                        const struct cb_space *spaces, struct cb_journal *journal,
-                       struct cb_tuned_entry **entries, size_t *entry_count)
+                       struct cb_tuned_entry **entries, size_t *entry_count, int *fatal)
 {
     struct cb_config *cfg = &t->run;
+    struct cb_device *d = run->devices[index];
     struct cb_program_cache cache = {NULL, 0};
-    const int gpu = (d->type & CL_DEVICE_TYPE_GPU) != 0;
+    struct cb_worker worker;
+    const int gpu = (d->type & CL_DEVICE_TYPE_GPU) != 0, isolated = cb_workers_enabled();
     int failed = 0;
 
-    if (cb_device_open(d) != CL_SUCCESS)
+    if (isolated) {
+        char why[CB_REASON_LEN];
+        const enum cb_worker_outcome o =
+            cb_worker_open(&worker, d, index, NULL, 0, cfg->row_timeout_s, why, sizeof why);
+
+        if (o != CB_WORKER_DONE) {
+            if (o != CB_WORKER_INTERRUPTED)
+                cb_error("%s", why);
+            *fatal |= o == CB_WORKER_NO_START;
+            cb_worker_stop(&worker);
+            return 1;
+        }
+    } else if (cb_device_open(d) != CL_SUCCESS)
         return 1;
-    for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
+    for (size_t ki = 0; ki < cfg->kernel_count && !cb_interrupted; ki++) {
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
 
-        for (size_t si = 0; si < nsizes; si++) {
+        for (size_t si = 0; si < nsizes && !cb_interrupted; si++) {
             struct task k;
 
             memset(&k, 0, sizeof k);
@@ -562,6 +598,7 @@ static int tune_device(struct cb_run *run, struct tune_config *t, struct cb_devi
             k.kernel = cfg->kernels[ki];
             k.space = &spaces[ki];
             k.cache = &cache;
+            k.worker = isolated ? &worker : NULL;
             k.journal = journal;
             k.progress = isatty(STDERR_FILENO);
             if (cfg->size_count > 0)
@@ -572,8 +609,12 @@ static int tune_device(struct cb_run *run, struct tune_config *t, struct cb_devi
             failed |= tune_one(&k, entries, entry_count);
         }
     }
-    cb_program_cache_release(&cache);
-    cb_device_close(d);
+    if (isolated)
+        cb_worker_stop(&worker);
+    else {
+        cb_program_cache_release(&cache);
+        cb_device_close(d);
+    }
     return failed;
 }
 
@@ -618,6 +659,27 @@ static int export_entry(const struct tune_config *t, struct cb_device **devices,
     return status == 0 ? CB_EXIT_OK : CB_EXIT_FAILED;
 }
 
+/* SIGINT or SIGTERM: the points measured go to the outputs (the one that was running
+ * nowhere), the database is left as it was; says how to go on.  Returns 128 + the signal. */
+static int interrupted(struct cb_run *run, const struct cb_config *cfg)
+{
+    fputc('\n', stderr);
+    if (cfg->output != NULL && run->row_count > 0 && cb_write_run_outputs(run, cfg) == 0) {
+        char *again = cb_resume_command(cfg->output);
+
+        fprintf(stderr,
+                "clbench: interrupted: %zu points measured, written to '%s'; the tuning "
+                "database is unchanged; to finish the tune:\n  %s\n",
+                run->row_count, cfg->output, again != NULL ? again : "");
+        free(again);
+    } else
+        fprintf(stderr,
+                "clbench: interrupted: %zu points measured; without --output there is nothing "
+                "to resume from; the tuning database is unchanged\n",
+                run->row_count);
+    return 128 + cb_interrupted;
+}
+
 static int tune(struct tune_config *t)
 {
     struct cb_config *cfg = &t->run;
@@ -628,7 +690,7 @@ static int tune(struct tune_config *t)
     struct cb_tuned_entry *entries = NULL;
     size_t entry_count = 0;
     char db_path[4096], why[CB_WHY_LEN];
-    int status = CB_EXIT_FAILED, failed = 0;
+    int status = CB_EXIT_FAILED, failed = 0, fatal = 0;
 
     memset(&run, 0, sizeof run);
     memset(&list, 0, sizeof list);
@@ -685,8 +747,18 @@ static int tune(struct tune_config *t)
             goto done;
     }
     cb_run_stamp(&run);
-    for (size_t i = 0; i < run.device_count; i++)
-        failed |= tune_device(&run, t, run.devices[i], spaces, &journal, &entries, &entry_count);
+    cb_supervisor_signals();
+    for (size_t i = 0; i < run.device_count && !cb_interrupted && !fatal; i++)
+        failed |= tune_device(&run, t, i, spaces, &journal, &entries, &entry_count, &fatal);
+    if (fatal) {
+        cb_journal_close(&journal, 0);
+        goto done;
+    }
+    if (cb_interrupted) {
+        status = interrupted(&run, cfg);
+        cb_journal_close(&journal, 0);
+        goto done;
+    }
     if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count) == 0)
         fprintf(stderr, "clbench: %zu best point(s) stored in '%s'\n", entry_count, db_path);
     else if (entry_count > 0)
@@ -713,7 +785,9 @@ int cb_tune_main(int argc, char **argv)
     struct tune_config t;
     int status = parse(argc, argv, &t);
 
-    if (status == 0 && t.help)
+    if (status == 0 && cb_worker_mode())
+        status = cb_worker_serve(&t.run);
+    else if (status == 0 && t.help)
         print_help(stdout);
     else if (status == 0)
         status = tune(&t);
