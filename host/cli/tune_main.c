@@ -122,7 +122,9 @@ static void print_help(FILE *out)
           "  clbench tune -k matmul_fast -n 1024 -d gpu --export matmul_fast_params.h\n"
           "\n"
           "exit status: 0 a best point was found for every kernel, size and device; 1 every\n"
-          "point was refused or failed somewhere, or a run-time error; 2 bad command line.\n",
+          "point was refused or failed somewhere, or a run-time error; 2 bad command line;\n"
+          "130 or 143 interrupted by SIGINT or SIGTERM (the points measured are written, the\n"
+          "database is unchanged, and the command that finishes the tune is printed).\n",
           out);
 }
 
