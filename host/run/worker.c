@@ -27,6 +27,8 @@ enum {
 
 #define WORKER_ENV "CLBENCH_WORKER_MODE"
 
+extern char **environ;
+
 volatile sig_atomic_t cb_interrupted;
 static char **supervisor_argv;
 
@@ -332,6 +334,7 @@ static const char *worker_exe(void)
  * closed on exec). */
 static int spawn(struct cb_worker *w, char *why, size_t len)
 {
+    static char **envp; /* the supervisor's environment and WORKER_ENV, made once */
     int to[2], from[2], err[2], exec_err[2], e = 0;
     const char *exe = worker_exe();
     pid_t pid;
@@ -341,14 +344,28 @@ static int spawn(struct cb_worker *w, char *why, size_t len)
         snprintf(why, len, "cannot start a worker process: pipe: %s", strerror(errno));
         return -1;
     }
+    /* The child of a process with driver threads may call only async-signal-safe functions
+     * before exec: its environment is made here. */
+    if (envp == NULL) {
+        size_t n = 0;
+
+        while (environ[n] != NULL)
+            n++;
+        envp = calloc(n + 2, sizeof *envp);
+        if (envp == NULL) {
+            snprintf(why, len, "cannot start a worker process: out of memory");
+            return -1;
+        }
+        memcpy(envp, environ, n * sizeof *envp);
+        envp[n] = WORKER_ENV "=1";
+    }
     fflush(NULL);
     pid = fork();
     if (pid == 0) {
         dup2(to[0], 0);
         dup2(from[1], 1);
         dup2(err[1], 2);
-        setenv(WORKER_ENV, "1", 1);
-        execv(exe, supervisor_argv);
+        execve(exe, supervisor_argv, envp);
         e = errno;
         if (write(exec_err[1], &e, sizeof e) < 0)
             _exit(127);
