@@ -540,12 +540,8 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     }
 }
 
-int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
+void cb_config_init(struct cb_config *cfg)
 {
-    struct option longopts[OPTION_COUNT + 1];
-    char shortopts[3 * OPTION_COUNT + 2];
-    int format_given = 0, status = 0;
-
     cb_kernel_files_unload();
     memset(cfg, 0, sizeof *cfg);
     cfg->devices = "all";
@@ -558,33 +554,22 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     cfg->use_cache = 1;
     cfg->shards = 1;
     cfg->row_timeout_s = CB_ROW_TIMEOUT_DEFAULT_S;
-    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
-    while (status == 0) {
-        int index = -1;
-        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
+}
 
-        if (code == -1)
-            break;
-        if (code == '?' || code == ':') {
-            char problem[256];
+int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        if (strcmp(options[i].name, name) == 0)
+            return handle(cfg, options[i].code, name, arg, &cfg->format_given);
+    return usage("unknown option '--%s'", name);
+}
 
-            cb_options_problem(code, argc, argv, problem, sizeof problem);
-            status = usage("%s", problem);
-        } else {
-            const char *name = index >= 0 ? options[index].name : "";
+int cb_config_finish(struct cb_config *cfg)
+{
+    int status;
 
-            for (size_t i = 0; index < 0 && i < OPTION_COUNT; i++)
-                if (options[i].code == code)
-                    name = options[i].name;
-            status = handle(cfg, code, name, optarg, &format_given);
-        }
-    }
-    if (status == 0 && optind < argc)
-        status = usage("unexpected argument '%s'", argv[optind]);
-    if (status != 0)
-        return status;
     if (cfg->output != NULL)
-        format_from_output(cfg, format_given);
+        format_from_output(cfg, cfg->format_given);
     /* Files first, so that -k can name their kernels in any order of the options. */
     for (size_t i = 0; i < cfg->kernel_file_count; i++)
         if (load_file(cfg->kernel_files[i]) != 0)
@@ -608,6 +593,41 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     status = check_defines(cfg);
     if (status == 0)
         status = check_sizes(cfg);
+    return status;
+}
+
+int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
+{
+    struct option longopts[OPTION_COUNT + 1];
+    char shortopts[3 * OPTION_COUNT + 2];
+    int status = 0;
+
+    cb_config_init(cfg);
+    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
+    while (status == 0) {
+        int index = -1;
+        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
+
+        if (code == -1)
+            break;
+        if (code == '?' || code == ':') {
+            char problem[256];
+
+            cb_options_problem(code, argc, argv, problem, sizeof problem);
+            status = usage("%s", problem);
+        } else {
+            const char *name = index >= 0 ? options[index].name : "";
+
+            for (size_t i = 0; index < 0 && i < OPTION_COUNT; i++)
+                if (options[i].code == code)
+                    name = options[i].name;
+            status = handle(cfg, code, name, optarg, &cfg->format_given);
+        }
+    }
+    if (status == 0 && optind < argc)
+        status = usage("unexpected argument '%s'", argv[optind]);
+    if (status == 0)
+        status = cb_config_finish(cfg);
     if (status == 0) {
         cfg->command_line = join_args(argc, argv);
         if (cfg->command_line == NULL)
