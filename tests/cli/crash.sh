@@ -9,6 +9,10 @@ FILE="$CLBENCH_SOURCE_DIR/tests/fault/crash/faults.cl"
 VALIDATE=(python3 "$CLBENCH_SOURCE_DIR/tests/cli/validate_json.py" "$CLBENCH_SOURCE_DIR/results/schema")
 # The endless loop costs its deadline; the builds of a loaded 2-core machine stay well inside it.
 DEADLINE=15
+# How a worker dies of a segmentation fault: by the signal, or under AddressSanitizer, which
+# catches it to print its report, by exit status 1.
+SEGV=SIGSEGV
+[ -z "${ASAN_OPTIONS:-}" ] || SEGV="exit status 1"
 
 # statuses FILE "KERNEL[:PARAMS]=STATUS|STATUS ...": every row's status, in order, one of those
 # allowed, and a crashed row's reason names its signal or exit, its parameters and size.
@@ -42,8 +46,8 @@ expect_rc 1
 statuses "$TMP/run.json" "fault_good=ok fault_segv=crashed fault_stack=crashed \
     fault_loop=timed_out fault_read_oob=verify_failed|ok fault_abort=crashed|over_limits \
     fault_modes=ok" || fail "statuses of the faulty run"
-grep -q "^clbench: error: \[2/7\] .*fault_segv.*: crashed: the worker process died of SIGSEGV" \
-    "$TMP/stderr" || fail "no crashed line naming SIGSEGV"
+grep -q "^clbench: error: \[2/7\] .*fault_segv.*: crashed: the worker process died of $SEGV" \
+    "$TMP/stderr" || fail "no crashed line naming $SEGV"
 expect_stderr_has ": timed_out: killed after the row's deadline of $DEADLINE s (--row-timeout)"
 
 # --resume of that run: the failed rows are carried over, not met again (no time spent on the
@@ -60,7 +64,7 @@ run -d cpu --kernel-file "$FILE" -k fault_good,fault_segv "${QUICK[@]}" \
     --resume "$TMP/run.json" --retry-failed -o "$TMP/retried.json"
 expect_rc 1
 expect_stderr_has "resuming: 1 of 2 rows already done"
-grep -q "fault_segv.*: crashed: the worker process died of SIGSEGV" "$TMP/stderr" ||
+grep -q "fault_segv.*: crashed: the worker process died of $SEGV" "$TMP/stderr" ||
     fail "--retry-failed did not run the crashed row again"
 run -d cpu --kernel-file "$FILE" -k fault_good --retry-failed
 expect_rc 2
