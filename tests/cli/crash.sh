@@ -123,7 +123,7 @@ PY
 
 # Ctrl-C mid-run, then the printed command finishes it (the loop now times out).
 interrupt INT 130 "$TMP/sweep.json" -d cpu -k fault_modes@"$FILE" -D MODE=0,2,3 "${QUICK[@]}" \
-    --row-timeout 5
+    --row-timeout 10
 expect_stderr_has "1 of 3 rows done (1 this time), written to '$TMP/sweep.json'"
 LAST_CMD=$(cat "$TMP/again")
 eval "$(cat "$TMP/again")" >"$TMP/stdout" 2>"$TMP/stderr"
@@ -148,7 +148,7 @@ python3 -c 'import json,sys; (e,) = json.load(open(sys.argv[1]))["entries"]; ass
     "$DB" || fail "the tuned point is not a right one"
 rm -f "$DB"
 interrupt TERM 143 "$TMP/tune2.json" tune -d cpu -k fault_modes@"$FILE" -D MODE=0,2,3 \
-    --budget 3 --strategy exhaustive --reps 2 --row-timeout 5
+    --budget 3 --strategy exhaustive --reps 2 --row-timeout 10
 expect_stderr_has "the tuning database is unchanged"
 [ ! -e "$DB" ] || fail "an interrupted tune wrote the database"
 LAST_CMD=$(cat "$TMP/again")
@@ -162,11 +162,11 @@ expect_stderr_has "resuming: 1 points already measured"
 # deadline (the budget, when --row-timeout is not given), builds and start-up included.  (The
 # default point, MODE=0, goes first.)
 start=$(date +%s)
-run tune -d cpu -k fault_modes@"$FILE" -D MODE=2,0 --budget 6s --strategy exhaustive --reps 2 \
+run tune -d cpu -k fault_modes@"$FILE" -D MODE=2,0 --budget 10s --strategy exhaustive --reps 2 \
     --tuned "$TMP/budget-db.json"
 expect_rc 0
-[ $(($(date +%s) - start)) -le $((6 + 6 + 5)) ] || fail "tune --budget 6s ran past 17 s"
-expect_stdout_has "timed_out: killed after the row's deadline of 6 s"
+[ $(($(date +%s) - start)) -le $((10 + 10 + 5)) ] || fail "tune --budget 10s ran past 25 s"
+expect_stdout_has "timed_out: killed after the row's deadline of 10 s"
 
 # A worker that talks garbage on its channel: its row fails with what it said, never half a
 # row; the next row runs in a fresh worker.
