@@ -16,7 +16,11 @@
  *               {"row":ROW,"retire":false}  (ROW: the run file's row object, cb_row_json)
  * SPEC: "device", "kernel", "size", "params" (array, in the kernel's order), "from",
  * "tuned_date", "max_time_s".  The worker's stderr is passed through to the supervisor's and
- * its last lines are kept, so that a crashed row can quote them. */
+ * its last lines are kept, so that a crashed row can quote them.
+ *
+ * Two hidden hooks for tests/cli/crash.sh: CLBENCH_WORKER_EXE runs that file as the worker (a
+ * worker that cannot start), CLBENCH_TEST_WORKER_GARBAGE makes the worker answer every row
+ * with a line that is not one. */
 #ifndef CLBENCH_WORKER_H
 #define CLBENCH_WORKER_H
 
