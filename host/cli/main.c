@@ -10,7 +10,7 @@
 #include "clbench/peak.h"
 #include "clbench/progress.h"
 #include "clbench/peak_cache.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
 #include "clbench/source.h"
@@ -289,6 +289,7 @@ static int bench(struct cb_config *cfg)
     if (!cfg->no_tuned) {
         cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &tuned);
         cfg->tuned = &tuned;
+        cfg->tuned_lookup = cb_tuned_lookup;
     }
     for (size_t i = 0; i < run.device_count; i++)
         if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=

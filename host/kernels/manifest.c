@@ -9,7 +9,7 @@
 #include "clbench/expr.h"
 #include "clbench/families.h"
 #include "clbench/parse.h"
-#include "clbench/source.h"
+#include "clbench/text_file.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -539,15 +539,3 @@ const char *cb_kernel_closest(const char *name)
     }
     return best_distance <= 1 + strlen(name) / 2 ? best : NULL;
 }
-
-size_t cb_mul_size(size_t a, size_t b)
-{
-    return (a != 0 && b > SIZE_MAX / a) ? 0 : a * b;
-}
-
-size_t cb_round_up(size_t n, size_t m)
-{
-    const size_t r = n % m;
-
-    return r == 0 ? n : (n > SIZE_MAX - (m - r) ? 0 : n + (m - r));
-}

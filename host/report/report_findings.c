@@ -7,6 +7,7 @@
  * Sections whose rows are absent are left out.
  */
 #include "clbench/report_grid.h"
+#include "clbench/report_rows.h"
 #include "clbench/report_views.h"
 
 #include <math.h>

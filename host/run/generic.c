@@ -571,6 +571,7 @@ const struct cb_row_contract cb_generic_contract = {
     .check_buffers = generic_check_buffers,
     .create = generic_create,
     .set_args = generic_set_args,
+    .launch = NULL,
     .verify = generic_verify,
     .restore = generic_restore,
     .final_status = generic_final_status,

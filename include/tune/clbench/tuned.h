@@ -68,6 +68,10 @@ const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const s
                                            const size_t size[CB_MAX_DIMS]);
 /* Parameter i of k from e (after cb_tuned_find matched their names). */
 long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, unsigned i);
+/* cb_tuned_find and cb_tuned_param for the runner's rows (struct cb_config's tuned_lookup). */
+int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
+                    const struct cb_kernel *k, const size_t *size, long *params, char *date,
+                    size_t date_len);
 
 /* e as a C header (#define TSM 64 ...) or as a database of one entry (JSON). */
 int cb_tuned_export(FILE *out, const struct cb_tuned_entry *e, int as_header);

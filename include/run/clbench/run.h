@@ -4,7 +4,7 @@
 #ifndef CLBENCH_RUN_H
 #define CLBENCH_RUN_H
 
-#include "clbench/args.h"
+#include "clbench/config.h"
 #include "clbench/device.h"
 #include "clbench/explain.h"
 #include "clbench/kernel_info.h"

@@ -1,4 +1,4 @@
-/* Error names and messages; see include/clbench/check.h. */
+/* Error names and messages; see include/base/clbench/check.h. */
 #include "clbench/check.h"
 
 #include <stdarg.h>

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-enum { CB_OPTIONS_LEN = 1024, CB_REASON_LEN = 512, CB_PATH_LEN = 4096 };
+enum { CB_OPTIONS_LEN = 1024, CB_PATH_LEN = 4096 };
 
 struct cb_program {
     char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */
@@ -34,9 +34,6 @@ int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const ch
 /* ../share/clbench/cl beside the running binary when it exists (an installed clbench), else
  * the source tree's cl/ the binary was built from. */
 const char *cb_default_cl_dir(void);
-
-/* The whole file, NUL-terminated (malloc'd); NULL with errno set on failure. */
-char *cb_read_text_file(const char *path);
 
 /* cl_dir/<family>.cl; -1 if it does not fit. */
 int cb_family_source_path(char *buf, size_t len, const char *cl_dir, const char *family);

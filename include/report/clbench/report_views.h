@@ -7,10 +7,11 @@
 #ifndef CLBENCH_REPORT_VIEWS_H
 #define CLBENCH_REPORT_VIEWS_H
 
-#include "clbench/args.h"
-#include "clbench/report.h"
+#include "clbench/config.h"
+#include "clbench/runfile.h"
 #include "clbench/report_data.h"
 #include "clbench/report_grid.h"
+#include "clbench/report_rows.h"
 
 #include <stdio.h>
 
@@ -20,16 +21,6 @@ enum {
     CB_REPORT_REGRESSED = 1, /* --baseline: a row slowed down beyond --threshold, significantly */
     CB_REPORT_BAD_INPUT = 2, /* bad command line, or a file that is not a readable run file */
 };
-
-/* Rows sorted for printing: by size, then kernel in registry order, then parameters with
- * their values compared as numbers (ILP=2 before ILP=16). */
-int cb_report_row_order(const struct cb_rrow *a, const struct cb_rrow *b);
-/* The registry's position of kernel (unknown kernels after every known one). */
-size_t cb_report_kernel_rank(const char *kernel);
-/* "1.23", "45.6", "789": a short number for a table cell. */
-void cb_report_fmt(char *buf, size_t len, double v);
-/* A median-time cell: the time, "failed", or "-" for a row the device did not run (x NULL). */
-void cb_report_set_ms(struct cb_grid *g, size_t row, size_t col, const struct cb_rrow *x);
 
 void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format fmt);
 

@@ -5,7 +5,7 @@
 #ifndef CLBENCH_PEAK_CACHE_H
 #define CLBENCH_PEAK_CACHE_H
 
-#include "clbench/args.h"
+#include "clbench/config.h"
 #include "clbench/device.h"
 #include "clbench/source.h"
 

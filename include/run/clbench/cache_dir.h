@@ -8,8 +8,9 @@
 #ifndef CLBENCH_CACHE_DIR_H
 #define CLBENCH_CACHE_DIR_H
 
+#include "clbench/hash.h"
+
 #include <stddef.h>
-#include <stdint.h>
 
 /* Called once before a run: enabled 0 (--no-cache) turns every read and write off. */
 void cb_cache_configure(int enabled);
@@ -24,11 +25,5 @@ char *cb_cache_read(const char *path, size_t *len);
 
 /* Writes the entry atomically; on failure warns once, turns the cache off and returns -1. */
 int cb_cache_write(const char *path, const void *data, size_t len);
-
-/* FNV-1a, 64 bits, continued from h (start with CB_HASH64_INIT).  Names entries; the full key
- * is stored inside each entry and compared on load, so a collision costs a rebuild, never a
- * wrong result. */
-#define CB_HASH64_INIT 0xcbf29ce484222325ULL
-uint64_t cb_hash64(const void *data, size_t len, uint64_t h);
 
 #endif

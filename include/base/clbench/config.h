@@ -1,11 +1,10 @@
-/* The command line: one option table drives getopt_long and --help (host/cli/args.c). */
-#ifndef CLBENCH_ARGS_H
-#define CLBENCH_ARGS_H
+/* The configuration of a run, as the command line sets it and every layer reads it. */
+#ifndef CLBENCH_CONFIG_H
+#define CLBENCH_CONFIG_H
 
-#include "clbench/kernel.h"
 #include "clbench/parse.h"
 
-#include <stdio.h>
+#include <stddef.h>
 
 enum cb_format { CB_FORMAT_TABLE, CB_FORMAT_CSV, CB_FORMAT_JSON, CB_FORMAT_MD };
 
@@ -18,7 +17,17 @@ enum cb_peak_mode {
     CB_PEAK_MEASURE, /* measured now, and stored for later runs */
 };
 
+struct cb_device;
+struct cb_kernel;
 struct cb_tuned_db;
+
+/* The tuned parameters of kernel k at `size` on device d, from db: fills params (in the order
+ * of k's parameters) and date (when they were tuned) and returns 1, or returns 0 where db
+ * holds none.  The caller sets it with the database (host/tune/tuned.c), which lies above the
+ * runner that reads it. */
+typedef int (*cb_tuned_lookup_fn)(const struct cb_tuned_db *db, const struct cb_device *d,
+                                  const struct cb_kernel *k, const size_t *size, long *params,
+                                  char *date, size_t date_len);
 
 struct cb_config {
     int list_devices;
@@ -61,25 +70,7 @@ struct cb_config {
     int no_tuned;                  /* --no-tuned: parameters never come from a database */
     const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
     int format_given;                /* -f given: --output's extension does not decide */
+    cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
 };
-
-/* Fills cfg from argv, loading the kernel files it names (--kernel-file, -k NAME@FILE) into the
- * registry.  Returns 0, or CB_EXIT_USAGE after printing one line that says what is wrong.  Every -D
- * name must be a parameter of some selected kernel and every value must be in that parameter's
- * allowed set. */
-int cb_parse_args(int argc, char **argv, struct cb_config *cfg);
-/* The parts of cb_parse_args, so that every command applies the options it shares with the
- * benchmark through the same code (`clbench tune`: host/cli/tune_main.c): the defaults; one
- * option of the benchmark's table by its long name, with its value (NULL for a flag), 0 or
- * CB_EXIT_USAGE after one line; then, after the last option, the kernel files loaded, -k
- * resolved and -D and sizes checked (0 or CB_EXIT_USAGE).  The command line is the caller's. */
-void cb_config_init(struct cb_config *cfg);
-int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg);
-int cb_config_finish(struct cb_config *cfg);
-/* Frees cfg and unloads its kernel files. */
-void cb_config_free(struct cb_config *cfg);
-void cb_print_help(FILE *out);
-/* The man page, clbench.1, in roff: both option tables, the cache, the exit codes. */
-void cb_print_man(FILE *out);
 
 #endif

@@ -5,7 +5,7 @@
 
 #include "clbench/check.h"
 #include "clbench/manifest.h"
-#include "clbench/source.h"
+#include "clbench/text_file.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,9 +1,9 @@
 /* Writing a run: the JSON run file (the primary record, through cJSON) and its views as a
  * table, CSV and Markdown.  All of them read the same struct cb_run. */
-#ifndef CLBENCH_REPORT_H
-#define CLBENCH_REPORT_H
+#ifndef CLBENCH_RUNFILE_H
+#define CLBENCH_RUNFILE_H
 
-#include "clbench/args.h"
+#include "clbench/config.h"
 #include "clbench/device.h"
 #include "clbench/run.h"
 
@@ -31,7 +31,7 @@ void cb_run_stamp(struct cb_run *run);
 /* The run file; NULL when out of memory. */
 cJSON *cb_run_json(const struct cb_run *run);
 cJSON *cb_device_json(const struct cb_device *d);
-/* One row of the run file's "rows" (also a line of the journal, host/run/journal.c). */
+/* One row of the run file's "rows" (also a line of the journal, host/report/journal.c). */
 cJSON *cb_row_json(const struct cb_row *row);
 /* The row's "kernel_info" object, and its occupancy, bound and launch fields added to j
  * (host/report/runfile_why.c). */

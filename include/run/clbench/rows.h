@@ -3,7 +3,7 @@
 #ifndef CLBENCH_ROWS_H
 #define CLBENCH_ROWS_H
 
-#include "clbench/args.h"
+#include "clbench/config.h"
 #include "clbench/run.h"
 
 /* Appends the rows of device d to *rows (grown with realloc).  shared: several devices are

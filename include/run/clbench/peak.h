@@ -3,7 +3,7 @@
 #ifndef CLBENCH_PEAK_H
 #define CLBENCH_PEAK_H
 
-#include "clbench/args.h"
+#include "clbench/config.h"
 #include "clbench/device.h"
 #include "clbench/source.h"
 

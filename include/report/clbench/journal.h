@@ -5,7 +5,7 @@
 #ifndef CLBENCH_JOURNAL_H
 #define CLBENCH_JOURNAL_H
 
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 struct cb_journal {
     int fd; /* -1: no journal (no --output) */

@@ -7,6 +7,7 @@
 #define CLBENCH_KERNEL_H
 
 #include "clbench/generic.h"
+#include "clbench/size_math.h"
 
 #include <CL/cl.h>
 #include <stddef.h>
@@ -17,6 +18,9 @@ enum {
     CB_MAX_SCALARS = 4, /* leading int arguments (sizes) */
     CB_MAX_DIMS = 3,    /* problem-size dimensions */
 };
+
+/* The longest reason a row gives for its status (a plan's refusal, a failed build). */
+enum { CB_REASON_LEN = 512 };
 
 /* One -D build parameter. */
 struct cb_param {
@@ -102,7 +106,7 @@ struct cb_library {
 struct cb_kernel {
     const char *name;       /* __kernel function name and --kernel value */
     const char *family;     /* cl/<family>.cl holds it; also the report's grouping */
-    const char *experiment; /* the seed experiment it reproduces (see shared SEEDS.md) */
+    const char *experiment; /* the seed experiment it reproduces: "004 vecAdd: ..." */
     const char *summary;    /* one line for --list-kernels */
     unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
     const char *size_names; /* "W x H" as --list-kernels shows it; NULL: N, WxH or MxNxK */
@@ -154,10 +158,5 @@ const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
 int cb_param_allows(const struct cb_param *param, long value);
 /* The registered kernel name closest to `name` (edit distance), for "did you mean". */
 const char *cb_kernel_closest(const char *name);
-
-/* Helpers for plan functions: a * b (* c) in size_t, or 0 on overflow. */
-size_t cb_mul_size(size_t a, size_t b);
-/* Rounds n up to a multiple of m (m > 0); 0 on overflow. */
-size_t cb_round_up(size_t n, size_t m);
 
 #endif

@@ -1,8 +1,8 @@
 /* The parts of running a row that depend on the kernel's contract: the four families' fixed
- * (scalars, inputs, output) argument lists, in host/run/run.c, or a generic kernel's declared
- * argument list, in host/run/generic.c.  host/run/run.c drives one lifecycle for both (limits,
- * build, first launch verified, warm-ups, timed launches over rotating buffer sets, verified
- * again, statistics) and calls these at the points where they differ.
+ * (scalars, inputs, output) argument lists, in host/run/family_contract.c, or a generic kernel's
+ * declared argument list, in host/run/generic.c.  host/run/run.c drives one lifecycle for both
+ * (limits, build, first launch verified, warm-ups, timed launches over rotating buffer sets,
+ * verified again, statistics) and calls these at the points where they differ.
  */
 #ifndef CLBENCH_CONTRACT_H
 #define CLBENCH_CONTRACT_H
@@ -21,6 +21,10 @@ struct cb_row_contract {
      * (released by release() whatever happened). */
     int (*create)(struct cb_row *row, const struct cb_row_env *env, void **state);
     int (*set_args)(struct cb_row *row, void *state, cl_kernel kernel, unsigned set);
+    /* For rows whose kernel launches the work itself (an enqueue hook or a library: families
+     * only), instead of set_args and the runner's launch; a library that times its own call
+     * stores that time in *ms. */
+    int (*launch)(struct cb_row *row, void *state, unsigned set, double *ms);
     /* Checks the guards and the outputs of buffer set `set` after a launch; `when` is for
      * messages ("after the first launch"). */
     int (*verify)(struct cb_row *row, void *state, unsigned set, const struct cb_row_env *env,
@@ -33,6 +37,7 @@ struct cb_row_contract {
     void (*release)(void *state);
 };
 
+extern const struct cb_row_contract cb_family_contract;
 extern const struct cb_row_contract cb_generic_contract;
 
 /* Builds (or finds in cache) the program of p->kernel on d with `options`
