@@ -1,8 +1,9 @@
-/* The search driver of `clbench tune`: searches each kernel's -D space on each device and
- * size under a budget, evaluating every point in the device's supervised worker (worker.h; in
- * this process with CLBENCH_WORKERS=0), records every measured point as a row (run file and
- * journal, so that report, --baseline and --resume work as for a sweep), and stores the best
- * point per device, driver, kernel and size class in the tuning database (tuned.c).  The
+/* The search driver of `clbench tune` (in cli: it writes the journal and the run file, which
+ * are the report layer's, beside the tuning database): searches each kernel's -D space on each
+ * device and size under a budget, evaluating every point in the device's supervised worker
+ * (worker.h; in this process with CLBENCH_WORKERS=0), records every measured point as a row (run
+ * file and journal, so that report, --baseline and --resume work as for a sweep), and stores the
+ * best point per device, driver, kernel and size class in the tuning database (tuned.c).  The
  * command line is host/cli/tune_main.c's. */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/tune_driver.h"
@@ -10,7 +11,7 @@
 #include "clbench/check.h"
 #include "clbench/journal.h"
 #include "clbench/output.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/rows.h"
 #include "clbench/timer.h"
 #include "clbench/tuned.h"
@@ -229,6 +230,7 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
     k->start_ms = cb_wall_ms();
     k->deadline_ms = k->t->budget_s > 0 ? k->start_ms + k->t->budget_s * 1e3 : 0;
     s.deadline_ms = k->deadline_ms;
+    s.stop = &cb_interrupted;
     s.shard = k->cfg->shard;
     s.shards = k->cfg->shards;
     default_start(k, &s);

@@ -7,7 +7,7 @@
 #include "clbench/journal.h"
 #include "clbench/oracle.h"
 #include "clbench/peak_cache.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/timer.h"
 
 #include <errno.h>
