@@ -242,6 +242,17 @@ static int load_file(const char *path)
     return CB_EXIT_USAGE;
 }
 
+/* The built-in kernels, from the manifests of the --cl-dir (or the default) files. */
+static int load_builtin(const char *cl_dir)
+{
+    char why[CB_MANIFEST_WHY_LEN];
+
+    if (cb_builtin_kernels_load(cl_dir, why, sizeof why) == 0)
+        return 0;
+    cb_error("%s", why);
+    return CB_EXIT_USAGE;
+}
+
 /* Kernel names, family names, "all" or NAME@FILE, comma-separated. */
 static int select_kernels(struct cb_config *cfg, const char *list)
 {
@@ -570,6 +581,8 @@ int cb_config_finish(struct cb_config *cfg)
 
     if (cfg->output != NULL)
         format_from_output(cfg, cfg->format_given);
+    if (load_builtin(cfg->cl_dir) != 0)
+        return CB_EXIT_USAGE;
     /* Files first, so that -k can name their kernels in any order of the options. */
     for (size_t i = 0; i < cfg->kernel_file_count; i++)
         if (load_file(cfg->kernel_files[i]) != 0)

@@ -245,8 +245,11 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
     row->kernel_work_group_size = (size_t)number(j, "kernel_work_group_size");
     /* The NDRange and work model come from the plan, which is pure: planned again. */
-    if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL)
-        row->problem.kernel->plan(&row->problem);
+    if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL) {
+        char why[CB_REASON_LEN];
+
+        row->problem.kernel->plan(&row->problem, why, sizeof why);
+    }
     cb_kernel_info_restore(&row->kernel_info, cJSON_GetObjectItemCaseSensitive(j, "kernel_info"));
     cb_row_explain(row); /* against this run's peaks and launch overhead */
     row->resumed = 1;

@@ -365,9 +365,9 @@ static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
 int cb_row_plan(struct cb_row *row)
 {
     const struct cb_kernel *k = row->problem.kernel;
-    const char *why = k->plan(&row->problem);
+    char why[CB_REASON_LEN];
 
-    if (why != NULL) {
+    if (k->plan(&row->problem, why, sizeof why) != 0) {
         cb_row_fail(row, CB_STATUS_INVALID, "%s", why);
         return -1;
     }
