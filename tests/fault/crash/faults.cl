@@ -105,17 +105,3 @@ __kernel void fault_modes(const int n, __global const float *a, __global const f
         c[i] = a[i] + b[i];
 #endif
 }
-
-/* clbench:kernel fault_abort_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
- *   contract   vadd
- *   summary    a 255-character name: PoCL 3.1 fails an assertion on it (SIGABRT)
- *   global     N
- *   size       cpu 1000 gpu 1000
- */
-__kernel void fault_abort_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx(const int n, __global const float *a, __global const float *b, __global float *c)
-{
-    const int i = get_global_id(0);
-
-    if (i < n)
-        c[i] = a[i] + b[i];
-}
