@@ -45,8 +45,7 @@ static void add_allowed(struct cb_space *s, unsigned d, const char *allowed)
 }
 
 int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct cb_define *defines,
-                   size_t define_count, struct cb_device *const *devices, size_t device_count,
-                   char *why)
+                   size_t define_count, char *why)
 {
     memset(s, 0, sizeof *s);
     s->dims = cb_kernel_param_count(k);
@@ -69,17 +68,30 @@ int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct c
             add_allowed(s, d, k->params[d].allowed);
             add_value(s, d, *cb_param_default(k, d, 0));
             add_value(s, d, *cb_param_default(k, d, 1));
-            for (size_t i = 0; i < device_count; i++) {
-                long values[CB_MAX_PARAMS];
-                char note[CB_PARAMS_NOTE_LEN];
-
-                cb_param_defaults(k, devices[i], values, note, sizeof note);
-                add_value(s, d, values[d]);
-            }
         }
         s->total *= s->count[d];
     }
     return 0;
+}
+
+void cb_space_add_device_defaults(struct cb_space *s, const struct cb_kernel *k,
+                                  const struct cb_define *defines, size_t define_count,
+                                  const struct cb_device *d)
+{
+    long values[CB_MAX_PARAMS];
+    char note[CB_PARAMS_NOTE_LEN];
+
+    cb_param_defaults(k, d, values, note, sizeof note);
+    s->total = 1;
+    for (unsigned p = 0; p < s->dims; p++) {
+        int given = 0;
+
+        for (size_t i = 0; i < define_count; i++)
+            given |= strcmp(defines[i].name, k->params[p].name) == 0;
+        if (!given)
+            add_value(s, p, values[p]);
+        s->total *= s->count[p];
+    }
 }
 
 void cb_space_point(const struct cb_space *s, uint64_t index, unsigned digit[CB_MAX_PARAMS])

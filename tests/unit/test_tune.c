@@ -183,18 +183,18 @@ int test_tune_space_from_registry_and_defines(void)
     unsigned digit[CB_MAX_PARAMS];
 
     ASSERT_TRUE(k != NULL);
-    ASSERT_TRUE(cb_space_build(&s, k, NULL, 0, NULL, 0, why) == 0);
+    ASSERT_TRUE(cb_space_build(&s, k, NULL, 0, why) == 0);
     ASSERT_EQ_U(s.count[0], 8); /* TSM 4..512: 4, 8, ..., 512 */
     ASSERT_EQ_U(s.values[0][0], 4);
     ASSERT_EQ_U(s.values[0][7], 512);
     ASSERT_EQ_U(s.values[7][0], 0); /* PAD 0..32 starts at 0 */
     ASSERT_EQ_U(s.count[5], 5);     /* VWM: the list as written */
-    ASSERT_TRUE(cb_space_build(&s, k, &d, 1, NULL, 0, why) == 0);
+    ASSERT_TRUE(cb_space_build(&s, k, &d, 1, why) == 0);
     ASSERT_EQ_U(s.count[2], 2);
     ASSERT_EQ_U(s.values[2][1], 16);
     cb_space_point(&s, 12345, digit);
     ASSERT_EQ_U(cb_space_index(&s, digit), 12345);
-    ASSERT_TRUE(cb_space_build(&s, cb_kernel_find("sgemm_clblast"), NULL, 0, NULL, 0, why) != 0);
+    ASSERT_TRUE(cb_space_build(&s, cb_kernel_find("sgemm_clblast"), NULL, 0, why) != 0);
     ASSERT_STR_HAS(why, "no -D parameter");
     return 0;
 }

@@ -10,6 +10,7 @@
 #include "clbench/kernel.h"
 #include "clbench/parse.h"
 
+#include <signal.h>
 #include <stdint.h>
 
 enum {
@@ -30,12 +31,16 @@ struct cb_space {
 /* The candidate values of every parameter of k: the -D list where one names it; otherwise an
  * `allowed` list as written, and a range "lo..hi" as lo, the powers of two inside it and hi (a
  * range of 500 values would make a space no budget covers; -D lists reach the others); always
- * with the defaults, the CPU defaults and the defaults resolved on each of devices[0..count)
- * (device_defaults.h).  Sorted.  Returns 0, or -1 with why filled (a kernel without parameters).
+ * with the defaults and the CPU defaults.  Sorted.  Returns 0, or -1 with why filled (a kernel
+ * without parameters).
  */
 int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct cb_define *defines,
-                   size_t define_count, struct cb_device *const *devices, size_t device_count,
-                   char *why);
+                   size_t define_count, char *why);
+/* Adds k's defaults as resolved on d (device_defaults.h) to s, built for k, where no -D of
+ * defines names the parameter: the search on d can then start from them. */
+void cb_space_add_device_defaults(struct cb_space *s, const struct cb_kernel *k,
+                                  const struct cb_define *defines, size_t define_count,
+                                  const struct cb_device *d);
 void cb_space_point(const struct cb_space *s, uint64_t index, unsigned digit[CB_MAX_PARAMS]);
 uint64_t cb_space_index(const struct cb_space *s, const unsigned digit[CB_MAX_PARAMS]);
 
@@ -62,8 +67,9 @@ struct cb_search {
     cb_objective_fn objective;
     void *ctx;
     uint64_t seed;
-    uint64_t max_evals;     /* 0: no limit on measured points */
-    double deadline_ms;     /* cb_wall_ms() after which no evaluation starts; 0: none */
+    uint64_t max_evals;                /* 0: no limit on measured points */
+    double deadline_ms;                /* cb_wall_ms() after which no evaluation starts; 0: none */
+    const volatile sig_atomic_t *stop; /* non-zero: no evaluation starts (SIGINT); NULL: none */
     unsigned shard, shards; /* exhaustive and random visit index % shards == shard only */
     int has_start;          /* local searches start at `start` (the kernel's defaults) */
     uint64_t start;
