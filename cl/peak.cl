@@ -12,11 +12,14 @@
  * independent multiply-add chains of VEC-float words per work-item: explicit vectors, so that
  * a CPU runtime reaches its SIMD units whether or not it vectorises across work-items (PoCL
  * 5.0 to 6.x do not), and enough independent work for the FMA latency: 4 float8 chains on a
- * GPU, 8 float16 ones on a CPU (two 512-bit FMA pipes of latency 4 want 8 in flight).  fma(),
- * not mad(): PoCL 3.1 compiles mad() to a multiply and an add, half the rate (the 2-core
- * Zen 5 here: 82.0 GFLOP/s with 4 float8 mad chains, 478.4 with 8 float16 fma ones, where
- * matmul_cpu reaches 412; results/epyc-2c-pocl-3.1/*-headline-*); NVIDIA compiles both to one
- * FFMA.
+ * GPU, 8 float16 ones on a CPU (two 512-bit FMA pipes of latency 4 want 8 in flight).  x * a + b,
+ * which OpenCL C contracts into one FMA, not mad(): PoCL 3.1 compiles mad() to a multiply and
+ * an add, half the rate (the 2-core Zen 5 here: 82.0 GFLOP/s with 4 float8 mad chains, 478.4
+ * with 8 float16 fma ones, where matmul_cpu reaches 412; results/epyc-2c-pocl-3.1/
+ * *-headline-*); NVIDIA compiles both to one FFMA.  Nor fma(): on x86 without AVX-512 clang
+ * reports every call that takes or returns a float16 as an ABI change (-Wpsabi), a warning in
+ * every build at VEC 16 though the call is inlined; for that reason too the sum of a word is
+ * a macro, not a function of a WORD.
  *
  * Build parameters (-D; the defaults let the file build alone):
  *   WGS     work-group size                          default 256
@@ -70,18 +73,20 @@
 #define STORE(p, v) (*(p) = (v))
 #endif
 
-/* The sum of a word's floats, in the order the host's references add them. */
-static float word_sum(const WORD w)
-{
+/* The sum of a word's floats, in the order the host's references add them: SUM4 folds the
+ * word into a float4 (a macro: see the banner), float4_sum adds its lanes. */
 #if VEC == 16
-    const float4 sum4 = (w.lo.lo + w.lo.hi) + (w.hi.lo + w.hi.hi);
+#define SUM4(w) (((w).lo.lo + (w).lo.hi) + ((w).hi.lo + (w).hi.hi))
 #elif VEC == 8
-    const float4 sum4 = w.lo + w.hi;
+#define SUM4(w) ((w).lo + (w).hi)
 #else
-    const float4 sum4 = w;
+#define SUM4(w) (w)
 #endif
-    return (sum4.x + sum4.y) + (sum4.z + sum4.w);
+static float float4_sum(const float4 s)
+{
+    return (s.x + s.y) + (s.z + s.w);
 }
+#define word_sum(w) float4_sum(SUM4(w))
 
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 peak_read(const int n, __global const WORD *restrict in, __global float *restrict out)
@@ -134,15 +139,15 @@ peak_fma(const int n, __global const float *restrict in, __global float *restric
 #endif
 
     for (int k = 0; k < ITERS; k++) {
-        x0 = fma(x0, 0.9f, 0.1f);
-        x1 = fma(x1, 0.9f, 0.1f);
-        x2 = fma(x2, 0.9f, 0.1f);
-        x3 = fma(x3, 0.9f, 0.1f);
+        x0 = x0 * 0.9f + 0.1f;
+        x1 = x1 * 0.9f + 0.1f;
+        x2 = x2 * 0.9f + 0.1f;
+        x3 = x3 * 0.9f + 0.1f;
 #if CHAINS == 8
-        x4 = fma(x4, 0.9f, 0.1f);
-        x5 = fma(x5, 0.9f, 0.1f);
-        x6 = fma(x6, 0.9f, 0.1f);
-        x7 = fma(x7, 0.9f, 0.1f);
+        x4 = x4 * 0.9f + 0.1f;
+        x5 = x5 * 0.9f + 0.1f;
+        x6 = x6 * 0.9f + 0.1f;
+        x7 = x7 * 0.9f + 0.1f;
 #endif
     }
     if (i < n) {

@@ -119,6 +119,7 @@ keep_for_schema_check() {
 expect_rc() { [ "$RC" -eq "$1" ] || fail "expected exit code $1"; }
 expect_stdout_has() { grep -qF -- "$1" "$TMP/stdout" || fail "stdout lacks '$1'"; }
 expect_stderr_has() { grep -qF -- "$1" "$TMP/stderr" || fail "stderr lacks '$1'"; }
+expect_stderr_lacks() { ! grep -qiF -- "$1" "$TMP/stderr" || fail "stderr has '$1'"; }
 expect_stdout_lacks() { ! grep -qF -- "$1" "$TMP/stdout" || fail "stdout has '$1'"; }
 expect_stdout_empty() { [ ! -s "$TMP/stdout" ] || fail "stdout is not empty"; }
 # One line on stderr: bad input gets one clear line, not a cascade.
