@@ -1,11 +1,16 @@
 # The JSON run file parsed back and checked field by field.
 source "$(dirname "$0")/lib.sh"
 
+# vadd's defaults come from the device (README "The manifest"): on a CPU a SIMD register of
+# floats, 16 where PoCL's native float width is 16 (AVX-512), else 8, and non-temporal stores.
+run -l -f json
+VEC=$(python3 -c 'import json,sys; print(16 if json.load(open(sys.argv[1]))["devices"][0]["native_vector_width_float"] >= 16 else 8)' "$TMP/stdout")
+export VEC
 run -d cpu -k vadd,vadd_local -n 1000 --reps 3 --warmup 2 --min-time 0 -o "$TMP/run.json"
 expect_rc 0
 expect_stdout_empty # the report went to the file
 python3 - "$TMP/run.json" <<'PY' || fail "run file fields"
-import json, sys, re
+import json, os, sys, re
 run = json.load(open(sys.argv[1]))
 assert run["schema"] == "clbench-run" and run["schema_version"] == 1
 assert re.match(r"\d+\.\d+\.\d+$", run["clbench_version"])
@@ -30,10 +35,12 @@ assert [r["kernel"] for r in run["rows"]] == ["vadd", "vadd_local"]
 for r in run["rows"]:
     assert r["device"] == "0:0" and r["family"] == "vadd" and r["metric"] == "GB/s"
     assert r["experiment"].startswith("004")
-    assert r["params"] == {"VEC": 1, "WGS": 256, "NT": 0} and r["size"] == [1000]
-    assert r["build_options"] == "-cl-std=CL1.2 -DREAL=float -DVEC=1 -DWGS=256 -DNT=0"
+    vec = int(os.environ["VEC"])
+    assert r["params"] == {"VEC": vec, "WGS": 256, "NT": 1} and r["size"] == [1000]
+    assert r["params_from"] == "device default" and "params_note" not in r
+    assert r["build_options"] == "-cl-std=CL1.2 -DREAL=float -DVEC=%d -DWGS=256 -DNT=1" % vec
     assert r["status"] == "ok" and r["reason"] == "" and r["timer"] == "event"
-    assert r["global"] == [1024] and r["local"] == [256]
+    assert r["global"][0] % 256 == 0 and r["global"][0] >= 1000 // vec and r["local"] == [256]
     assert r["flops"] == 1000 and r["bytes"] == 12000
     samples = r["samples_ms"]
     assert len(samples) == 3 and all(x > 0 for x in samples)
@@ -55,7 +62,7 @@ PY
 run -d cpu -k vadd -n 100 "${QUICK[@]}" -o "$TMP/run.txt" --format md
 expect_rc 0
 grep -q "^| vadd | 100 | " "$TMP/run.txt" || fail "markdown row missing"
-grep -q "^- vadd: NT=0 VEC=1 WGS=256$" "$TMP/run.txt" || fail "markdown parameters missing"
+grep -q "^- vadd: NT=1 VEC=$VEC WGS=256$" "$TMP/run.txt" || fail "markdown parameters missing"
 run -d cpu -k vadd -n 100 "${QUICK[@]}" -o "$TMP/run.csv"
 expect_rc 0
 head -1 "$TMP/run.csv" | grep -q "^schema,device_id,platform,device,driver,kernel," ||
