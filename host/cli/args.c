@@ -62,7 +62,8 @@ static const struct cb_option options[] = {
      "load the kernels FILE declares in its manifests (README: \"Your own kernels\"); "
      "repeatable"},
     {"list", 'l', 0, NULL, "list platforms and devices (with --format json: as JSON) and exit"},
-    {"list-kernels", OPT_LIST_KERNELS, 0, NULL, "list the kernel registry and exit"},
+    {"list-kernels", OPT_LIST_KERNELS, 0, NULL,
+     "list the kernel registry and exit; with -d, the defaults each selected device resolves"},
     {"max-time", OPT_MAX_TIME, 1, "SEC",
      "stop a row's launches SEC seconds after its first one; a row whose first launch alone "
      "takes longer is too_slow (default: no limit)"},

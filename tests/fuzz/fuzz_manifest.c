@@ -2,7 +2,9 @@
  * (host/kernels/expr.c).  The first byte picks: 'e', the rest is an expression; anything
  * else, the rest is a .cl file's text.  Beyond "does not crash", it checks what each parser
  * promises: a terminated reason with a column on failure; on success, kernels whose plan runs at
- * their defaults. */
+ * their defaults, and whose defaults resolved on a made-up device (one property unreported)
+ * are allowed values with a terminated note. */
+#include "clbench/device_defaults.h"
 #include "clbench/expr.h"
 #include "clbench/manifest.h"
 
@@ -30,8 +32,15 @@ static void expression(const char *s)
 static void manifest(const char *text)
 {
     struct cb_manifest_file *f;
-    char why[CB_MANIFEST_WHY_LEN];
+    char why[CB_MANIFEST_WHY_LEN], note[CB_PARAMS_NOTE_LEN];
+    struct cb_device device;
 
+    memset(&device, 0, sizeof device);
+    device.type = CL_DEVICE_TYPE_CPU;
+    device.native_vector_width_float = 8;
+    device.compute_units = 2;
+    device.max_work_group_size = 1024;
+    device.unreported = 1u << CB_PROP_PREFERRED_VECTOR_WIDTH_FLOAT;
     if (cb_manifest_parse("fuzz.cl", text, &f, why, sizeof why) != 0) {
         if (memchr(why, '\0', sizeof why) == NULL || strncmp(why, "fuzz.cl:", 8) != 0)
             abort();
@@ -54,6 +63,12 @@ static void manifest(const char *text)
             p.param[j] = k->params[j].def;
         if (k->plan(&p, reason, sizeof reason) != 0 && memchr(reason, '\0', sizeof reason) == NULL)
             abort();
+        cb_param_defaults(k, &device, p.param, note, sizeof note);
+        if (memchr(note, '\0', sizeof note) == NULL)
+            abort();
+        for (unsigned j = 0; j < cb_kernel_param_count(k); j++)
+            if (k->params[j].device_def != NULL && !cb_param_allows(&k->params[j], p.param[j]))
+                abort();
     }
     cb_manifest_file_free(f);
 }
