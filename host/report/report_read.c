@@ -601,3 +601,31 @@ const struct cb_rrow *cb_report_find_partner(const struct cb_report *r, size_t d
     }
     return best;
 }
+
+int cb_report_params_from(const struct cb_rrow *x, char *buf, size_t len)
+{
+    const char *from =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x->json, "params_from"));
+    const cJSON *entry = cJSON_GetObjectItemCaseSensitive(x->json, "tuned_entry");
+    const char *match = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "match"));
+    const char *size = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "size"));
+    const char *shape = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "shape"));
+
+    buf[0] = '\0';
+    if (from == NULL)
+        return 0;
+    if (cJSON_GetObjectItemCaseSensitive(x->json, "tuned_skipped") != NULL) {
+        snprintf(buf, len, "%s (tuned entry refused)", from);
+        return 1;
+    }
+    if (match == NULL || size == NULL || shape == NULL) {
+        snprintf(buf, len, "%s", from);
+        return strcmp(from, "tuned") == 0;
+    }
+    if (strcmp(match, "exact") == 0)
+        snprintf(buf, len, "%s (exact entry %s)", from, size);
+    else
+        snprintf(buf, len, "%s (%s entry %s, %s)", from,
+                 strcmp(match, "class") == 0 ? "class+shape" : match, size, shape);
+    return 1;
+}

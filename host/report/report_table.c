@@ -245,6 +245,36 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
     }
 }
 
+/* Under a kernel's parameters: where each of its rows took them from, when some row used or
+ * refused a tuning database entry (which entry differs from size to size). */
+static void write_params_from(FILE *out, const struct cb_report *r, const struct family *f,
+                              const char *kernel, int markdown)
+{
+    char from[192];
+    int any = 0, first = 1;
+
+    for (size_t i = 0; i < r->row_count && !any; i++)
+        any = strcmp(r->rows[i].kernel, kernel) == 0 &&
+              cb_report_params_from(&r->rows[i], from, sizeof from);
+    if (!any)
+        return;
+    fprintf(out, "%sparams from: ", markdown ? "  - " : "    ");
+    for (size_t d = 0; d < f->device_count; d++)
+        for (size_t i = 0; i < r->row_count; i++) {
+            const struct cb_rrow *x = &r->rows[i];
+
+            if (x->device != f->devices[d] || strcmp(x->kernel, kernel) != 0)
+                continue;
+            cb_report_params_from(x, from, sizeof from);
+            fprintf(out, "%s%s", first ? "" : "; ", x->size);
+            if (f->device_count > 1)
+                fprintf(out, " (%s)", r->devices[x->device].label);
+            fprintf(out, " %s", from[0] != '\0' ? from : "-");
+            first = 0;
+        }
+    fputc('\n', out);
+}
+
 /* Without a sweep the parameters are not a column: each kernel's go under the table, per
  * device where the devices ran different ones (their own defaults), so the table stays narrow. */
 static void write_params_legend(FILE *out, const struct cb_report *r, const struct family *f,
@@ -264,6 +294,7 @@ static void write_params_legend(FILE *out, const struct cb_report *r, const stru
         fprintf(out, "%s%s: ", markdown ? "- " : "  ", kernel);
         if (!differ) {
             fprintf(out, "%s\n", f->keys[k]->params);
+            write_params_from(out, r, f, kernel, markdown);
             continue;
         }
         for (size_t i = 0; i < f->device_count; i++) {
@@ -277,6 +308,7 @@ static void write_params_legend(FILE *out, const struct cb_report *r, const stru
                         r->devices[f->devices[i]].label);
         }
         fputc('\n', out);
+        write_params_from(out, r, f, kernel, markdown);
     }
 }
 

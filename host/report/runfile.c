@@ -254,8 +254,16 @@ cJSON *cb_row_json(const struct cb_row *row)
     cb_explain_json(j, row);
     if (row->params_from != NULL)
         cJSON_AddStringToObject(j, "params_from", row->params_from);
-    if (row->tuned_date[0] != '\0')
-        cJSON_AddStringToObject(j, "tuned_date", row->tuned_date);
+    if (row->tuned.match[0] != '\0') {
+        cJSON *entry = cJSON_AddObjectToObject(j, "tuned_entry");
+
+        cJSON_AddStringToObject(j, "tuned_date", row->tuned.date);
+        cJSON_AddStringToObject(entry, "match", row->tuned.match);
+        cJSON_AddStringToObject(entry, "size", row->tuned.size);
+        cJSON_AddStringToObject(entry, "shape", row->tuned.shape);
+    }
+    if (row->tuned.skipped[0] != '\0')
+        cJSON_AddStringToObject(j, "tuned_skipped", row->tuned.skipped);
     if (row->resumed)
         cJSON_AddBoolToObject(j, "resumed", 1);
     return j;

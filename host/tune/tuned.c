@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -33,6 +34,23 @@ void cb_size_class(const struct cb_kernel *k, const size_t size[CB_MAX_DIMS], ch
     }
 }
 
+const char *cb_tuned_shape(unsigned dims, const size_t size[CB_MAX_DIMS])
+{
+    if (dims == 3) {
+        const size_t m = size[0], n = size[1], k = size[2];
+        const size_t mn_min = m < n ? m : n, mn_max = m > n ? m : n;
+
+        if (k * CB_TUNED_SMALL <= mn_min)
+            return "flat";
+        if (mn_min * CB_TUNED_SMALL <= (mn_max > k ? mn_max : k))
+            return "skinny";
+    } else if (dims == 2) {
+        if (size[0] * CB_TUNED_SMALL <= size[1] || size[1] * CB_TUNED_SMALL <= size[0])
+            return "skinny";
+    }
+    return "square";
+}
+
 int cb_tuned_default_path(char *buf, size_t len)
 {
     const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
@@ -47,11 +65,25 @@ int cb_tuned_default_path(char *buf, size_t len)
     return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+static int same_size(const struct cb_tuned_entry *e, unsigned dims, const size_t size[CB_MAX_DIMS])
+{
+    if (e->dims != dims)
+        return 0;
+    for (unsigned i = 0; i < dims; i++)
+        if (e->size[i] != size[i])
+            return 0;
+    return 1;
+}
+
+/* Entries of the tuner are keyed by their exact size, those of older databases by size class:
+ * the two kinds never share a key, so that neither replaces the other. */
 static int same_key(const struct cb_tuned_entry *a, const struct cb_tuned_entry *b)
 {
     return strcmp(a->device, b->device) == 0 && strcmp(a->platform, b->platform) == 0 &&
            strcmp(a->driver, b->driver) == 0 && strcmp(a->kernel, b->kernel) == 0 &&
-           strcmp(a->size_class, b->size_class) == 0;
+           a->class_only == b->class_only &&
+           (a->class_only ? strcmp(a->size_class, b->size_class) == 0
+                          : same_size(a, b->dims, b->size));
 }
 
 int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e)
@@ -126,6 +158,8 @@ static int entry_from_json(const cJSON *j, struct cb_tuned_entry *e)
             return -1;
         e->size[e->dims++] = (size_t)item->valuedouble;
     }
+    /* The shape itself is recomputed from the size where it is needed. */
+    e->class_only = cJSON_GetObjectItemCaseSensitive(j, "shape") == NULL;
     e->median_ms = number(j, "median_ms");
     e->throughput = number(j, "throughput");
     e->samples = (unsigned long long)number(j, "samples");
@@ -152,6 +186,8 @@ static cJSON *entry_json(const struct cb_tuned_entry *e)
     size = cJSON_AddArrayToObject(j, "size");
     for (unsigned i = 0; i < e->dims; i++)
         cJSON_AddItemToArray(size, cJSON_CreateNumber((double)e->size[i]));
+    if (!e->class_only)
+        cJSON_AddStringToObject(j, "shape", cb_tuned_shape(e->dims, e->size));
     params = cJSON_AddObjectToObject(j, "params");
     for (unsigned i = 0; i < e->param_count; i++)
         cJSON_AddNumberToObject(params, e->param_names[i], (double)e->params[i]);
@@ -368,27 +404,101 @@ done:
     return status;
 }
 
-const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const struct cb_device *d,
-                                           const struct cb_kernel *k,
-                                           const size_t size[CB_MAX_DIMS])
+/* How far e's size lies from size: the sum over dimensions of |log2(e / size)|, so that twice
+ * and half as large are equally far. */
+static double log_distance(const struct cb_tuned_entry *e, const size_t size[CB_MAX_DIMS])
 {
+    double d = 0;
+
+    for (unsigned i = 0; i < e->dims; i++)
+        d += fabs(log2((double)e->size[i] / (double)size[i]));
+    return d;
+}
+
+const struct cb_tuned_entry *cb_tuned_choose(const struct cb_tuned_db *db,
+                                             const struct cb_device *d, const struct cb_kernel *k,
+                                             const size_t size[CB_MAX_DIMS], int nearest,
+                                             enum cb_tuned_match *match)
+{
+    const struct cb_tuned_entry *best[CB_TUNED_NEAREST + 1] = {NULL};
+    double distance[CB_TUNED_NEAREST + 1] = {0};
+    const char *shape = cb_tuned_shape(k->dims, size);
     char size_class[96];
 
     cb_size_class(k, size, size_class, sizeof size_class);
     for (size_t i = 0; i < db->count; i++) {
         const struct cb_tuned_entry *e = &db->entries[i];
-        int names_match = e->param_count == cb_kernel_param_count(k);
+        enum cb_tuned_match m;
+        double dist;
 
-        for (unsigned p = 0; p < e->param_count && names_match; p++)
-            names_match = cb_kernel_param_index(k, e->param_names[p]) >= 0 &&
-                          cb_param_allows(&k->params[cb_kernel_param_index(k, e->param_names[p])],
-                                          e->params[p]);
-        if (names_match && strcmp(e->kernel, k->name) == 0 &&
-            strcmp(e->size_class, size_class) == 0 && strcmp(e->device, d->name) == 0 &&
-            strcmp(e->platform, d->platform_name) == 0 && strcmp(e->driver, d->driver) == 0)
-            return e;
+        if (strcmp(e->kernel, k->name) != 0 || strcmp(e->device, d->name) != 0 ||
+            strcmp(e->platform, d->platform_name) != 0 || strcmp(e->driver, d->driver) != 0 ||
+            e->dims != k->dims)
+            continue;
+        if (!e->class_only && same_size(e, k->dims, size))
+            m = CB_TUNED_EXACT;
+        else if (strcmp(cb_tuned_shape(e->dims, e->size), shape) != 0)
+            continue;
+        else if (strcmp(e->size_class, size_class) == 0)
+            m = CB_TUNED_CLASS;
+        else if (nearest)
+            m = CB_TUNED_NEAREST;
+        else
+            continue;
+        /* The first of equally near entries wins: the user's come before the shipped ones. */
+        dist = log_distance(e, size);
+        if (best[m] == NULL || dist < distance[m]) {
+            best[m] = e;
+            distance[m] = dist;
+        }
     }
+    for (int m = CB_TUNED_EXACT; m <= CB_TUNED_NEAREST; m++)
+        if (best[m] != NULL) {
+            *match = (enum cb_tuned_match)m;
+            return best[m];
+        }
+    *match = CB_TUNED_NONE;
     return NULL;
+}
+
+int cb_tuned_refuses(const struct cb_tuned_entry *e, const struct cb_kernel *k, char *why,
+                     size_t len)
+{
+    for (unsigned p = 0; p < e->param_count; p++) {
+        const int i = cb_kernel_param_index(k, e->param_names[p]);
+
+        if (i < 0) {
+            snprintf(why, len, "%s has no parameter %s", k->name, e->param_names[p]);
+            return 1;
+        }
+        if (!cb_param_allows(&k->params[i], e->params[p])) {
+            snprintf(why, len, "%s=%ld is not a value %s allows", e->param_names[p], e->params[p],
+                     k->name);
+            return 1;
+        }
+    }
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
+        unsigned p = 0;
+
+        while (p < e->param_count && strcmp(e->param_names[p], k->params[i].name) != 0)
+            p++;
+        if (p == e->param_count) {
+            snprintf(why, len, "it has no value for %s's parameter %s", k->name, k->params[i].name);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const struct cb_device *d,
+                                           const struct cb_kernel *k,
+                                           const size_t size[CB_MAX_DIMS])
+{
+    enum cb_tuned_match m;
+    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, size, 0, &m);
+    char why[160];
+
+    return e != NULL && !cb_tuned_refuses(e, k, why, sizeof why) ? e : NULL;
 }
 
 long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, unsigned i)
@@ -399,17 +509,45 @@ long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, u
     return k->params[i].def;
 }
 
-int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
-                    const struct cb_kernel *k, const size_t *size, long *params, char *date,
-                    size_t date_len)
+static void size_text(const struct cb_tuned_entry *e, char *buf, size_t len)
 {
-    const struct cb_tuned_entry *e = cb_tuned_find(db, d, k, size);
+    buf[0] = '\0';
+    for (unsigned i = 0; i < e->dims; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%zu", i ? "x" : "", e->size[i]);
+}
 
+int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
+                    const struct cb_kernel *k, const size_t *size, long *params,
+                    struct cb_tuned_use *use)
+{
+    static const char *const names[] = {"", "exact", "class", "nearest"};
+    enum cb_tuned_match m;
+    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, size, 1, &m);
+    char why[160];
+
+    memset(use, 0, sizeof *use);
     if (e == NULL)
         return 0;
+    size_text(e, use->size, sizeof use->size);
+    if (cb_tuned_refuses(e, k, why, sizeof why)) {
+        /* db is const to the runner, but which entries have warned is the database's state. */
+        struct cb_tuned_entry *mine = &db->entries[e - db->entries];
+
+        snprintf(use->skipped, sizeof use->skipped, "entry %s %s (tuned %s): %s", e->kernel,
+                 use->size, e->date, why);
+        if (!mine->warned)
+            cb_warn("skipping the tuning database entry %s %s on %s (driver %s, tuned %s): %s; "
+                    "using the defaults",
+                    e->kernel, use->size, e->device, e->driver, e->date, why);
+        mine->warned = 1;
+        use->size[0] = '\0';
+        return 0;
+    }
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
         params[i] = cb_tuned_param(e, k, i);
-    snprintf(date, date_len, "%s", e->date);
+    snprintf(use->match, sizeof use->match, "%s", names[m]);
+    snprintf(use->shape, sizeof use->shape, "%s", cb_tuned_shape(e->dims, e->size));
+    snprintf(use->date, sizeof use->date, "%s", e->date);
     return 1;
 }
 

@@ -81,5 +81,10 @@ const struct cb_rrow *cb_report_find_partner(const struct cb_report *r, size_t d
                                              const char *params);
 /* The value of parameter name in a params string, or def. */
 long cb_report_param(const char *params, const char *name, long def);
+/* Where x's parameters came from, as the views print it: "tuned (exact entry 4097x4097x4097)",
+ * "tuned (class+shape entry 8192x8192x8192, square)", "tuned (nearest entry ...)",
+ * "default (tuned entry refused)", "default"; "" when the file does not say.  Returns 1 when
+ * a tuning database entry was used or refused. */
+int cb_report_params_from(const struct cb_rrow *x, char *buf, size_t len);
 
 #endif

@@ -65,9 +65,9 @@ struct cb_row {
     struct cb_kernel_info kernel_info; /* resources of the built kernel (kernel_info.h) */
     struct cb_explain explain;         /* occupancy, bound, launch overhead (explain.h) */
     /* Where the parameters came from: "default", "cpu default", "command line", "tuned" (then
-     * tuned_date is the database entry's date) or "tuning" (a point `clbench tune` chose). */
+     * tuned says which database entry) or "tuning" (a point `clbench tune` chose). */
     const char *params_from;
-    char tuned_date[32];
+    struct cb_tuned_use tuned; /* tuned.skipped also with a default: the entry refused */
 };
 
 /* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):
