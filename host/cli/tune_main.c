@@ -28,6 +28,7 @@ enum {
     OPT_MAX_TIME,
     OPT_MIN_TIME,
     OPT_RESUME,
+    OPT_MERGE,
     OPT_SEED,
     OPT_SHARD,
     OPT_STRATEGY,
@@ -56,6 +57,9 @@ static const struct cb_option options[] = {
     {"max-time", OPT_MAX_TIME, 1, "SEC",
      "a point whose first launch takes longer is too_slow (default: 20x the best so far, at "
      "least 30 s)"},
+    {"merge", OPT_MERGE, 0, NULL,
+     "merge the tuning databases named after the options into --tuned's (under its lock), "
+     "keeping the best entry per key; no tuning"},
     {"min-time", OPT_MIN_TIME, 1, "SEC", "keep launching each point for SEC seconds (default 0)"},
     {"output", 'o', 1, "FILE",
      "write every measured point to the run file FILE (and FILE.journal as it goes)"},
@@ -80,11 +84,13 @@ enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 struct tune_config {
     struct cb_config run; /* the shared options, parsed by cb_parse_args */
     const char *budget_text, *export_path;
+    char *const *merge_files; /* --merge: the databases to merge, from the command line */
+    size_t merge_count;
     double budget_s;
     uint64_t budget_evals;
     enum cb_strategy strategy;
     uint64_t seed;
-    int help, kernel_given, max_time_given;
+    int help, kernel_given, max_time_given, merge;
 };
 
 static void print_help(FILE *out)
@@ -190,6 +196,9 @@ static int handle(struct tune_config *t, int code, const char *arg)
             return usage("--export needs a file name (NAME.h or NAME.json)");
         t->export_path = arg;
         return 0;
+    case OPT_MERGE:
+        t->merge = 1;
+        return 0;
     case OPT_SEED:
         if (cb_parse_uint(arg, ~0ULL, &v) != 0)
             return usage("--seed takes a whole number, not '%s'", arg);
@@ -243,11 +252,17 @@ static int parse(int argc, char **argv, struct tune_config *t)
         } else
             status = handle(t, code, optarg);
     }
-    if (status == 0 && optind < argc)
+    if (status == 0 && t->merge) {
+        t->merge_files = argv + optind;
+        t->merge_count = (size_t)(argc - optind);
+        if (t->merge_count == 0)
+            status = usage("--merge needs the databases to merge: clbench tune --merge --tuned "
+                           "FILE PART.json...");
+    } else if (status == 0 && optind < argc)
         status = usage("unexpected argument '%s'", argv[optind]);
     if (status != 0 || t->help)
         return status;
-    if (!t->kernel_given)
+    if (!t->kernel_given && !t->merge)
         return usage("which kernel? give -k NAME (see clbench --list-kernels)");
     /* Quicker defaults than a benchmark's: a point needs a ranking, not a publication. */
     if (!has_reps) {
@@ -637,18 +652,25 @@ static int tune(struct tune_config *t)
         cb_error("out of host memory");
         goto done;
     }
-    for (size_t i = 0; i < cfg->kernel_count; i++)
-        if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count, why) !=
-            0) {
-            status = usage("%s", why);
-            goto done;
-        }
     if (cfg->tuned_path != NULL)
         snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
         status = usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
         goto done;
     }
+    if (t->merge) {
+        if (cb_tuned_merge_files(db_path, t->merge_files, t->merge_count) == 0) {
+            fprintf(stderr, "clbench: merged %zu database(s) into '%s'\n", t->merge_count, db_path);
+            status = CB_EXIT_OK;
+        }
+        goto done;
+    }
+    for (size_t i = 0; i < cfg->kernel_count; i++)
+        if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count, why) !=
+            0) {
+            status = usage("%s", why);
+            goto done;
+        }
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         goto done;
     run.devices = calloc(list.count, sizeof *run.devices);

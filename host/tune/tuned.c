@@ -329,8 +329,17 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     /* Another tuner may be between its read and its rename: wait for it, then read its work. */
     while (flock(fd, LOCK_EX) != 0)
         if (errno != EINTR) {
+            const int e = errno;
+
             close(fd);
-            return cb_error("cannot lock '%s': %s", lock, strerror(errno));
+            /* NFS without lockd, some FUSE and parallel file systems: writers there would lose
+             * each other's entries, so refuse and say how to do without the lock. */
+            if (e == ENOLCK || e == EOPNOTSUPP || e == ENOSYS)
+                return cb_error("cannot lock '%s': %s: this file system has no working locks; give "
+                                "each tuner its own --tuned FILE and merge them with clbench tune "
+                                "--merge",
+                                lock, strerror(e));
+            return cb_error("cannot lock '%s': %s", lock, strerror(e));
         }
     switch (load(path, &db, why, sizeof why)) {
     case 1:
@@ -365,6 +374,30 @@ done:
     cb_tuned_free(&db);
     flock(fd, LOCK_UN);
     close(fd);
+    return status;
+}
+
+int cb_tuned_merge_files(const char *path, char *const *files, size_t count)
+{
+    struct cb_tuned_db db = {NULL, 0};
+    char why[256];
+    int status;
+
+    for (size_t i = 0; i < count; i++) {
+        struct stat st;
+
+        /* A database that is missing here is a tuner's lost work, not an empty one. */
+        if (stat(files[i], &st) != 0) {
+            cb_tuned_free(&db);
+            return cb_error("cannot merge '%s': %s", files[i], strerror(errno));
+        }
+        if (load(files[i], &db, why, sizeof why) != 0) {
+            cb_tuned_free(&db);
+            return cb_error("cannot merge '%s': %s", files[i], why);
+        }
+    }
+    status = cb_tuned_save(path, db.entries, db.count);
+    cb_tuned_free(&db);
     return status;
 }
 

@@ -60,6 +60,10 @@ int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e);
  * it, merges and replaces it atomically, so that tuners running at the same time lose nothing.
  * Creates the directory.  -1 with a message on failure (a newer database is not overwritten). */
 int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count);
+/* Merges the databases files[0..count) into the one at path, as cb_tuned_save does: the
+ * per-task databases of a cluster job whose shared file system has no working locks.  -1 with a
+ * message when one of them is missing, unreadable or not a database (nothing is written). */
+int cb_tuned_merge_files(const char *path, char *const *files, size_t count);
 
 /* The entry for this device (name, platform, driver), kernel and size class, whose parameter
  * names are exactly k's; NULL if none. */
