@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # The body of bench/slurm_sweep.sh and bench/slurm_tune.sh (they set MODE and source this):
 # one SLURM array task per shard of a clbench command line, and a merge job after them.
 #
@@ -42,8 +43,10 @@ submit() {
     shift
     here=$(cd "$(dirname "$0")" && pwd)
     mkdir -p "$OUT"
-    export CLBENCH=$(realpath "$CLBENCH") CLBENCH_OUT=$(realpath "$OUT")
-    export CLBENCH_BENCH_DIR=$here CLBENCH_TUNED=$(realpath -m "$TUNED")
+    CLBENCH=$(realpath "$CLBENCH")
+    CLBENCH_OUT=$(realpath "$OUT")
+    CLBENCH_TUNED=$(realpath -m "$TUNED")
+    export CLBENCH CLBENCH_OUT CLBENCH_TUNED CLBENCH_BENCH_DIR=$here
     array=$(sbatch --parsable --array="0-$((n - 1))" -o "$CLBENCH_OUT/$MODE-%a.log" "${opts[@]}" \
         "$here/slurm_$MODE.sh" "$@")
     array=${array%%;*}
@@ -65,8 +68,9 @@ task() {
     done
     # The shard is the task's place in the array, whatever its ids (--array=1-4, 0-6:2).
     k=$(((id - min) / step))
-    [ $(((id - min) % step)) -eq 0 ] && [ "$k" -lt "$n" ] ||
+    if [ $(((id - min) % step)) -ne 0 ] || [ "$k" -ge "$n" ]; then
         die "task id $id does not fit --array=$min-...:$step of $n tasks: use a range, e.g. --array=0-$((n - 1))"
+    fi
     part="$OUT/$MODE-$k-of-$n.json"
     work="${CLBENCH_LOCAL:-${TMPDIR:-/tmp}}/clbench-$MODE-${SLURM_ARRAY_JOB_ID}-$k"
     mkdir -p "$OUT" "$work"

@@ -11,8 +11,10 @@
 #SBATCH --time=00:30:00
 #SBATCH --requeue
 #SBATCH --open-mode=append
+# shellcheck disable=SC2034 # read by slurm_lib.sh
 MODE=tune
 # sbatch runs a copy of this script: the library is found through the submitting side.
+# shellcheck source=bench/slurm_lib.sh
 if [ -n "${SLURM_JOB_ID:-}" ]; then
     source "${CLBENCH_BENCH_DIR:-$SLURM_SUBMIT_DIR/bench}/slurm_lib.sh"
 else
