@@ -127,7 +127,7 @@ merge() {
         fi
     done
     [ ${#missing[@]} -eq 0 ] ||
-        die "shard(s) ${missing[*]} missing (no $OUT/$MODE-K-of-$n.json; see $OUT/$MODE-K.log): nothing merged"
+        die "shard(s) ${missing[*]} missing (no $OUT/$MODE-K-of-$n.json: see those tasks' logs, $MODE-K.log under submit): nothing merged"
     # Each file is the shard its name says, and no row is in two of them: a task given another's
     # shard would otherwise double some rows and lose others without a word.
     python3 - "${files[@]}" <<'PY' || die "the run files do not add up to the whole: nothing merged"
