@@ -196,8 +196,12 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
 
         fprintf(out, "%s%s: %s (%s)", markdown ? "- " : "", dev->label, dev->name, dev->platform);
         if (dev->peak_gbs > 0)
-            fprintf(out, "; measured peak %.1f GB/s, %.1f GFLOP/s", dev->peak_gbs,
-                    dev->peak_gflops);
+            fprintf(out, "; measured peak %.1f GB/s (%s), %.1f GFLOP/s (%s)", dev->peak_gbs,
+                    dev->gbs_source != NULL ? dev->gbs_source : "OpenCL probes",
+                    dev->peak_gflops,
+                    dev->gflops_source != NULL ? dev->gflops_source : "OpenCL peak_fma");
+        if (dev->peak_busy != NULL)
+            fprintf(out, "; peak measured on a busy machine (%s)", dev->peak_busy);
         if (dev->launch_event_us > 0)
             fprintf(out, "; empty-kernel launch %.3g us (event), %.3g us (enqueue+finish)",
                     dev->launch_event_us, dev->launch_wall_us);

@@ -117,14 +117,29 @@ cJSON *cb_device_json(const struct cb_device *d)
         cJSON_AddStringToObject(peak, "source", d->peak_source);
         cJSON_AddStringToObject(peak, "measured_date", d->peak_date);
     }
-    if (d->peak_gflops_measured > 0)
+    if (d->peak_gflops_measured > 0) {
         cJSON_AddNumberToObject(peak, "measured_gflops", d->peak_gflops_measured);
+        cJSON_AddStringToObject(peak, "gflops_source", d->gflops_source);
+        cJSON_AddNumberToObject(peak, "gflops_noise", d->gflops_noise);
+        if (d->opencl_gflops > 0)
+            cJSON_AddNumberToObject(peak, "opencl_gflops", d->opencl_gflops);
+    }
     if (d->peak_gbs_measured > 0) {
         cJSON_AddNumberToObject(peak, "measured_gbs", d->peak_gbs_measured);
+        cJSON_AddStringToObject(peak, "gbs_source", d->gbs_source);
+        cJSON_AddNumberToObject(peak, "gbs_noise", d->gbs_noise);
         cJSON_AddNumberToObject(peak, "measured_read_gbs", d->peak_read_gbs);
         cJSON_AddNumberToObject(peak, "measured_write_gbs", d->peak_write_gbs);
         cJSON_AddNumberToObject(peak, "measured_copy_gbs", d->peak_copy_gbs);
     }
+    if (d->native_isa != NULL) {
+        cJSON_AddStringToObject(peak, "native_isa", d->native_isa);
+        cJSON_AddNumberToObject(peak, "native_threads", d->native_threads);
+        cJSON_AddNumberToObject(peak, "native_gflops", d->native_gflops);
+        cJSON_AddNumberToObject(peak, "native_copy_gbs", d->native_copy_gbs);
+    }
+    if (d->peak_busy[0] != '\0')
+        cJSON_AddStringToObject(peak, "busy", d->peak_busy);
     if (d->launch_event_us > 0) {
         cJSON_AddNumberToObject(peak, "launch_event_us", d->launch_event_us);
         cJSON_AddNumberToObject(peak, "launch_wall_us", d->launch_wall_us);

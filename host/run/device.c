@@ -3,11 +3,13 @@
 #include "clbench/device.h"
 
 #include "clbench/check.h"
+#include "clbench/native_peak.h"
 
 #include <CL/cl_ext.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef CL_PLATFORM_NOT_FOUND_KHR
 #define CL_PLATFORM_NOT_FOUND_KHR -1001
@@ -309,6 +311,13 @@ int cb_devices_select(const struct cb_device_list *list, const char *selectors,
     return status;
 }
 
+int cb_device_on_host(const struct cb_device *d)
+{
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+    return (d->type & CL_DEVICE_TYPE_CPU) != 0 && online > 0 && d->compute_units <= online;
+}
+
 void cb_devices_print(FILE *out, const struct cb_device_list *list)
 {
     for (size_t i = 0; i < list->count; i++) {
@@ -332,6 +341,13 @@ void cb_devices_print(FILE *out, const struct cb_device_list *list)
         else
             fprintf(out, "        theoretical fp32 peak: %s\n", d->peak_basis);
         fprintf(out, "        theoretical bandwidth: %s\n", CB_BANDWIDTH_BASIS);
+        if (cb_device_on_host(d))
+            fprintf(out,
+                    "        roofs: the best of the OpenCL probes and the native probe of the "
+                    "host (%s, %u threads)\n",
+                    cb_native_isa(), d->compute_units);
+        else
+            fprintf(out, "        roofs: the OpenCL probes\n");
     }
 }
 

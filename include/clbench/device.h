@@ -38,8 +38,20 @@ struct cb_device {
 
     /* Measured by the peak probes (host/run/peak.c); 0 until then or if a probe failed. */
     double peak_read_gbs, peak_write_gbs, peak_copy_gbs; /* bytes read + written per second */
-    double peak_gbs_measured;                            /* the best of the three */
-    double peak_gflops_measured;
+    double peak_gbs_measured;    /* the roof: the best of the three and the native copy */
+    double peak_gflops_measured; /* the roof: the best of peak_fma and the native FMA chains */
+    double opencl_gflops;        /* peak_fma alone */
+    /* The native probe of the host (native_peak.h), on CPU devices of this host; 0 elsewhere. */
+    double native_gflops, native_copy_gbs;
+    const char *native_isa; /* NULL where it did not run */
+    unsigned native_threads;
+    /* Which probe each roof came from ("OpenCL peak_fma", "native avx2") and its noise: how
+     * far the probe's typical pass fell below its best, as a fraction. */
+    char gflops_source[48], gbs_source[48];
+    double gflops_noise, gbs_noise;
+    /* Why the machine was busy while the roofs were measured ("" when it was not): such a
+     * peak serves this run but is measured again by the next (host/run/peak_cache.c). */
+    char peak_busy[160];
     /* Launch overhead of an empty kernel (host/run/launch_overhead.c), microseconds: the
      * event's start to end, and the host's enqueue + clFinish.  0 until measured. */
     double launch_event_us, launch_wall_us;
@@ -75,6 +87,10 @@ int cb_device_matches(const char *selector, const struct cb_device *d);
 const char *cb_device_type_name(cl_device_type type);
 /* "0:1" */
 void cb_device_id_string(const struct cb_device *d, char *buf, size_t len);
+/* 1 for a CPU device that runs on this host's cores (not more compute units than the host has
+ * online CPUs): the native probe of the host bounds what it can do. */
+int cb_device_on_host(const struct cb_device *d);
+
 /* Prints the human listing of --list. */
 void cb_devices_print(FILE *out, const struct cb_device_list *list);
 

@@ -19,6 +19,8 @@ struct cb_rdevice {
     const char *id; /* "P:D" within its run */
     const char *name, *type, *platform, *driver, *host;
     double peak_gbs, peak_gflops;           /* measured; 0 when the run skipped the probes */
+    const char *gbs_source, *gflops_source; /* the probe each roof came from; NULL in older files */
+    const char *peak_busy;                  /* why the peak is not trusted; NULL when it is */
     double launch_event_us, launch_wall_us; /* an empty kernel's launch; 0 when not measured */
     char label[CB_RLABEL_LEN]; /* short and unique among the columns: "H100", "PoCL Xeon" */
 };
