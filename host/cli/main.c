@@ -3,6 +3,7 @@
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/device.h"
+#include "clbench/families.h"
 #include "clbench/journal.h"
 #include "clbench/list.h"
 #include "clbench/oracle.h"
@@ -189,6 +190,7 @@ static int bench(struct cb_config *cfg)
         goto done;
     cb_run_stamp(&run);
     status = run_devices(&run, cfg, &journal, &oracles) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
+    cb_rows_warn_libraries(run.rows, run.row_count);
     written = cb_write_run_outputs(&run, cfg) == 0;
     if (!written)
         status = CB_EXIT_FAILED;
@@ -211,6 +213,7 @@ int main(int argc, char **argv)
     struct cb_config cfg;
     int status;
 
+    cb_openblas_choose_core(argv);
     if (argc > 1 && strcmp(argv[1], "report") == 0)
         return cb_report_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "tune") == 0)

@@ -360,6 +360,7 @@ static const struct cb_kernel builtin[] = {
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_CLBLAST
      .enqueue = cb_enqueue_sgemm_clblast,
+     .describe = cb_describe_clblast,
 #else
      .requires = "built without CLBlast (install libclblast-dev and reconfigure)",
 #endif
@@ -379,6 +380,7 @@ static const struct cb_kernel builtin[] = {
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_OPENBLAS
      .library = &cb_library_openblas,
+     .describe = cb_describe_openblas,
 #else
      .requires = "built without OpenBLAS (install libopenblas-dev and reconfigure)",
 #endif
@@ -398,6 +400,7 @@ static const struct cb_kernel builtin[] = {
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_CUBLAS
      .library = &cb_library_cublas,
+     .describe = cb_describe_cublas,
 #else
      .requires = "built without the CUDA headers (install the CUDA toolkit and reconfigure with "
                  "-DCLBENCH_WITH_CUBLAS=ON)",

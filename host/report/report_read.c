@@ -604,3 +604,24 @@ const struct cb_rrow *cb_report_find_partner(const struct cb_report *r, size_t d
     }
     return best;
 }
+
+int cb_report_library(const struct cb_rrow *x, char *buf, size_t len, const char **warning)
+{
+    const cJSON *lib = cJSON_GetObjectItemCaseSensitive(x->json, "library");
+    const char *core = str_or(lib, "core", NULL), *config = str_or(lib, "config", "");
+    const double threads = num_or(lib, "threads", 0);
+    int n;
+
+    *warning = str_or(lib, "warning", NULL);
+    if (!cJSON_IsObject(lib))
+        return 0;
+    n = snprintf(buf, len, "%s %s: ", str_or(lib, "name", "?"), str_or(lib, "version", "?"));
+    if (n >= 0 && (size_t)n < len && core != NULL)
+        n += snprintf(buf + n, len - (size_t)n, "%s kernels (%s)", core,
+                      str_or(lib, "core_from", "?"));
+    else if (n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, "%s", config);
+    if (n >= 0 && (size_t)n < len && threads > 0)
+        snprintf(buf + n, len - (size_t)n, ", %.0f thread%s", threads, threads == 1 ? "" : "s");
+    return 1;
+}

@@ -107,7 +107,7 @@ static double baseline_speedup(const struct cb_report *r, const struct cb_rrow *
 
 /* The speedup of row over the first of its registry row's libraries that ran ok on the same
  * device and size (library median over row median); 0 when none did. */
-static double library_speedup(const struct cb_report *r, const struct cb_rrow *row)
+static const struct cb_rrow *library_partner(const struct cb_report *r, const struct cb_rrow *row)
 {
     const struct cb_kernel *k = cb_kernel_find(row->kernel);
 
@@ -116,9 +116,28 @@ static double library_speedup(const struct cb_report *r, const struct cb_rrow *r
             cb_report_find_partner(r, row->device, k->libraries[i], row->size, row->params);
 
         if (lib != NULL)
-            return lib->median_ms / row->median_ms;
+            return lib;
     }
-    return 0;
+    return NULL;
+}
+
+static double library_speedup(const struct cb_report *r, const struct cb_rrow *row)
+{
+    const struct cb_rrow *lib = library_partner(r, row);
+
+    return lib != NULL ? lib->median_ms / row->median_ms : 0;
+}
+
+/* The warning of row's library partner (a misconfigured baseline), or NULL. */
+static const char *library_warning(const struct cb_report *r, const struct cb_rrow *row)
+{
+    const struct cb_rrow *lib = library_partner(r, row);
+    const char *warning = NULL;
+    char line[512];
+
+    if (lib != NULL)
+        cb_report_library(lib, line, sizeof line, &warning);
+    return warning;
 }
 
 /* A family's unique keys, as representative rows in print order. */
@@ -301,6 +320,8 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         sp = i == 0 ? baseline_speedup(r, x) : library_speedup(r, x);
         if (sp > 0 && i == 0 && strcmp(baseline_of(x), baseline) != 0)
             cb_grid_set(g, row, c, "%.3gx vs %s", sp, baseline_of(x));
+        else if (sp > 0 && i == 1 && library_warning(r, x) != NULL)
+            cb_grid_set(g, row, c, "%.3gx !", sp); /* over a misconfigured library */
         else if (sp > 0)
             cb_grid_set(g, row, c, "%.3gx", sp);
         else
@@ -436,6 +457,19 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
     if (!f->sweep) {
         fputs(markdown ? "\nParameters:\n\n" : "  parameters:\n", out);
         write_params_legend(out, r, f, markdown);
+    }
+    /* What each library row ran, and a warning that makes its "vs lib" a "!". */
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+        const char *warning;
+        char line[512];
+
+        if (strcmp(x->family, f->name) == 0 && cb_report_library(x, line, sizeof line, &warning))
+            fprintf(out, "%s%s: %s %s: %s%s%s\n", markdown ? "\n- " : "  ",
+                    r->devices[x->device].label, x->kernel, x->size, line,
+                    warning != NULL ? "\n    ! not the library at its best (\"vs lib\" marked !): "
+                                    : "",
+                    warning != NULL ? warning : "");
     }
     /* Why a row failed does not fit a cell: list it below the table. */
     for (size_t i = 0; i < r->row_count; i++) {

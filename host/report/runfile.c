@@ -181,6 +181,24 @@ static void add_reference(cJSON *verification, const struct cb_generic_check *ch
     cJSON_AddNumberToObject(verification, "worst_excess", v->worst_excess);
 }
 
+static cJSON *library_json(const struct cb_library_info *info)
+{
+    cJSON *j = cJSON_CreateObject();
+
+    cJSON_AddStringToObject(j, "name", info->name);
+    cJSON_AddStringToObject(j, "version", info->version);
+    cJSON_AddStringToObject(j, "config", info->config);
+    if (info->core[0] != '\0') {
+        cJSON_AddStringToObject(j, "core", info->core);
+        cJSON_AddStringToObject(j, "core_from", info->core_from);
+    }
+    if (info->threads > 0)
+        cJSON_AddNumberToObject(j, "threads", info->threads);
+    if (info->warning[0] != '\0')
+        cJSON_AddStringToObject(j, "warning", info->warning);
+    return j;
+}
+
 cJSON *cb_row_json(const struct cb_row *row)
 {
     const struct cb_problem *p = &row->problem;
@@ -213,6 +231,8 @@ cJSON *cb_row_json(const struct cb_row *row)
     cJSON_AddStringToObject(j, "status", cb_status_name(row->status));
     cJSON_AddStringToObject(j, "reason", row->reason);
     cJSON_AddStringToObject(j, "timer", row->timer);
+    if (row->library.name[0] != '\0')
+        cJSON_AddItemToObject(j, "library", library_json(&row->library));
     if (p->work_dim > 0) {
         cJSON_AddItemToObject(j, "global", size_array(p->global, p->work_dim));
         if (p->local[0] != 0)

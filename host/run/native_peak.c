@@ -183,7 +183,7 @@ struct worker {
     float *dst;
     const float *src;
     size_t n;
-    int copy; /* 1: the copy pass, 0: the FMA pass */
+    int copy;             /* 1: the copy pass, 0: the FMA pass */
     double cpu_s, wall_s; /* this thread's CPU and wall time over every pass */
     volatile float sink;
 };
@@ -303,8 +303,7 @@ int cb_native_peak_measure(unsigned threads, size_t copy_elems, struct cb_native
     src = aligned_alloc(64, n * sizeof *src);
     dst = aligned_alloc(64, n * sizeof *dst);
     if (w == NULL || src == NULL || dst == NULL) {
-        snprintf(why, why_len, "no host memory for two buffers of %zu MiB",
-                 n * sizeof *src >> 20);
+        snprintf(why, why_len, "no host memory for two buffers of %zu MiB", n * sizeof *src >> 20);
         status = -1;
         goto done;
     }

@@ -254,7 +254,7 @@ static const char *busy_mode(void)
     const char *mode = getenv("CLBENCH_PEAK_BUSY");
 
     return mode != NULL && (strcmp(mode, "never") == 0 || strcmp(mode, "always") == 0) ? mode
-                                                                                      : "auto";
+                                                                                       : "auto";
 }
 
 /* The 1-minute load average (/proc/loadavg, Linux); -1 where there is none. */
@@ -363,8 +363,8 @@ void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
     if (cb_device_on_host(d)) {
         have_native = cb_native_peak_measure(d->compute_units, n, &native, why, sizeof why) == 0;
         if (!have_native)
-            cb_warn("native probe of the host for %s: %s (the OpenCL probes' roofs alone)",
-                    d->name, why);
+            cb_warn("native probe of the host for %s: %s (the OpenCL probes' roofs alone)", d->name,
+                    why);
     }
     take_roofs(d, noise, have_native ? &native : NULL);
     d->peak_busy[0] = '\0';

@@ -717,6 +717,8 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
                                                         : "wall";
     if (prepare(row, &r, env) != 0)
         goto done;
+    if (row->problem.kernel->describe != NULL)
+        row->problem.kernel->describe(row->device, &row->library);
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */
@@ -783,4 +785,17 @@ void cb_row_free(struct cb_row *row)
 int cb_row_failed(const struct cb_row *row)
 {
     return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE;
+}
+
+void cb_rows_warn_libraries(const struct cb_row *rows, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const char *w = rows[i].library.warning;
+        size_t j = 0;
+
+        while (j < i && strcmp(rows[j].library.warning, w) != 0)
+            j++;
+        if (w[0] != '\0' && j == i)
+            cb_warn("%s", w);
+    }
 }

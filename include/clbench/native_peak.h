@@ -9,13 +9,13 @@
 #include <stddef.h>
 
 struct cb_native_peak {
-    const char *isa;       /* "avx512f", "avx2", "sse2" or "generic": the code that ran */
-    unsigned threads;      /* threads the probe ran on */
-    double gflops;         /* best pass: FP32 multiply-adds, 2 FLOP each */
-    double copy_gbs;       /* best pass: bytes read + written per second */
-    double gflops_noise;   /* (best - median) / best over the passes */
-    double copy_noise;     /* the same for the copy */
-    double cpu_share;      /* the threads' CPU time over their wall time: 1 on idle cores */
+    const char *isa;     /* "avx512f", "avx2", "sse2" or "generic": the code that ran */
+    unsigned threads;    /* threads the probe ran on */
+    double gflops;       /* best pass: FP32 multiply-adds, 2 FLOP each */
+    double copy_gbs;     /* best pass: bytes read + written per second */
+    double gflops_noise; /* (best - median) / best over the passes */
+    double copy_noise;   /* the same for the copy */
+    double cpu_share;    /* the threads' CPU time over their wall time: 1 on idle cores */
 };
 
 /* The ISA the probe would run on this CPU. */

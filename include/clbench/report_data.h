@@ -78,6 +78,11 @@ int cb_report_same_row(const struct cb_rrow *a, const struct cb_rrow *b);
 
 /* The row of kernel on device at size whose parameters agree with `params` on every name the
  * two share; among several, the fastest.  NULL when there is none that ran ok. */
+/* What library row x ran, as one line ("OpenBLAS 0.3.21: Zen kernels (OpenBLAS's CPU
+ * detection), 2 threads"); 0 when x records no library (not a library row, or an older file).
+ * *warning: the row's library warning, or NULL. */
+int cb_report_library(const struct cb_rrow *x, char *buf, size_t len, const char **warning);
+
 const struct cb_rrow *cb_report_find_partner(const struct cb_report *r, size_t device,
                                              const char *kernel, const char *size,
                                              const char *params);

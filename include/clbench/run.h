@@ -68,6 +68,7 @@ struct cb_row {
      * tuned_date is the database entry's date) or "tuning" (a point `clbench tune` chose). */
     const char *params_from;
     char tuned_date[32];
+    struct cb_library_info library; /* a library row's library; name "" for other rows */
 };
 
 /* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):
@@ -98,6 +99,9 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);
+/* Prints each distinct library warning of rows[0..count) once on stderr (a misconfigured
+ * baseline is said once per run, not once per row). */
+void cb_rows_warn_libraries(const struct cb_row *rows, size_t count);
 /* 1 if the row counts as failed for the exit status: neither ok nor unavailable. */
 int cb_row_failed(const struct cb_row *row);
 
