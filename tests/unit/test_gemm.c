@@ -3,6 +3,8 @@
 #include "check.h"
 #include "clbench/families.h"
 
+#include <string.h>
+
 /* BLAS semantics, no transposes: C(i,j) = sum_l X(i,l) Y(l,j), column-major (element (i,j) of
  * a matrix with leading dimension ld at [i + j*ld]). */
 static void gemm_colmajor(size_t m, size_t n, size_t k, const float *x, size_t ldx, const float *y,
@@ -39,5 +41,27 @@ int test_gemm_rowmajor_operand_swap(void)
                 want += a[row * K + l] * b[l * N + col];
             ASSERT_TRUE(c[row * N + col] == want);
         }
+    return 0;
+}
+
+/* OpenBLAS's core types against the CPU's ISA (host/kernels/openblas.c): an older core gets
+ * the best one of the CPU's level, a core of the level or above none (case as OpenBLAS
+ * spells it or not). */
+static int names(const char *got, const char *want)
+{
+    return got != NULL && strcmp(got, want) == 0;
+}
+
+int test_openblas_better_core_by_isa(void)
+{
+    ASSERT_TRUE(names(cb_openblas_better_core("Prescott", CB_ISA_AVX512), "SkylakeX"));
+    ASSERT_TRUE(names(cb_openblas_better_core("Haswell", CB_ISA_AVX512), "SkylakeX"));
+    ASSERT_TRUE(names(cb_openblas_better_core("Nehalem", CB_ISA_AVX2), "Haswell"));
+    ASSERT_TRUE(names(cb_openblas_better_core("Sandybridge", CB_ISA_AVX2), "Haswell"));
+    ASSERT_TRUE(names(cb_openblas_better_core("Core2", CB_ISA_AVX), "Sandybridge"));
+    ASSERT_TRUE(cb_openblas_better_core("Zen", CB_ISA_AVX2) == NULL);
+    ASSERT_TRUE(cb_openblas_better_core("skylakex", CB_ISA_AVX512) == NULL);
+    ASSERT_TRUE(cb_openblas_better_core("SkylakeX", CB_ISA_AVX2) == NULL);
+    ASSERT_TRUE(cb_openblas_better_core("Prescott", CB_ISA_OLD) == NULL);
     return 0;
 }

@@ -45,6 +45,7 @@
     X(occupancy_refuses_and_reports_no_fit)                                                        \
     X(bound_picks_the_lower_roof)                                                                  \
     X(gemm_rowmajor_operand_swap)                                                                  \
+    X(openblas_better_core_by_isa)                                                                 \
     X(kernel_file_keeps_the_text_it_loaded)                                                        \
     X(tune_exhaustive_measures_every_valid_point_once)                                             \
     X(tune_strategies_deterministic_within_budget)                                                 \
