@@ -288,7 +288,7 @@ int cb_native_peak_measure(unsigned threads, size_t copy_elems, struct cb_native
 {
     const struct isa isa = pick_isa();
     const size_t grain = 16 * (size_t)threads; /* whole 64-byte lines per thread */
-    const size_t n = copy_elems / grain * grain;
+    const size_t n = threads > 0 ? copy_elems / grain * grain : 0;
     struct worker *w;
     float *src = NULL, *dst = NULL;
     double cpu = 0.0, wall = 0.0;

@@ -46,6 +46,7 @@
     X(bound_picks_the_lower_roof)                                                                  \
     X(gemm_rowmajor_operand_swap)                                                                  \
     X(openblas_better_core_by_isa)                                                                 \
+    X(native_peak_refuses_no_threads_and_no_buffer)                                                \
     X(kernel_file_keeps_the_text_it_loaded)                                                        \
     X(tune_exhaustive_measures_every_valid_point_once)                                             \
     X(tune_strategies_deterministic_within_budget)                                                 \
