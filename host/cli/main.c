@@ -2,6 +2,7 @@
 #include "clbench/args.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/clock_check.h"
 #include "clbench/device.h"
 #include "clbench/journal.h"
 #include "clbench/list.h"
@@ -57,6 +58,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
             cb_progress_drop(&progress, todo);
             continue;
         }
+        cb_clock_check(d);
         if (cfg->peak_mode != CB_PEAK_OFF)
             cb_progress_peaks(&progress, d);
         cb_peak_obtain(d, cfg, &cache);

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/args.h"
 #include "clbench/check.h"
+#include "clbench/clock_check.h"
 #include "clbench/journal.h"
 #include "clbench/options.h"
 #include "clbench/output.h"
@@ -548,6 +549,7 @@ static int tune_device(struct cb_run *run, struct tune_config *t, struct cb_devi
 
     if (cb_device_open(d) != CL_SUCCESS)
         return 1;
+    cb_clock_check(d);
     for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
 

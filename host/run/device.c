@@ -114,6 +114,7 @@ static cl_int query_device(struct cb_device *d)
     QUERY_VALUE(d->id, CL_DEVICE_MAX_MEM_ALLOC_SIZE, d->max_alloc_bytes);
     QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_GROUP_SIZE, d->max_work_group_size);
     QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_ITEM_SIZES, d->max_work_item_sizes);
+    QUERY_VALUE(d->id, CL_DEVICE_PROFILING_TIMER_RESOLUTION, d->timer_resolution_ns);
 
     d->nv_cc_major = d->nv_cc_minor = -1;
     /* Asked only of devices that list the extension: others answer CL_INVALID_VALUE, which
@@ -256,18 +257,26 @@ static int contains_nocase(const char *haystack, const char *needle)
     return n == 0;
 }
 
+int cb_device_is_simulator(const struct cb_device *d)
+{
+    return contains_nocase(d->platform_name, "oclgrind");
+}
+
 int cb_device_matches(const char *sel, const struct cb_device *d)
 {
     char id[32];
 
     cb_device_id_string(d, id, sizeof id);
+    /* Oclgrind calls itself a GPU; the main job runs `all`, and would wait on it for hours. */
     if (strcmp(sel, "all") == 0)
-        return 1;
+        return !cb_device_is_simulator(d);
     if (strcmp(sel, "gpu") == 0 || strcmp(sel, "cpu") == 0 || strcmp(sel, "accelerator") == 0)
-        return strcmp(sel, cb_device_type_name(d->type)) == 0;
+        return strcmp(sel, cb_device_type_name(d->type)) == 0 && !cb_device_is_simulator(d);
     if (strcmp(sel, id) == 0)
         return 1;
-    return contains_nocase(d->name, sel) || contains_nocase(d->platform_name, sel);
+    /* PoCL names itself only in its version ("OpenCL 3.0 PoCL 3.1+debian ..."). */
+    return contains_nocase(d->name, sel) || contains_nocase(d->platform_name, sel) ||
+           contains_nocase(d->platform_version, sel);
 }
 
 int cb_devices_select(const struct cb_device_list *list, const char *selectors,
@@ -304,8 +313,15 @@ int cb_devices_select(const struct cb_device_list *list, const char *selectors,
         if (picked[i])
             chosen[(*count)++] = &list->devices[i];
     free(picked);
-    if (status == 0 && *count == 0)
+    if (status == 0 && *count == 0) {
         status = cb_error("--device '%s' selects no device", selectors);
+        for (size_t i = 0; i < list->count; i++)
+            if (cb_device_is_simulator(&list->devices[i]))
+                fprintf(stderr,
+                        "clbench: %s (%s) is a simulator, left out of all, gpu and cpu: name "
+                        "it (-d oclgrind) to run on it\n",
+                        list->devices[i].name, list->devices[i].platform_name);
+    }
     return status;
 }
 
@@ -326,6 +342,8 @@ void cb_devices_print(FILE *out, const struct cb_device_list *list)
                 "%.0f MiB, max work-group %zu\n",
                 d->compute_units, d->clock_mhz, d->global_mem_bytes / mib,
                 d->local_mem_bytes / 1024.0, d->max_alloc_bytes / mib, d->max_work_group_size);
+        fprintf(out, "        profiling timer resolution %zu ns%s\n", d->timer_resolution_ns,
+                cb_device_is_simulator(d) ? "; a simulator: run only when named" : "");
         if (d->peak_gflops_theoretical > 0)
             fprintf(out, "        theoretical fp32 peak %.0f GFLOP/s (%s)\n",
                     d->peak_gflops_theoretical, d->peak_basis);

@@ -516,18 +516,22 @@ static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
     return 0;
 }
 
+enum launch_timer { TIMER_EVENTS, TIMER_LIBRARY, TIMER_WALL };
+
 /* Times launches until there are at least cfg->reps and cfg->min_time_s has passed on the
  * host clock (launch overheads included, so that a tiny kernel cannot loop for long), or until
- * the row's --max-time deadline (0: none) has passed, after one launch at least. */
-static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
-                         double deadline, unsigned *last_set)
+ * the row's --max-time deadline (0: none) has passed, after one launch at least.  The samples
+ * start over; their sum goes into *total_ms. */
+static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                           double deadline, enum launch_timer timer, unsigned *last_set,
+                           double *total_ms, int *backwards)
 {
-    const struct cb_library *library = row->problem.kernel->library;
-    const int on_events = row->problem.kernel->enqueue == NULL && library == NULL;
     size_t capacity = cfg->reps;
-    double total_ms = 0.0, start;
-    int backwards = 0;
+    double start;
 
+    free(row->samples_ms);
+    row->sample_count = 0;
+    *total_ms = 0.0;
     row->samples_ms = malloc(capacity * sizeof *row->samples_ms);
     if (row->samples_ms == NULL) {
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the samples");
@@ -556,10 +560,10 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
             row->samples_ms = grown;
             capacity *= 2;
         }
-        if (on_events) {
-            if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, &backwards) != 0)
+        if (timer == TIMER_EVENTS) {
+            if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, backwards) != 0)
                 return -1;
-        } else if (library != NULL) {
+        } else if (timer == TIMER_LIBRARY) {
             if (launch(row, r, set, NULL) != 0)
                 return -1;
             ms = ((const struct family_buffers *)r->buffers)->library_ms;
@@ -572,10 +576,33 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
             ms = cb_wall_ms() - t0;
         }
         row->samples_ms[row->sample_count++] = ms;
-        total_ms += ms;
+        *total_ms += ms;
         *last_set = set;
     }
     row->wall_ms = cb_wall_ms() - start;
+    return 0;
+}
+
+/* Launches of a millisecond and more: events that cover less than 2% of the host's time for
+ * them are not real.  The host's own share of each launch (enqueue, wait, wake-up) can be ten
+ * times the kernel on a loaded host, never fifty times (clock_check.c has the figures). */
+static const double EVENTS_COVER_MIN_LAUNCH_MS = 1.0;
+static const double EVENTS_COVER_MIN = 0.02;
+
+/* Times the row's launches by its timer, and checks the events both ways against the host
+ * clock: more than the host saw pass is an invalid timing; far less, for launches long enough
+ * to measure, means the events are not real, and the row is timed again on the host clock. */
+static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                         double deadline, unsigned *last_set)
+{
+    const enum launch_timer timer = strcmp(row->timer, "event") == 0       ? TIMER_EVENTS
+                                    : row->problem.kernel->library != NULL ? TIMER_LIBRARY
+                                                                           : TIMER_WALL;
+    double total_ms;
+    int backwards = 0;
+
+    if (sample_launches(row, r, cfg, deadline, timer, last_set, &total_ms, &backwards) != 0)
+        return -1;
     /* Launches run one after another, so their device times cannot add up to more than the
      * host saw pass (allowing 2% and 0.05 ms for clock granularity). */
     if (backwards || total_ms > row->wall_ms * 1.02 + 0.05) {
@@ -585,7 +612,16 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
                     total_ms, row->wall_ms);
         return -1;
     }
-    return 0;
+    if (timer != TIMER_EVENTS ||
+        row->wall_ms < EVENTS_COVER_MIN_LAUNCH_MS * (double)row->sample_count ||
+        total_ms >= EVENTS_COVER_MIN * row->wall_ms)
+        return 0;
+    snprintf(row->timer_reason, sizeof row->timer_reason,
+             "%.120s's profiling events added up to %.3g ms over %zu launches the host saw take "
+             "%.3g ms",
+             row->device->platform_name, total_ms, row->sample_count, row->wall_ms);
+    row->timer = "wall";
+    return sample_launches(row, r, cfg, deadline, TIMER_WALL, last_set, &total_ms, &backwards);
 }
 
 static void compute_throughput(struct cb_row *row)
@@ -715,6 +751,12 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer
                  : row->problem.kernel->enqueue == NULL ? "event"
                                                         : "wall";
+    row->timer_reason[0] = '\0';
+    if (strcmp(row->timer, "event") == 0 && row->device->clock_checked &&
+        !row->device->events_trusted) {
+        row->timer = "wall";
+        snprintf(row->timer_reason, sizeof row->timer_reason, "%s", row->device->clock_why);
+    }
     if (prepare(row, &r, env) != 0)
         goto done;
     /* The first launch is verified on its own, before any timing, so that a wrong kernel

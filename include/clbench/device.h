@@ -31,6 +31,15 @@ struct cb_device {
     size_t max_work_group_size;
     size_t max_work_item_sizes[3];
     int nv_cc_major, nv_cc_minor; /* NVIDIA compute capability, -1 elsewhere */
+    size_t timer_resolution_ns;   /* CL_DEVICE_PROFILING_TIMER_RESOLUTION */
+
+    /* The profiling clock's check when the device is opened (host/run/clock_check.c): events
+     * timed against the host clock on one kernel at two sizes.  While clock_checked is 0 or
+     * events_trusted is 1, rows are timed by their events; otherwise by the host clock around
+     * each launch and clFinish, and clock_why says why. */
+    int clock_checked, events_trusted;
+    double clock_event_ms, clock_wall_ms; /* the longer launch of the check, by each clock */
+    char clock_why[2 * CB_NAME_LEN];
 
     /* Derived from the fields above: 0 where the device does not say enough. */
     double peak_gflops_theoretical;
@@ -81,6 +90,10 @@ void cb_devices_print(FILE *out, const struct cb_device_list *list);
 /* Creates the context and an in-order queue with profiling enabled. */
 cl_int cb_device_open(struct cb_device *d);
 void cb_device_close(struct cb_device *d);
+
+/* 1 for a simulator (Oclgrind): correct but thousands of times slower than hardware, so that
+ * `all` and the type selectors leave it out unless it is named. */
+int cb_device_is_simulator(const struct cb_device *d);
 
 /* Why no device has a theoretical bandwidth beside its measured one. */
 #define CB_BANDWIDTH_BASIS                                                                         \

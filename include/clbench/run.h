@@ -49,7 +49,8 @@ struct cb_row {
     const char *build_source; /* "built", "memory" (an earlier row's) or "disk" (cache) */
     const char *timer;        /* "event" (profiling events), "wall" (host clock around the enqueue
                                * and clFinish), or a library row's own ("host", "cuda-event") */
-    double *samples_ms;       /* every timed launch, in order (owned) */
+    char timer_reason[CB_REASON_LEN]; /* why "wall" where events were planned; else empty */
+    double *samples_ms;               /* every timed launch, in order (owned) */
     size_t sample_count;
     double wall_ms;    /* host time around the timed launches */
     double elapsed_ms; /* host time of the whole row: plan, build, inputs, launches, checks */
