@@ -207,6 +207,8 @@ cJSON *cb_row_json(const struct cb_row *row)
     cJSON_AddStringToObject(j, "status", cb_status_name(row->status));
     cJSON_AddStringToObject(j, "reason", row->reason);
     cJSON_AddStringToObject(j, "timer", row->timer);
+    if (row->adjusted[0] != '\0')
+        cJSON_AddStringToObject(j, "adjusted", row->adjusted);
     if (row->timer_reason[0] != '\0')
         cJSON_AddStringToObject(j, "timer_reason", row->timer_reason);
     if (p->work_dim > 0) {

@@ -257,6 +257,11 @@ static int contains_nocase(const char *haystack, const char *needle)
     return n == 0;
 }
 
+int cb_device_wgs_advisory(const struct cb_device *d)
+{
+    return d->nv_cc_major >= 0;
+}
+
 int cb_device_is_simulator(const struct cb_device *d)
 {
     return contains_nocase(d->platform_name, "oclgrind");

@@ -167,7 +167,18 @@ static int family_check_buffers(struct cb_row *row)
     return cb_row_check_buffer(row, 4.0 * (double)p->output_elems);
 }
 
-/* Limits only known once the kernel is built (register pressure, the compiler's local arrays). */
+/* Work-items in one work-group; 0 when the runtime chooses. */
+static size_t work_group(const struct cb_problem *p)
+{
+    size_t group = p->local[0];
+
+    for (unsigned i = 1; i < p->work_dim && group != 0; i++)
+        group *= p->local[i];
+    return group;
+}
+
+/* Limits only known once the kernel is built (register pressure, the compiler's local arrays):
+ * 0, -1 with the row failed, or 1 when the work-group exceeds CL_KERNEL_WORK_GROUP_SIZE. */
 static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
 {
     const struct cb_problem *p = &row->problem;
@@ -212,17 +223,13 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
                     compiled[0], compiled[1], compiled[2]);
         return -1;
     }
-    /* Advisory only: NVIDIA's driver (580, H100) reports 256 for every kernel and still runs
-     * the 1024-item work-groups the device allows, so the launch has the last word (launch()
-     * turns its refusal into over_limits). */
     row->kernel_work_group_size = kernel_group;
-    if (p->local[0] != 0 && group > kernel_group)
-        cb_warn("%s: work-group of %zu exceeds the CL_KERNEL_WORK_GROUP_SIZE (%zu) the driver "
-                "reports; launching anyway",
-                p->kernel->name, group, kernel_group);
+    if (p->local[0] != 0 && group > kernel_group && !cb_device_wgs_advisory(row->device))
+        return 1;
     if (local_bytes > row->device->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "the built kernel uses %.1f KiB of local memory, the device has %.1f KiB",
+                    "the built kernel uses %.1f KiB of local memory, the device has %.1f KiB "
+                    "(CL_DEVICE_LOCAL_MEM_SIZE)",
                     local_bytes / 1024.0, row->device->local_mem_bytes / 1024.0);
         return -1;
     }
@@ -337,16 +344,6 @@ static int family_set_args(struct cb_row *row, void *state, cl_kernel kernel, un
     if (p->dynamic_local_bytes > 0)
         CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, p->dynamic_local_bytes, NULL));
     return 0;
-}
-
-/* Work-items in one work-group; 0 when the runtime chooses. */
-static size_t work_group(const struct cb_problem *p)
-{
-    size_t group = p->local[0];
-
-    for (unsigned i = 1; i < p->work_dim && group != 0; i++)
-        group *= p->local[i];
-    return group;
 }
 
 /* One launch on buffer set `set`; its event in *ev when ev is not NULL. */
@@ -696,6 +693,14 @@ int cb_row_plan(struct cb_row *row)
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
         return -1;
     }
+    /* CLBlast's SGEMM corrupts the heap inside Oclgrind 21.10 (glibc aborts: "corrupted
+     * double-linked list"); and a library's time on a simulator compares with nothing. */
+    if (k->enqueue != NULL && cb_device_is_simulator(row->device)) {
+        cb_row_fail(row, CB_STATUS_UNAVAILABLE,
+                    "%s is not run on the simulator %.100s (CLBlast aborts inside Oclgrind 21.10)",
+                    k->name, row->device->platform_name);
+        return -1;
+    }
     if (k->library != NULL && k->library->refuses(row->device) != NULL) {
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->library->refuses(row->device));
         return -1;
@@ -704,20 +709,109 @@ int cb_row_plan(struct cb_row *row)
     return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
 }
 
+/* Halves, one at a time and in the manifest's order, the parameters whose halving gives a
+ * smaller work-group that the kernel's plan accepts, until the work-group is within limit.
+ * Returns 0 with the problem replanned, or -1 with it unchanged. */
+static int shrink_work_group(struct cb_problem *p, size_t limit)
+{
+    const struct cb_kernel *k = p->kernel;
+    struct cb_problem best = *p;
+
+    while (work_group(&best) > limit) {
+        struct cb_problem next;
+        size_t next_group = 0;
+        long next_value = 0;
+
+        /* The halving that loses least (the largest work-group left), and among equals the
+         * largest parameter, so that WGX=16 WGY=16 goes to 8x8 before 4x16. */
+        for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
+            struct cb_problem trial = best;
+
+            trial.param[i] = best.param[i] / 2;
+            if (trial.param[i] < 1 || !cb_param_allows(&k->params[i], trial.param[i]) ||
+                k->plan(&trial) != NULL || work_group(&trial) == 0 ||
+                work_group(&trial) >= work_group(&best))
+                continue;
+            if (work_group(&trial) > next_group ||
+                (work_group(&trial) == next_group && best.param[i] > next_value)) {
+                next = trial;
+                next_group = work_group(&trial);
+                next_value = best.param[i];
+            }
+        }
+        if (next_group == 0)
+            return -1;
+        best = next;
+    }
+    *p = best;
+    return 0;
+}
+
+/* A work-group over the built kernel's CL_KERNEL_WORK_GROUP_SIZE: smaller parameters where
+ * they make one (0: replanned, to be built again) unless the user chose the parameters, else
+ * over_limits (-1). */
+static int fit_work_group(struct cb_row *row)
+{
+    struct cb_problem *p = &row->problem;
+    const struct cb_kernel *k = p->kernel;
+    const size_t planned = work_group(p), limit = row->kernel_work_group_size;
+    /* The user's -D values and a tuner's point are what the row is for: never others. */
+    const int chosen = row->params_from != NULL && (strcmp(row->params_from, "command line") == 0 ||
+                                                    strcmp(row->params_from, "tuning") == 0);
+    char from[CB_REASON_LEN / 2] = "", to[CB_REASON_LEN / 2] = "";
+    size_t used = 0, used_to = 0;
+    long before[CB_MAX_PARAMS];
+
+    memcpy(before, p->param, sizeof before);
+    if (chosen || shrink_work_group(p, limit) != 0) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "work-group of %zu exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE (%zu) on "
+                    "%.100s%s",
+                    planned, limit, row->device->platform_name,
+                    chosen ? ": choose smaller parameters"
+                           : " and no parameter of the kernel gives a smaller one");
+        return -1;
+    }
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        if (before[i] != p->param[i] && used < sizeof from && used_to < sizeof to) {
+            used += (size_t)snprintf(from + used, sizeof from - used, "%s%s=%ld",
+                                     used > 0 ? " " : "", k->params[i].name, before[i]);
+            used_to += (size_t)snprintf(to + used_to, sizeof to - used_to, "%s%s=%ld",
+                                        used_to > 0 ? " " : "", k->params[i].name, p->param[i]);
+        }
+    snprintf(row->adjusted, sizeof row->adjusted,
+             "%s instead of %s: a work-group of %zu, not %zu, fits this kernel's "
+             "CL_KERNEL_WORK_GROUP_SIZE (%zu) on %.100s",
+             to, from, work_group(p), planned, limit, row->device->platform_name);
+    cb_warn("%s: %s", k->name, row->adjusted);
+    return 0;
+}
+
 static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_env *env)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_kernel *k = p->kernel;
     const struct cb_program *program;
+    int fits = 0;
 
-    if (cb_row_plan(row) != 0)
-        return -1;
-    if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
-        0) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
-        return -1;
-    }
-    if (k->enqueue == NULL && k->library == NULL) {
+    row->adjusted[0] = '\0';
+    /* At most twice: the first build may show the work-group too large for the kernel. */
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (attempt > 0) {
+            clReleaseKernel(r->kernel);
+            r->kernel = NULL;
+            if (fit_work_group(row) != 0)
+                return -1;
+        }
+        if (cb_row_plan(row) != 0)
+            return -1;
+        if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
+            0) {
+            cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
+            return -1;
+        }
+        if (k->enqueue != NULL || k->library != NULL)
+            break;
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0)
             return -1;
@@ -725,8 +819,18 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
         row->build_source = row->build_cached ? "memory" : program->from_disk ? "disk" : "built";
         cb_kernel_info_query(&row->kernel_info, r->kernel, program->program, row->device, k->name,
                              !row->build_cached);
-        if (check_kernel_limits(row, r->kernel) != 0)
-            return -1;
+        fits = check_kernel_limits(row, r->kernel);
+        if (fits <= 0)
+            break;
+    }
+    if (fits < 0)
+        return -1;
+    if (fits == 1) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "work-group of %zu still exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE "
+                    "(%zu) on %.100s with smaller parameters",
+                    work_group(p), row->kernel_work_group_size, row->device->platform_name);
+        return -1;
     }
     row->buffer_sets = buffer_sets(row);
     row->cache_resident =

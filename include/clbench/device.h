@@ -95,6 +95,12 @@ void cb_device_close(struct cb_device *d);
  * `all` and the type selectors leave it out unless it is named. */
 int cb_device_is_simulator(const struct cb_device *d);
 
+/* 1 where CL_KERNEL_WORK_GROUP_SIZE is advice, not a limit: NVIDIA's driver (580, H100)
+ * reports 256 for every kernel and runs the 1024-item work-groups the device allows, so there
+ * the launch has the last word.  Elsewhere (Rusticl reports 32 for kernels it cannot run
+ * wider) a larger work-group is not launched. */
+int cb_device_wgs_advisory(const struct cb_device *d);
+
 /* Why no device has a theoretical bandwidth beside its measured one. */
 #define CB_BANDWIDTH_BASIS                                                                         \
     "not reported: neither OpenCL nor cl_nv_device_attribute_query has a memory clock or bus "     \

@@ -50,6 +50,8 @@ struct cb_row {
     const char *timer;        /* "event" (profiling events), "wall" (host clock around the enqueue
                                * and clFinish), or a library row's own ("host", "cuda-event") */
     char timer_reason[CB_REASON_LEN]; /* why "wall" where events were planned; else empty */
+    char adjusted[CB_REASON_LEN];     /* parameters made smaller to fit the kernel's work-group
+                                       * limit on this device, and why; else empty */
     double *samples_ms;               /* every timed launch, in order (owned) */
     size_t sample_count;
     double wall_ms;    /* host time around the timed launches */
