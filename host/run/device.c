@@ -3,6 +3,7 @@
 #include "clbench/device.h"
 
 #include "clbench/check.h"
+#include "clbench/icd.h"
 
 #include <CL/cl_ext.h>
 #include <ctype.h>
@@ -137,6 +138,30 @@ static cl_int query_device(struct cb_device *d)
     return CL_SUCCESS;
 }
 
+/* 1 if an earlier platform of the list has this name and version: one build registered twice
+ * (two .icd files naming the same library), whose devices would otherwise run twice. */
+static int registered_twice(const struct cb_device_list *list, const char *name,
+                            const char *version, unsigned platform_index)
+{
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->devices[i].platform_name, name) == 0 &&
+            strcmp(list->devices[i].platform_version, version) == 0) {
+            cb_warn("platform %u (%s, %s) is the same build as platform %u, registered twice: "
+                    "skipped (remove one of its .icd files)",
+                    platform_index, name, version, list->devices[i].platform_index);
+            return 1;
+        }
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->devices[i].platform_name, name) == 0) {
+            cb_warn("platforms %u and %u are two builds of %s (%s; %s): both run, each "
+                    "device's rows under its own P:D and driver",
+                    list->devices[i].platform_index, platform_index, name,
+                    list->devices[i].platform_version, version);
+            break;
+        }
+    return 0;
+}
+
 static cl_int enumerate_platform(struct cb_device_list *list, cl_platform_id platform,
                                  unsigned platform_index)
 {
@@ -151,9 +176,19 @@ static cl_int enumerate_platform(struct cb_device_list *list, cl_platform_id pla
     CB_CHECK(clGetPlatformInfo(platform, CL_PLATFORM_VERSION, sizeof platform_version,
                                platform_version, NULL));
     err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, NULL, &count);
-    if (err == CL_DEVICE_NOT_FOUND || count == 0)
-        return CL_SUCCESS; /* a platform without devices is not an error */
+    if (err == CL_DEVICE_NOT_FOUND || (err == CL_SUCCESS && count == 0)) {
+        /* Not an error: the other platforms go on (Mesa's Clover without a GPU it drives). */
+        cb_warn("platform %u (%s, %s) has no devices: skipped%s", platform_index, platform_name,
+                platform_version,
+                strstr(platform_name, "rusticl") != NULL
+                    ? " (Rusticl lists devices only with RUSTICL_ENABLE, e.g. "
+                      "RUSTICL_ENABLE=llvmpipe)"
+                    : "");
+        return CL_SUCCESS;
+    }
     CB_CHECK_ERR(err, "clGetDeviceIDs");
+    if (registered_twice(list, platform_name, platform_version, platform_index))
+        return CL_SUCCESS;
     ids = calloc(count, sizeof *ids);
     if (ids == NULL)
         return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "calloc", __FILE__, __LINE__);
@@ -191,6 +226,7 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
     list->devices = NULL;
     list->count = 0;
     if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && count == 0)) {
+        cb_icd_check_registrations();
         cb_error("no OpenCL platform found: install an OpenCL driver, e.g. 'apt-get install "
                  "pocl-opencl-icd' for the CPU or your GPU vendor's OpenCL ICD (README.md, "
                  "\"Drivers\")");
@@ -206,6 +242,7 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
     for (cl_uint p = 0; err == CL_SUCCESS && p < count; p++)
         err = enumerate_platform(list, platforms[p], p);
     free(platforms);
+    cb_icd_check_registrations();
     if (err == CL_SUCCESS && list->count == 0) {
         cb_error("OpenCL platforms were found but no device: check the driver installation "
                  "('clinfo' shows what the ICD loader sees)");

@@ -10,6 +10,8 @@
     X(parse_define_rejects_bad_input)                                                              \
     X(stats_odd_and_even_median)                                                                   \
     X(stats_single_sample_and_empty)                                                               \
+    X(clock_judge_trusts_sound_clocks)                                                             \
+    X(clock_judge_rejects_broken_clocks)                                                           \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
