@@ -28,6 +28,7 @@ struct cb_rrow {
     size_t device; /* index into cb_report.devices */
     const char *kernel, *family, *metric, *status, *reason;
     const char *twin, *baseline; /* as recorded (NULL in older files: the registry's) */
+    const char *timer_reason;    /* why it was timed on the host clock; NULL: by its timer */
     char params[CB_RKEY_LEN];    /* "RX=4 RY=2": sorted by name, so files of any order match */
     char size[CB_RKEY_LEN];      /* "1024x1024" */
     double size_product;         /* for ordering rows by size */
