@@ -86,7 +86,9 @@ for k in kernels:
         cell = "%s, %s" % (r["status"], r["timer"])
         twin = r.get("twin")
         t = cells.get((twin, c)) if twin else None
-        if r["status"] == "ok" and t is not None and t["status"] == "ok":
+        if r["status"] == "ok" and t is not None and "oclgrind" in c.lower():
+            cell += ", local memory: no verdict on a simulator"
+        elif r["status"] == "ok" and t is not None and t["status"] == "ok":
             ratio = t["stats"]["median_ms"] / r["stats"]["median_ms"]
             cell += ", local memory %s (%.2fx)" % ("helps" if ratio > 1 else "hurts", ratio)
         if r.get("adjusted"):
