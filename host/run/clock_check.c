@@ -126,7 +126,7 @@ static cl_int check(struct cb_device *d, cl_kernel k, cl_mem out, size_t items)
         if (large.wall_ms >= CLOCK_MIN_WALL_MS)
             break;
         if (i == CLOCK_MAX_DOUBLINGS || iters > (1 << 27))
-            return CL_OUT_OF_RESOURCES; /* never took long enough: nothing to judge */
+            return CL_INVALID_WORK_DIMENSION; /* never long enough: reported as such below */
         iters *= large.wall_ms < CLOCK_MIN_WALL_MS / 8 ? 8 : 2;
     }
     CB_CHECK(time_pair(d, k, items, iters / 4, &small));
@@ -206,7 +206,9 @@ void cb_clock_check(struct cb_device *d)
         /* Nothing shows the clock wrong: rows keep their events, and their own two-sided
          * check (run.c) still catches a clock that misbehaves. */
         cb_warn("profiling clock check on %s (%s): %s: timing rows by their events unchecked",
-                d->name, d->platform_name, cb_cl_errname(err));
+                d->name, d->platform_name,
+                err == CL_INVALID_WORK_DIMENSION ? "its kernel never ran long enough to judge"
+                                                 : cb_cl_errname(err));
         d->clock_checked = 0;
         d->events_trusted = 1;
     } else if (d->events_trusted)

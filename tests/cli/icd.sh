@@ -1,7 +1,8 @@
 # Bad OpenCL installations, each one clear line while the other devices go on: an .icd file
 # naming a library that is not there, one PoCL build registered twice, a platform with no
 # devices (Mesa's Clover, where installed), and a device whose profiling clock is broken
-# (Rusticl 22.3's llvmpipe, where installed: its rows are timed on the host clock and say so).
+# (Rusticl 22.3's llvmpipe, where installed: its rows are timed on the host clock and say so),
+# and a work-group over the kernel's limit there (made smaller, or over_limits when chosen).
 # The folders of .icd files are the test's own, from PoCL's registration (the folder CTest
 # names in OCL_ICD_VENDORS, else /etc/OpenCL/vendors).
 source "$(dirname "$0")/lib.sh"
@@ -74,7 +75,16 @@ for r in run["rows"]:
     assert r["status"] == "ok" and r["timer"] == "wall", r
     assert "profiling events" in r["timer_reason"], r
     assert r["gbs"] < 1000, r
+    # Rusticl's CL_KERNEL_WORK_GROUP_SIZE for vadd is 32: the plan's 256 is halved to fit.
+    assert "fits this kernel's CL_KERNEL_WORK_GROUP_SIZE" in r["adjusted"], r
+    assert r["params"]["WGS"] <= r["kernel_work_group_size"], r
 EOF
+    # Parameters the user chose are not changed: over_limits, naming the implementation.
+    RUSTICL_ENABLE=llvmpipe OCL_ICD_VENDORS=$TMP/rusticl run -d llvmpipe "${QUICK_ROW[@]}" \
+        -D WGS=256
+    expect_rc 1
+    expect_stderr_has "over_limits: work-group of 256 exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE"
+    expect_stderr_has "on rusticl: choose smaller parameters"
     # Without RUSTICL_ENABLE the platform has no devices, and the line says what to set (not
     # under the sanitizers: like Clover's, Rusticl's allocations are then unattributable).
     if [ -z "${ASAN_OPTIONS:-}" ]; then
