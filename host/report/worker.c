@@ -464,6 +464,32 @@ static void peak_restore(struct cb_device *d, const cJSON *j)
     snprintf(d->peak_date, sizeof d->peak_date, "%s", date != NULL ? date : "");
 }
 
+/* The profiling clock's check, done by the worker that opened the device, for the run file. */
+static cJSON *clock_json(const struct cb_device *d)
+{
+    cJSON *j = cJSON_CreateObject();
+
+    cJSON_AddBoolToObject(j, "checked", d->clock_checked);
+    cJSON_AddBoolToObject(j, "trusted", d->events_trusted);
+    cJSON_AddNumberToObject(j, "event_ms", d->clock_event_ms);
+    cJSON_AddNumberToObject(j, "wall_ms", d->clock_wall_ms);
+    cJSON_AddStringToObject(j, "why", d->clock_why);
+    return j;
+}
+
+static void clock_restore(struct cb_device *d, const cJSON *j)
+{
+    const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "why"));
+    const cJSON *event_ms = cJSON_GetObjectItemCaseSensitive(j, "event_ms");
+    const cJSON *wall_ms = cJSON_GetObjectItemCaseSensitive(j, "wall_ms");
+
+    d->clock_checked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "checked"));
+    d->events_trusted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "trusted"));
+    d->clock_event_ms = cJSON_IsNumber(event_ms) ? event_ms->valuedouble : 0.0;
+    d->clock_wall_ms = cJSON_IsNumber(wall_ms) ? wall_ms->valuedouble : 0.0;
+    snprintf(d->clock_why, sizeof d->clock_why, "%s", why != NULL ? why : "");
+}
+
 /* Starts a worker and has it open the device; the outcome as cb_worker_open's. */
 static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *prebuild,
                                     size_t count, double timeout_s, char *why, size_t len)
@@ -502,6 +528,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     ready = cJSON_GetObjectItemCaseSensitive(reply, "ready");
     if (cJSON_IsTrue(ready)) {
         peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
+        clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
         cJSON_Delete(reply);
         return CB_WORKER_DONE;
     }
@@ -744,6 +771,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
     }
     cJSON_AddTrueToObject(out, "ready");
     cJSON_AddItemToObject(out, "peak", peak_json(d));
+    cJSON_AddItemToObject(out, "clock", clock_json(d));
     return reply(out);
 }
 
@@ -782,6 +810,7 @@ int cb_worker_serve(const struct cb_config *cfg)
     size_t count = 0, cap = 0;
     char *line = NULL;
     int status = 0, retire = 0;
+    cl_int err;
 
     /* The channel is our stdout as started; stdout itself joins stderr from here on. */
     channel = dup(STDOUT_FILENO);
@@ -793,7 +822,10 @@ int cb_worker_serve(const struct cb_config *cfg)
     if (getppid() == 1)
         return 1;
     cb_cache_configure(cfg->use_cache);
-    if (cb_devices_enumerate(&list) != CL_SUCCESS)
+    cb_warnings_quiet(1);
+    err = cb_devices_enumerate(&list);
+    cb_warnings_quiet(0);
+    if (err != CL_SUCCESS)
         return 1;
     devices = calloc(list.count + 1, sizeof *devices);
     if (devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||
