@@ -37,6 +37,7 @@ const char *cb_plan_copy_ilp(struct cb_problem *p)
     p->local[0] = wgs;
     p->global[0] = (groups > 0 ? groups : 1) * wgs;
     p->dynamic_local_bytes = (size_t)p->param[COPY_OCC_KIB] * 1024;
+    p->private_mem_bytes = (size_t)p->param[COPY_ILP] * vec * sizeof(float); /* v[ILP] words */
     return NULL;
 }
 

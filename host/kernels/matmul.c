@@ -82,6 +82,9 @@ static const char *plan_block(struct cb_problem *p, int local_tiles)
     /* A's tile is TILE*RY x TILE, B's TILE x TILE*RX (001's sizes). */
     if (local_tiles)
         p->local_mem_bytes = (tile * ry * tile + tile * tile * rx) * sizeof(float);
+    /* Private: acc[RY][RX] and b[RX]; matmul_cached adds its clamped rows[RY] and cols[RX]. */
+    p->private_mem_bytes =
+        (ry * rx + rx) * sizeof(float) + (local_tiles ? 0 : (ry + rx) * sizeof(int));
     return why;
 }
 
@@ -102,6 +105,7 @@ const char *cb_plan_matmul_rank1(struct cb_problem *p)
     const char *why = plan_grid(p, wg, 1, wg, rm);
 
     p->local_mem_bytes = rm * tk * sizeof(float);
+    p->private_mem_bytes = rm * sizeof(float); /* acc[RM] */
     return why;
 }
 
@@ -128,11 +132,17 @@ const char *cb_plan_matmul_fast(struct cb_problem *p)
     if (pad % vwm != 0 || pad % vwn != 0)
         return "PAD must be a multiple of VWM and VWN (vector reads of local memory stay aligned)";
     p->local_mem_bytes = 2 * (size_t)tsk * (size_t)(tsm + pad + tsn + pad) * sizeof(float);
+    /* Private: the float4 loads ra[LPTA] and rb[LPTB], acc[WPTM][WPTN], a[WPTM], b[WPTN] and
+     * the edge's c[VWN]. */
+    p->private_mem_bytes = ((size_t)(tsm + tsn) * (size_t)tsk / (size_t)threads +
+                            (size_t)(wptm * wptn) + (size_t)(wptm + wptn + vwn)) *
+                           sizeof(float);
     return plan_grid(p, (size_t)(tsn / wptn), (size_t)(tsm / wptm), (size_t)tsn, (size_t)tsm);
 }
 
 /* matmul_cpu: 1 x WGM work-items per group, each RB blocks of MR rows x NV*VN columns of C.
- * The private panel of B (KB x NV*VN floats) is the work-item's stack, bounded here. */
+ * The private panel of B (KB x NV*VN floats) is the work-item's stack, bounded here; the
+ * work-group's panels together are bounded by the device's (host/run/private_limit.c). */
 const char *cb_plan_matmul_cpu(struct cb_problem *p)
 {
     const size_t rows = (size_t)(p->param[CPU_MR] * p->param[CPU_RB]);
@@ -140,6 +150,10 @@ const char *cb_plan_matmul_cpu(struct cb_problem *p)
 
     if ((size_t)p->param[CPU_KB] * cols * sizeof(float) > 64 * 1024)
         return "KB*NV*VN floats of B's private panel exceed 64 KiB: lower KB or NV";
+    /* panel[KB][NV] and acc[MR][NV] vectors of VN floats, and the edge's lanes[VN]. */
+    p->private_mem_bytes = ((size_t)p->param[CPU_KB] * cols + (size_t)p->param[CPU_MR] * cols +
+                            (size_t)p->param[CPU_VN]) *
+                           sizeof(float);
     return plan_grid(p, 1, (size_t)p->param[CPU_WGM], cols, rows * (size_t)p->param[CPU_WGM]);
 }
 

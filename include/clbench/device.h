@@ -3,6 +3,8 @@
 #ifndef CLBENCH_DEVICE_H
 #define CLBENCH_DEVICE_H
 
+#include "clbench/private_limit.h"
+
 #include <CL/cl.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -31,6 +33,9 @@ struct cb_device {
     size_t max_work_group_size;
     size_t max_work_item_sizes[3];
     int nv_cc_major, nv_cc_minor; /* NVIDIA compute capability, -1 elsewhere */
+    /* The private memory a work-group may hold (CPU drivers that keep it on a thread's
+     * stack); .driver NULL: no limit known. */
+    struct cb_private_limit private_limit;
 
     /* Derived from the fields above: 0 where the device does not say enough. */
     double peak_gflops_theoretical;

@@ -43,7 +43,10 @@ struct cb_problem {
     size_t output_elems;
     cl_int scalar[CB_MAX_SCALARS]; /* the leading int arguments, in order */
     unsigned scalar_count;
-    size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
+    size_t local_mem_bytes; /* __local arrays the kernel declares, for the limit check */
+    /* __private arrays of one work-item, at most (a compiler may keep some in registers).  A
+     * CPU driver holds a work-group's on one thread's stack (host/run/private_limit.c). */
+    size_t private_mem_bytes;
     size_t dynamic_local_bytes; /* >0: passed as a trailing __local argument of this size */
     double flops;               /* floating-point operations of one launch */
     double bytes;               /* compulsory bytes read + written by one launch */
