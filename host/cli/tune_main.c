@@ -627,7 +627,7 @@ static int tune(struct tune_config *t)
     struct cb_space *spaces = calloc(cfg->kernel_count, sizeof *spaces);
     struct cb_tuned_entry *entries = NULL;
     size_t entry_count = 0;
-    char db_path[4096], why[CB_WHY_LEN];
+    char db_path[4096], why[CB_WHY_LEN], refused[4608];
     int status = CB_EXIT_FAILED, failed = 0;
 
     memset(&run, 0, sizeof run);
@@ -647,6 +647,11 @@ static int tune(struct tune_config *t)
         snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
         status = usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
+        goto done;
+    }
+    if (cb_tuned_check_target(db_path, refused, sizeof refused) != 0) {
+        cb_error("%s", refused);
+        status = CB_EXIT_USAGE;
         goto done;
     }
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
@@ -687,9 +692,7 @@ static int tune(struct tune_config *t)
     cb_run_stamp(&run);
     for (size_t i = 0; i < run.device_count; i++)
         failed |= tune_device(&run, t, run.devices[i], spaces, &journal, &entries, &entry_count);
-    if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count) == 0)
-        fprintf(stderr, "clbench: %zu best point(s) stored in '%s'\n", entry_count, db_path);
-    else if (entry_count > 0)
+    if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count, stderr) != 0)
         failed = 1;
     if (cb_write_run_outputs(&run, cfg) != 0) {
         cb_journal_close(&journal, 0);
