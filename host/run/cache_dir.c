@@ -134,7 +134,8 @@ int cb_cache_dir_usable(const char *path, unsigned long long min_free, char *why
     while (stat(dir, &st) != 0) {
         char *slash = strrchr(dir, '/');
 
-        if (errno != ENOENT || slash == NULL || slash == dir) {
+        /* ENOTDIR: a part above is a file, which the loop finds and names. */
+        if ((errno != ENOENT && errno != ENOTDIR) || slash == NULL || slash == dir) {
             snprintf(why, len, "'%s': %s", dir, strerror(errno));
             return -1;
         }
