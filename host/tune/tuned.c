@@ -219,6 +219,11 @@ static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
         snprintf(why, len, "cannot read it");
         return -1;
     }
+    /* An empty file (a name made with mktemp) holds no entries yet. */
+    if (text[strspn(text, " \t\r\n")] == '\0') {
+        free(text);
+        return 0;
+    }
     root = cJSON_Parse(text);
     free(text);
     schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "schema"));
@@ -307,9 +312,14 @@ int cb_tuned_check_target(const char *path, char *why, size_t len)
     FILE *f;
     int status = -1;
 
-    if (stat(path, &st) != 0 && errno == ENOENT)
-        return 0;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(why, len, "cannot check that '%s' is a tuning database: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode)) {
         snprintf(why, len, "'%s' is a directory, not a tuning database: %s", path, instead);
         return -1;
     }
@@ -390,7 +400,9 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     struct cb_output out;
     char lock[4096 + 8], why[256];
     cJSON *root, *list;
-    char *text = NULL;
+    char *text = NULL, *said_text = NULL;
+    size_t said_len = 0;
+    FILE *said = NULL;
     int fd, status = -1;
 
     if (make_dirs(path) != 0)
@@ -416,8 +428,13 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     default:
         break;
     }
-    if (summary != NULL)
-        fprintf(summary, "clbench: tuning database '%s':\n", path);
+    /* Said once the file is in place: a failed write has replaced nothing. */
+    said = open_memstream(&said_text, &said_len);
+    if (said == NULL) {
+        cb_error("out of host memory");
+        goto done;
+    }
+    fprintf(said, "clbench: tuning database '%s':\n", path);
     for (size_t i = 0; i < count; i++) {
         struct cb_tuned_entry old;
         int merged;
@@ -431,8 +448,7 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
             cb_error("out of host memory");
             goto done;
         }
-        if (summary != NULL)
-            say_merged(summary, merged, &entries[i], &old);
+        say_merged(said, merged, &entries[i], &old);
     }
     root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA);
@@ -447,6 +463,9 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     fprintf(out.file, "%s\n", text);
     status = cb_output_commit(&out);
 done:
+    if (said != NULL && fclose(said) == 0 && status == 0 && summary != NULL)
+        fputs(said_text, summary);
+    free(said_text);
     free(text);
     cb_tuned_free(&db);
     flock(fd, LOCK_UN);

@@ -320,6 +320,14 @@ int test_tuned_save_says_replaced_and_kept(void)
     ASSERT_EQ_U(db.count, 3);
     ASSERT_NEAR(db.entries[1].throughput, 30, 0);
     cb_tuned_free(&db);
+    /* A save that fails says nothing of what it would have done. */
+    ASSERT_TRUE(write_text(path, "{\"schema\":\"clbench-tuned\",\"schema_version\":99,"
+                                 "\"entries\":[]}") == 0);
+    summary = tmpfile();
+    ASSERT_TRUE(summary != NULL);
+    ASSERT_TRUE(cb_tuned_save(path, second, 3, summary) == -1);
+    ASSERT_TRUE(ftell(summary) == 0);
+    fclose(summary);
 
     remove(path);
     snprintf(lock, sizeof lock, "%s.lock", path);
@@ -332,7 +340,7 @@ int test_tuned_save_says_replaced_and_kept(void)
  * a missing file and an empty one are. */
 int test_tuned_check_target_refuses_other_files(void)
 {
-    char dir[] = "/tmp/clbench-tuned-XXXXXX", path[256], why[4608];
+    char dir[] = "/tmp/clbench-tuned-XXXXXX", path[256], below[300], why[4608];
     const struct cb_tuned_entry a = entry("k1", 10);
 
     ASSERT_TRUE(mkdtemp(dir) != NULL);
@@ -340,6 +348,11 @@ int test_tuned_check_target_refuses_other_files(void)
     ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == 0); /* missing */
     ASSERT_TRUE(write_text(path, "") == 0);
     ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == 0);
+    ASSERT_TRUE(cb_tuned_save(path, &a, 1, NULL) == 0); /* an empty file is an empty database */
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == 0);
+    snprintf(below, sizeof below, "%s/below", path); /* a path under a file */
+    ASSERT_TRUE(cb_tuned_check_target(below, why, sizeof why) == -1);
+    ASSERT_STR_HAS(why, "Not a directory");
     ASSERT_TRUE(write_text(path, "{\"schema\":\"clbench-run\",\"schema_version\":1,\"rows\":[]}") ==
                 0);
     ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == -1);
