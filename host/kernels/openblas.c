@@ -5,7 +5,7 @@
 
 #ifdef CLBENCH_HAVE_OPENBLAS
 #include "clbench/check.h"
-#include "clbench/device.h"
+#include "clbench/device_info.h"
 #include "clbench/timer.h"
 
 #include <cblas.h>

@@ -5,7 +5,7 @@
 #include "clbench/report_data.h"
 
 #include "clbench/check.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 #include <ctype.h>
 #include <errno.h>

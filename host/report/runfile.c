@@ -1,7 +1,7 @@
 /* The JSON run file, written with cJSON.  Field meanings are documented in results/README.md;
  * `clbench report` reads these files back (host/report/report_read.c). */
 #define _POSIX_C_SOURCE 200809L
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 #include "clbench/manifest.h"
 #include "clbench/output.h"

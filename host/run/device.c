@@ -3,8 +3,8 @@
 #include "clbench/device.h"
 
 #include "clbench/cache_dir.h"
-
 #include "clbench/check.h"
+#include "clbench/private_limit.h"
 
 #include <CL/cl_ext.h>
 #include <ctype.h>

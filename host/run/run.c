@@ -1,28 +1,22 @@
 /* One row from limits check to statistics; see run.h.  The lifecycle is the same for every
  * contract; what depends on the argument list (buffers, arguments, verification) is behind
- * struct cb_row_contract (contract.h): the families' part is below, the generic contract's is
- * in generic.c.  Every OpenCL object a row creates is held in struct resources and released by
- * release_resources, on every path. */
+ * struct cb_row_contract (contract.h): the families' part is in family_contract.c, the generic
+ * contract's in generic.c.  Every OpenCL object a row creates is held in struct resources and
+ * released by release_resources, on every path. */
 #include "clbench/run.h"
 
-#include "clbench/arginfo.h"
 #include "clbench/check.h"
 #include "clbench/contract.h"
-#include "clbench/guard.h"
-#include "clbench/inputs.h"
 #include "clbench/manifest.h"
+#include "clbench/private_limit.h"
 #include "clbench/timer.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-    MAX_TIMED_LAUNCHES = 100000,
-    PRINTED_MISMATCHES = 5,
-};
+enum { MAX_TIMED_LAUNCHES = 100000 };
 
 static const char *const status_names[CB_STATUS_COUNT] = {
     "ok",
@@ -36,6 +30,8 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "too_slow",
     "unverified",
     "unavailable",
+    "crashed",
+    "timed_out",
 };
 
 const char *cb_status_name(enum cb_status status)
@@ -56,23 +52,11 @@ int cb_status_measured(enum cb_status status)
     return status == CB_STATUS_OK || status == CB_STATUS_UNVERIFIED;
 }
 
-/* The families' buffers: fixed inputs and one guarded output (guard.h) per buffer set. */
-struct family_buffers {
-    cl_mem in[CB_MAX_BUFFER_SETS][CB_MAX_INPUTS];
-    struct cb_guarded out[CB_MAX_BUFFER_SETS];
-    size_t guard_front;
-    float *host_in[CB_MAX_INPUTS];
-    float *host_out;
-    cl_uint *host_guard;            /* guard_front + CB_GUARD_BYTES */
-    struct cb_library_call library; /* a library row's call, open while library_open */
-    int library_open;
-    double library_ms; /* the library's own time of its last launch */
-};
-
 struct resources {
     const struct cb_row_contract *contract;
     void *buffers; /* the contract's */
     cl_kernel kernel;
+    double own_ms; /* a library row's own time of its last launch */
 };
 
 static void release_resources(struct resources *r)
@@ -80,21 +64,6 @@ static void release_resources(struct resources *r)
     r->contract->release(r->buffers);
     if (r->kernel != NULL)
         clReleaseKernel(r->kernel);
-}
-
-void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...)
-{
-    va_list ap;
-
-    row->status = status;
-    va_start(ap, fmt);
-    vsnprintf(row->reason, sizeof row->reason, fmt, ap);
-    va_end(ap);
-}
-
-static double mib(double bytes)
-{
-    return bytes / (1024.0 * 1024.0);
 }
 
 /* Device limits the planned problem must respect; returns 0 or sets OVER_LIMITS. */
@@ -150,36 +119,6 @@ static int check_limits(struct cb_row *row)
         return -1;
     }
     return 0;
-}
-
-int cb_row_check_buffer(struct cb_row *row, double bytes)
-{
-    if (bytes > (double)row->device->max_alloc_bytes) {
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "a buffer of %.0f MiB exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE (%.0f MiB): "
-                    "choose a smaller --size",
-                    mib(bytes), mib((double)row->device->max_alloc_bytes));
-        return -1;
-    }
-    row->footprint_bytes += bytes;
-    if (row->footprint_bytes > (double)row->device->global_mem_bytes) {
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "buffers of %.0f MiB exceed the device's global memory (%.0f MiB): "
-                    "choose a smaller --size",
-                    mib(row->footprint_bytes), mib((double)row->device->global_mem_bytes));
-        return -1;
-    }
-    return 0;
-}
-
-static int family_check_buffers(struct cb_row *row)
-{
-    const struct cb_problem *p = &row->problem;
-
-    for (unsigned i = 0; i < p->kernel->inputs; i++)
-        if (cb_row_check_buffer(row, 4.0 * (double)p->input_elems[i]) != 0)
-            return -1;
-    return cb_row_check_buffer(row, 4.0 * (double)p->output_elems);
 }
 
 /* Limits only known once the kernel is built (register pressure, the compiler's local arrays). */
@@ -259,101 +198,6 @@ static unsigned buffer_sets(const struct cb_row *row)
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
 }
 
-/* A library function's result as the row's status; the reason is already in the row. */
-static int library_result(struct cb_row *row, int result)
-{
-    if (result == 0)
-        return 0;
-    row->status =
-        result == CB_LIBRARY_UNAVAILABLE ? CB_STATUS_UNAVAILABLE : CB_STATUS_LAUNCH_FAILED;
-    return -1;
-}
-
-static void family_release(void *state)
-{
-    struct family_buffers *r = state;
-
-    if (r == NULL)
-        return;
-    if (r->library_open)
-        r->library.problem->kernel->library->close(&r->library);
-    for (unsigned s = 0; s < CB_MAX_BUFFER_SETS; s++) {
-        for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
-            if (r->in[s][i] != NULL)
-                clReleaseMemObject(r->in[s][i]);
-        cb_guarded_release(&r->out[s]);
-    }
-    for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
-        free(r->host_in[i]);
-    free(r->host_out);
-    free(r->host_guard);
-    free(r);
-}
-
-static int family_create(struct cb_row *row, const struct cb_row_env *env, void **state)
-{
-    const struct cb_problem *p = &row->problem;
-    const struct cb_device *d = row->device;
-    const cl_float poison = NAN; /* an element the kernel never writes cannot pass */
-    struct family_buffers *r = calloc(1, sizeof *r);
-    cl_int err;
-
-    *state = r;
-    if (r == NULL) {
-        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "out of host memory");
-        return -1;
-    }
-    for (unsigned i = 0; i < p->kernel->inputs; i++) {
-        r->host_in[i] = cb_inputs_make(p->input_elems[i], env->cfg->seed + i);
-        if (r->host_in[i] == NULL) {
-            cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for %.0f MiB of inputs",
-                        mib(4.0 * (double)p->input_elems[i]));
-            return -1;
-        }
-    }
-    CB_ROW_CHECK(row, cb_guard_front(d, &r->guard_front));
-    r->host_out = malloc(p->output_elems * sizeof(float));
-    r->host_guard = malloc(r->guard_front + CB_GUARD_BYTES);
-    if (r->host_out == NULL || r->host_guard == NULL) {
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for the output");
-        return -1;
-    }
-    for (unsigned s = 0; s < row->buffer_sets; s++) {
-        for (unsigned i = 0; i < p->kernel->inputs; i++) {
-            r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                         p->input_elems[i] * sizeof(float), r->host_in[i], &err);
-            CB_ROW_CHECK(row, err);
-        }
-        CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, p->output_elems * sizeof(float),
-                                            &poison, sizeof poison, &r->out[s]));
-    }
-    CB_ROW_CHECK(row, clFinish(d->queue));
-    if (p->kernel->library == NULL)
-        return 0;
-    r->library.device = row->device;
-    r->library.problem = &row->problem;
-    r->library.host_in = (const float *const *)r->host_in;
-    r->library_open = 1; /* close releases whatever a failing open got to */
-    return library_result(row,
-                          p->kernel->library->open(&r->library, row->reason, sizeof row->reason));
-}
-
-static int family_set_args(struct cb_row *row, void *state, cl_kernel kernel, unsigned set)
-{
-    const struct cb_problem *p = &row->problem;
-    const struct family_buffers *r = state;
-    cl_uint arg = 0;
-
-    for (unsigned i = 0; i < p->scalar_count; i++, arg++)
-        CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, sizeof(cl_int), &p->scalar[i]));
-    for (unsigned i = 0; i < p->kernel->inputs; i++, arg++)
-        CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, sizeof(cl_mem), &r->in[set][i]));
-    CB_ROW_CHECK(row, clSetKernelArg(kernel, arg++, sizeof(cl_mem), &r->out[set].inner));
-    if (p->dynamic_local_bytes > 0)
-        CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, p->dynamic_local_bytes, NULL));
-    return 0;
-}
-
 /* Work-items in one work-group; 0 when the runtime chooses. */
 static size_t work_group(const struct cb_problem *p)
 {
@@ -364,25 +208,16 @@ static size_t work_group(const struct cb_problem *p)
     return group;
 }
 
-/* One launch on buffer set `set`; its event in *ev when ev is not NULL. */
+/* One launch on buffer set `set`; its event in *ev when ev is not NULL (rows launched through
+ * their contract have none). */
 static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_event *ev)
 {
     const struct cb_problem *p = &row->problem;
     cl_command_queue q = row->device->queue;
     cl_int err;
 
-    if (p->kernel->enqueue != NULL) { /* library baselines: families only */
-        const struct family_buffers *f = r->buffers;
-
-        CB_ROW_CHECK(row, p->kernel->enqueue(q, p, f->in[set], f->out[set].inner));
-        return 0;
-    }
-    if (p->kernel->library != NULL) { /* library rows: families only */
-        struct family_buffers *f = r->buffers;
-
-        return library_result(row, p->kernel->library->launch(&f->library, &f->library_ms,
-                                                              row->reason, sizeof row->reason));
-    }
+    if (p->kernel->enqueue != NULL || p->kernel->library != NULL) /* families only */
+        return r->contract->launch(row, r->buffers, set, &r->own_ms);
     if (r->contract->set_args(row, r->buffers, r->kernel, set) != 0)
         return -1;
     err = clEnqueueNDRangeKernel(q, r->kernel, p->work_dim, NULL, p->global,
@@ -406,87 +241,6 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "clEnqueueNDRangeKernel: %s", cb_cl_errname(err));
     return -1;
 }
-
-int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
-                        cl_uint *scratch, const char *output, const char *when)
-{
-    struct cb_guard_damage dmg;
-
-    CB_ROW_CHECK(row,
-                 cb_guarded_check(row->device, g, front, elems * sizeof(cl_uint), scratch, &dmg));
-    if (dmg.written == 0)
-        return 0;
-    if (output == NULL)
-        cb_row_fail(row, CB_STATUS_OUT_OF_BOUNDS,
-                    "the kernel wrote %zu elements outside its output %s (%zu before it, %zu "
-                    "after; nearest at output[%lld] of %zu): an out-of-bounds write",
-                    dmg.written, when, dmg.before, dmg.written - dmg.before, dmg.nearest, elems);
-    else
-        cb_row_fail(row, CB_STATUS_OUT_OF_BOUNDS,
-                    "the kernel wrote %zu elements outside its output '%s' %s (%zu before it, %zu "
-                    "after; nearest at %s[%lld] of %zu): an out-of-bounds write",
-                    dmg.written, output, when, dmg.before, dmg.written - dmg.before, output,
-                    dmg.nearest, elems);
-    return -1;
-}
-
-static int family_verify(struct cb_row *row, void *state, unsigned set,
-                         const struct cb_row_env *env, const char *when)
-{
-    const struct cb_problem *p = &row->problem;
-    const struct cb_config *cfg = env->cfg;
-    struct family_buffers *r = state;
-
-    if (p->kernel->library != NULL &&
-        library_result(row,
-                       p->kernel->library->store(&r->library, row->device->queue, r->out[set].inner,
-                                                 row->reason, sizeof row->reason)) != 0)
-        return -1;
-    if (cb_row_check_guards(row, &r->out[set], r->guard_front, p->output_elems, r->host_guard, NULL,
-                            when) != 0)
-        return -1;
-    CB_ROW_CHECK(row,
-                 clEnqueueReadBuffer(row->device->queue, r->out[set].inner, CL_TRUE, 0,
-                                     p->output_elems * sizeof(float), r->host_out, 0, NULL, NULL));
-    if (cb_verify_output(p, (const float *const *)r->host_in, r->host_out, cfg->verify_max,
-                         cfg->seed, &row->verify) == 0) {
-        size_t first = 0;
-        const size_t nan =
-            row->verify.sampled ? cb_verify_count_nan(r->host_out, p->output_elems, &first) : 0;
-
-        if (nan == 0)
-            return 0;
-        /* The sample passed, but the poison is still there: elements never written. */
-        row->verify.failures = nan;
-        row->verify.worst_index = first;
-        row->verify.worst_got = r->host_out[first];
-        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
-                    "%zu of %zu output elements are NaN %s (first at [%zu]; the sample of %zu "
-                    "checked against the reference missed them): the kernel must write every "
-                    "element (outputs start as NaN)",
-                    nan, p->output_elems, when, first, row->verify.checked);
-        return -1;
-    }
-    cb_verify_print(p, (const float *const *)r->host_in, r->host_out, &row->verify, cfg->seed,
-                    PRINTED_MISMATCHES);
-    cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
-                "%zu of %zu checked elements wrong %s; worst [%zu]: got %.9g want %.9g "
-                "(rel %.2e > %.2e)",
-                row->verify.failures, row->verify.checked, when, row->verify.worst_index,
-                row->verify.worst_got, row->verify.worst_want, row->verify.max_rel_err,
-                row->verify.tolerance);
-    return -1;
-}
-
-static const struct cb_row_contract family_contract = {
-    .check_buffers = family_check_buffers,
-    .create = family_create,
-    .set_args = family_set_args,
-    .verify = family_verify,
-    .restore = NULL,
-    .final_status = NULL,
-    .release = family_release,
-};
 
 static int finish(struct cb_row *row)
 {
@@ -577,7 +331,7 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
         } else if (library != NULL) {
             if (launch(row, r, set, NULL) != 0)
                 return -1;
-            ms = ((const struct family_buffers *)r->buffers)->library_ms;
+            ms = r->own_ms;
         } else {
             const double t0 = cb_wall_ms();
 
@@ -619,55 +373,17 @@ static void compute_throughput(struct cb_row *row)
         row->fraction_of_peak = row->gbs / d->peak_gbs_measured;
 }
 
-int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_program_cache *cache,
-                 const struct cb_config *cfg, const struct cb_problem *p, const char *options,
-                 const struct cb_program **program, int *cached, cl_kernel *kernel)
-{
-    const struct cb_kernel *k = p->kernel;
-    char path[CB_PATH_LEN];
-    cl_int err;
-
-    if (cb_source_path(path, sizeof path, cfg->cl_dir, k) != 0) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "kernel source path is too long");
-        return -1;
-    }
-    if (cb_program_get(cache, d, path, options, program, cached) != CL_SUCCESS) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "program cache: out of host memory");
-        return -1;
-    }
-    if ((*program)->program == NULL) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "%s", (*program)->failure);
-        return -1;
-    }
-    *kernel = clCreateKernel((*program)->program, k->name, &err);
-    if (err == CL_INVALID_KERNEL_NAME) {
-        /* The manifest found `__kernel void NAME(` in the text, but the compiler did not. */
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED,
-                    "the built program has no kernel '%s' (CL_INVALID_KERNEL_NAME): is it inside "
-                    "an #if that is false, or named like an OpenCL built-in function?",
-                    k->name);
-        return -1;
-    }
-    CB_ROW_CHECK(row, err);
-    if (k->source_path != NULL &&
-        cb_kernel_args_check(*kernel, p, row->reason, sizeof row->reason) != 0) {
-        row->status = CB_STATUS_LAUNCH_FAILED;
-        return -1;
-    }
-    return 0;
-}
-
 static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
 {
-    return k->generic != NULL ? &cb_generic_contract : &family_contract;
+    return k->generic != NULL ? &cb_generic_contract : &cb_family_contract;
 }
 
 int cb_row_plan(struct cb_row *row)
 {
     const struct cb_kernel *k = row->problem.kernel;
-    const char *why = k->plan(&row->problem);
+    char why[CB_REASON_LEN];
 
-    if (why != NULL) {
+    if (k->plan(&row->problem, why, sizeof why) != 0) {
         cb_row_fail(row, CB_STATUS_INVALID, "%s", why);
         return -1;
     }

@@ -504,6 +504,20 @@ long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, u
     return k->params[i].def;
 }
 
+int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
+                    const struct cb_kernel *k, const size_t *size, long *params, char *date,
+                    size_t date_len)
+{
+    const struct cb_tuned_entry *e = cb_tuned_find(db, d, k, size);
+
+    if (e == NULL)
+        return 0;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        params[i] = cb_tuned_param(e, k, i);
+    snprintf(date, date_len, "%s", e->date);
+    return 1;
+}
+
 int cb_tuned_export(FILE *out, const struct cb_tuned_entry *e, int as_header)
 {
     if (as_header) {

@@ -11,6 +11,8 @@
     X(stats_odd_and_even_median)                                                                   \
     X(stats_single_sample_and_empty)                                                               \
     X(registry_names_unique_and_params_valid)                                                      \
+    X(registry_defaults_match_the_cl_files)                                                        \
+    X(registry_private_memory_of_matmuls)                                                          \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
     X(registry_add_appends_and_refuses_duplicates)                                                 \
@@ -39,6 +41,8 @@
     X(expr_check_names_without_values)                                                             \
     X(manifest_parses_family_and_generic)                                                          \
     X(manifest_rejects_bad_input)                                                                  \
+    X(manifest_key_table_and_builtin_grammar)                                                      \
+    X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(ptxas_parse_picks_the_kernel)                                                                \
     X(ptxas_parse_absent_and_unparseable)                                                          \
     X(occupancy_matches_cuda_occupancy_h)                                                          \

@@ -1,9 +1,14 @@
 /* Unit tests of the registry table and its helpers (host/kernels/registry.c). */
+#define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "clbench/kernel.h"
 #include "clbench/private_limit.h"
+#include "clbench/source.h"
+#include "clbench/text_file.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 int test_registry_names_unique_and_params_valid(void)
 {
@@ -36,6 +41,69 @@ int test_registry_names_unique_and_params_valid(void)
             if (k->libraries[l] != NULL)
                 ASSERT_TRUE(cb_kernel_find(k->libraries[l]) != NULL);
     }
+    return 0;
+}
+
+/* A built-in kernel's defaults exist once, in its manifest; the `#ifndef NAME` / `#define NAME
+ * VALUE` lines of its .cl file, which let the file build alone, must say the same. */
+int test_registry_defaults_match_the_cl_files(void)
+{
+    size_t checked = 0;
+
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+        char path[CB_PATH_LEN];
+        char *text;
+
+        if (k->manifest == NULL || k->source_path != NULL)
+            continue; /* a library baseline or a user's kernel */
+        ASSERT_TRUE(cb_family_source_path(path, sizeof path, cb_default_cl_dir(), k->family) == 0);
+        text = cb_read_text_file(path);
+        ASSERT_TRUE(text != NULL);
+        for (unsigned p = 0; p < cb_kernel_param_count(k); p++) {
+            const char *name = k->params[p].name;
+            char pattern[128];
+            const char *at;
+
+            snprintf(pattern, sizeof pattern, "#ifndef %s\n#define %s ", name, name);
+            at = strstr(text, pattern);
+            if (at == NULL || strtol(at + strlen(pattern), NULL, 10) != k->params[p].def) {
+                fprintf(stderr, "%s: -D %s=%ld in its manifest, %s in %s\n", k->name, name,
+                        k->params[p].def, at != NULL ? at + strlen(pattern) : "no #ifndef", path);
+                free(text);
+                return 1;
+            }
+            checked++;
+        }
+        free(text);
+    }
+    ASSERT_TRUE(checked > 0);
+    return 0;
+}
+
+/* The built-in matmuls declare their private arrays (private_mem), for the check against a
+ * CPU driver's stack: matmul_cpu's panel of B dominates. */
+int test_registry_private_memory_of_matmuls(void)
+{
+    const struct cb_kernel *k = cb_kernel_find("matmul_cpu");
+    struct cb_problem p;
+    char why[256];
+
+    ASSERT_TRUE(k != NULL);
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    p.size[0] = p.size[1] = p.size[2] = 64;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        p.param[i] = k->params[i].def; /* MR 8, VN 16, NV 2, KB 256 */
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.private_mem_bytes, (256 + 8) * 2 * 16 * 4 + 16 * 4);
+    k = cb_kernel_find("matmul_fast");
+    ASSERT_TRUE(k != NULL);
+    p.kernel = k;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        p.param[i] = k->params[i].def; /* 128 128 16 8 8 4 4 0: 256 work-items */
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.private_mem_bytes, 8 * 8 * 4 + (2 + 2) * 16 + (8 + 4) * 4);
     return 0;
 }
 
@@ -122,6 +190,7 @@ int test_private_limit_per_driver(void)
     const struct cb_private_limit rusticl =
         cb_private_limit_for("rusticl", CL_DEVICE_TYPE_CPU, mib8);
     struct cb_problem p;
+    char why[256];
 
     ASSERT_TRUE(pocl.driver != NULL && strcmp(pocl.driver, "PoCL") == 0);
     ASSERT_EQ_U(pocl.stack_bytes, mib8);
@@ -137,17 +206,17 @@ int test_private_limit_per_driver(void)
 
     /* matmul_cpu -D WGM=256: 256 panels of 32 KiB and accumulators, over 8 MiB. */
     p = planned("matmul_cpu", 64, "WGM", 256);
-    ASSERT_TRUE(p.kernel->plan(&p) == NULL);
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
     ASSERT_EQ_U(p.private_mem_bytes, (256 * 32 + 8 * 32 + 16) * 4);
     ASSERT_TRUE(cb_private_limit_exceeded(&pocl, p.local[0] * p.local[1], p.private_mem_bytes));
     p = planned("matmul_cpu", 64, "WGM", 128);
-    ASSERT_TRUE(p.kernel->plan(&p) == NULL);
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
     ASSERT_TRUE(!cb_private_limit_exceeded(&pocl, p.local[0] * p.local[1], p.private_mem_bytes));
     /* matmul_cached TILE=64 RX=32 RY=16: 4096 work-items of acc[16][32] and more. */
     p = planned("matmul_cached", 256, "TILE", 64);
     p.param[cb_kernel_param_index(p.kernel, "RX")] = 32;
     p.param[cb_kernel_param_index(p.kernel, "RY")] = 16;
-    ASSERT_TRUE(p.kernel->plan(&p) == NULL);
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
     ASSERT_EQ_U(p.private_mem_bytes, (16 * 32 + 32) * 4 + (16 + 32) * 4);
     ASSERT_TRUE(cb_private_limit_exceeded(&pocl, p.local[0] * p.local[1], p.private_mem_bytes));
     /* The defaults of every matmul and copy_ilp stay under it. */
@@ -157,7 +226,7 @@ int test_private_limit_per_driver(void)
 
         for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) {
             p = planned(kernels[i], 256, NULL, 0);
-            ASSERT_TRUE(p.kernel->plan(&p) == NULL);
+            ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
             ASSERT_TRUE(p.private_mem_bytes > 0);
             ASSERT_TRUE(!cb_private_limit_exceeded(
                 &pocl, p.local[0] * (p.local[1] ? p.local[1] : 1), p.private_mem_bytes));
