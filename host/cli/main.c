@@ -266,6 +266,7 @@ static int bench(struct cb_config *cfg)
     struct cb_output out;
     struct cb_journal journal = {-1, ""};
     struct cb_oracles oracles = {NULL, NULL, NULL};
+    char refused[4608];
     unsigned char *done_rows = NULL;
     int status = CB_EXIT_FAILED, written, fatal = 0;
 
@@ -274,6 +275,12 @@ static int bench(struct cb_config *cfg)
     memset(&run, 0, sizeof run);
     memset(&out, 0, sizeof out);
     run.cfg = cfg;
+    /* A run file or a report given as --tuned: said before any work, not warned and skipped. */
+    if (!cfg->no_tuned && cfg->tuned_path != NULL &&
+        cb_tuned_check_target(cfg->tuned_path, refused, sizeof refused) != 0) {
+        cb_error("%s", refused);
+        return CB_EXIT_USAGE;
+    }
     cb_cache_configure(cfg->use_cache);
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;

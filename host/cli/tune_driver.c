@@ -457,9 +457,7 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
         cb_journal_close(&journal, 0);
         goto done;
     }
-    if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count) == 0)
-        fprintf(stderr, "clbench: %zu best point(s) stored in '%s'\n", entry_count, db_path);
-    else if (entry_count > 0)
+    if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count, stderr) != 0)
         failed = 1;
     if (cb_write_run_outputs(&run, cfg) != 0) {
         cb_journal_close(&journal, 0);

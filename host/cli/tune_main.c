@@ -279,7 +279,7 @@ static int tune(const struct cb_tune_config *t)
 {
     const struct cb_config *cfg = &t->run;
     struct cb_space *spaces = calloc(cfg->kernel_count + 1, sizeof *spaces);
-    char db_path[4096], why[CB_WHY_LEN];
+    char db_path[4096], why[CB_WHY_LEN], refused[4608];
     int status = CB_EXIT_USAGE;
 
     if (spaces == NULL) {
@@ -296,6 +296,10 @@ static int tune(const struct cb_tune_config *t)
         snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
         usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
+        goto done;
+    }
+    if (cb_tuned_check_target(db_path, refused, sizeof refused) != 0) {
+        cb_error("%s", refused);
         goto done;
     }
     if (t->export_path != NULL) {

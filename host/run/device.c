@@ -2,8 +2,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/device.h"
 
+#include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/icd.h"
+#include "clbench/private_limit.h"
 
 #include <CL/cl_ext.h>
 #include <ctype.h>
@@ -117,6 +119,7 @@ static cl_int query_device(struct cb_device *d)
     QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_ITEM_SIZES, d->max_work_item_sizes);
     QUERY_VALUE(d->id, CL_DEVICE_PROFILING_TIMER_RESOLUTION, d->timer_resolution_ns);
 
+    d->private_limit = cb_private_limit_for(d->platform_name, d->type, cb_default_thread_stack());
     d->nv_cc_major = d->nv_cc_minor = -1;
     /* Asked only of devices that list the extension: others answer CL_INVALID_VALUE, which
      * API checkers (oclgrind --check-api) rightly report as a misuse. */
@@ -221,7 +224,10 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
 {
     cl_uint count = 0;
     cl_platform_id *platforms;
-    cl_int err = clGetPlatformIDs(0, NULL, &count);
+    cl_int err;
+
+    cb_cache_guard_drivers(); /* before the ICD loader loads PoCL */
+    err = clGetPlatformIDs(0, NULL, &count);
 
     list->devices = NULL;
     list->count = 0;

@@ -8,6 +8,7 @@
 #include "clbench/check.h"
 #include "clbench/contract.h"
 #include "clbench/manifest.h"
+#include "clbench/private_limit.h"
 #include "clbench/timer.h"
 
 #include <math.h>
@@ -91,6 +92,21 @@ static int check_limits(struct cb_row *row)
                     "device%s: choose smaller tile or work-group parameters",
                     group, d->max_work_group_size,
                     cb_manifest_where(p->kernel, "local", where, sizeof where));
+        return -1;
+    }
+    /* Past it the driver's work-group function overflows its thread's stack: SIGSEGV. */
+    if (p->local[0] != 0 &&
+        cb_private_limit_exceeded(&d->private_limit, group, p->private_mem_bytes)) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "a work-group's private arrays need %.1f KiB (%zu work-items x %zu bytes), "
+                    "over the %.1f KiB %s can hold: its worker threads' stack of %.0f KiB "
+                    "(ulimit -s) less %.0f KiB for its own frames%s: choose a smaller work-group "
+                    "or fewer private values per work-item",
+                    (double)group * (double)p->private_mem_bytes / 1024.0, group,
+                    p->private_mem_bytes, d->private_limit.bytes / 1024.0, d->private_limit.driver,
+                    d->private_limit.stack_bytes / 1024.0,
+                    (d->private_limit.stack_bytes - d->private_limit.bytes) / 1024.0,
+                    cb_manifest_where(p->kernel, "private_mem", where, sizeof where));
         return -1;
     }
     if (p->local_mem_bytes + p->dynamic_local_bytes > d->local_mem_bytes) {

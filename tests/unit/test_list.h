@@ -59,4 +59,7 @@
     X(tune_parse_budget_and_shard)                                                                 \
     X(tune_space_from_registry_and_defines)                                                        \
     X(tuned_db_merges_keeps_better_and_checks_schema)                                              \
+    X(tuned_save_says_replaced_and_kept)                                                           \
+    X(tuned_check_target_refuses_other_files)                                                      \
+    X(private_limit_per_driver)                                                                    \
     X(tuned_size_class_rounds_up)

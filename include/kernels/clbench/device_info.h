@@ -5,8 +5,17 @@
 #define CLBENCH_DEVICE_INFO_H
 
 #include <CL/cl.h>
+#include <stddef.h>
 
 enum { CB_NAME_LEN = 256 };
+
+/* The private memory one work-group may hold on a driver that keeps it on a thread's stack
+ * (host/run/private_limit.c): 0 bytes where none is known (GPUs, drivers not measured). */
+struct cb_private_limit {
+    size_t bytes;       /* a work-group's private arrays must not exceed this */
+    size_t stack_bytes; /* the thread stack it is derived from */
+    const char *driver; /* "PoCL", for the refusal */
+};
 
 struct cb_device {
     unsigned platform_index, device_index; /* the "P:D" of --list */
@@ -39,6 +48,9 @@ struct cb_device {
     int clock_checked, events_trusted;
     double clock_event_ms, clock_wall_ms; /* the longer launch of the check, by each clock */
     char clock_why[2 * CB_NAME_LEN];
+    /* The private memory a work-group may hold (CPU drivers that keep it on a thread's
+     * stack); .driver NULL: no limit known. */
+    struct cb_private_limit private_limit;
 
     /* Derived from the fields above: 0 where the device does not say enough. */
     double peak_gflops_theoretical;
