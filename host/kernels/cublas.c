@@ -18,7 +18,7 @@ struct cb_gemm_colmajor cb_gemm_rowmajor(size_t m, size_t n, size_t k)
 
 #ifdef CLBENCH_HAVE_CUBLAS
 #include "clbench/check.h"
-#include "clbench/device.h"
+#include "clbench/device_info.h"
 
 #include <cublas_v2.h>
 #include <dlfcn.h>

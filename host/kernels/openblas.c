@@ -56,7 +56,7 @@ void cb_openblas_choose_core(char *const argv[])
 }
 #else
 #include "clbench/check.h"
-#include "clbench/device.h"
+#include "clbench/device_info.h"
 #include "clbench/timer.h"
 
 #include <cblas.h>

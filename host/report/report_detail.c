@@ -3,6 +3,7 @@
  * the run file's fields (host/report/runfile_why.c), so that a live run and old files print
  * through the same code.  A value the run file has as null prints "-"; the reasons follow
  * the table, each once. */
+#include "clbench/report_rows.h"
 #include "clbench/report_views.h"
 
 #include "clbench/explain.h"

@@ -5,7 +5,7 @@
 #include "clbench/report_data.h"
 
 #include "clbench/check.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -148,6 +148,7 @@ static int read_row(struct cb_report *r, size_t first_device, const cJSON *j, st
     row->baseline = str_or(j, "baseline", NULL);
     row->metric = str_or(j, "metric", "GB/s");
     row->reason = str_or(j, "reason", "");
+    row->timer_reason = str_or(j, "timer_reason", NULL);
     if (params_key(cJSON_GetObjectItemCaseSensitive(j, "params"), row->params, sizeof row->params,
                    why, why_len) != 0 ||
         size_key(cJSON_GetObjectItemCaseSensitive(j, "size"), row, why, why_len) != 0 ||
@@ -466,7 +467,11 @@ void cb_report_short_name(const char *name, const char *platform, char *buf, siz
         if (dash != NULL)
             name = dash + 1;
     }
-    snprintf(tmp, sizeof tmp, "%s%s", pocl ? "PoCL " : "", name);
+    /* Rusticl's llvmpipe: "llvmpipe (LLVM 15.0.6, 256 bits)" says neither who nor briefly. */
+    if (strcmp(platform, "rusticl") == 0 && strncmp(name, "llvmpipe", 8) == 0)
+        snprintf(tmp, sizeof tmp, "Rusticl llvmpipe");
+    else
+        snprintf(tmp, sizeof tmp, "%s%s", pocl ? "PoCL " : "", name);
     for (size_t i = 0; i < sizeof noise / sizeof noise[0]; i++)
         for (char *hit; (hit = strstr(tmp, noise[i])) != NULL;)
             memmove(hit, hit + strlen(noise[i]), strlen(hit + strlen(noise[i])) + 1);

@@ -1,7 +1,7 @@
 /* The JSON run file, written with cJSON.  Field meanings are documented in results/README.md;
  * `clbench report` reads these files back (host/report/report_read.c). */
 #define _POSIX_C_SOURCE 200809L
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 #include "clbench/manifest.h"
 #include "clbench/output.h"
@@ -99,6 +99,15 @@ cJSON *cb_device_json(const struct cb_device *d)
     cJSON_AddNumberToObject(j, "local_mem_bytes", (double)d->local_mem_bytes);
     cJSON_AddNumberToObject(j, "max_alloc_bytes", (double)d->max_alloc_bytes);
     cJSON_AddNumberToObject(j, "max_work_group_size", (double)d->max_work_group_size);
+    cJSON_AddNumberToObject(j, "profiling_timer_resolution_ns", (double)d->timer_resolution_ns);
+    if (d->clock_checked) {
+        cJSON *clock = cJSON_AddObjectToObject(j, "clock_check");
+
+        cJSON_AddStringToObject(clock, "timer", d->events_trusted ? "event" : "wall");
+        cJSON_AddNumberToObject(clock, "event_ms", d->clock_event_ms);
+        cJSON_AddNumberToObject(clock, "wall_ms", d->clock_wall_ms);
+        cJSON_AddStringToObject(clock, "reason", d->clock_why);
+    }
     if (d->nv_cc_major >= 0) {
         char cc[16];
 
@@ -233,6 +242,10 @@ cJSON *cb_row_json(const struct cb_row *row)
     cJSON_AddStringToObject(j, "timer", row->timer);
     if (row->library.name[0] != '\0')
         cJSON_AddItemToObject(j, "library", library_json(&row->library));
+    if (row->adjusted[0] != '\0')
+        cJSON_AddStringToObject(j, "adjusted", row->adjusted);
+    if (row->timer_reason[0] != '\0')
+        cJSON_AddStringToObject(j, "timer_reason", row->timer_reason);
     if (p->work_dim > 0) {
         cJSON_AddItemToObject(j, "global", size_array(p->global, p->work_dim));
         if (p->local[0] != 0)

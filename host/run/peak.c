@@ -12,8 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { PEAK_WGS, PEAK_VEC, PEAK_RPT, PEAK_NT, PEAK_ITERS, PEAK_CHAINS };
-
 /* One table for every probe (each reads the entries it needs); VEC_DEF is the word width. */
 #define PEAK_PARAMS(VEC_DEF)                                                                       \
     {                                                                                              \
@@ -40,7 +38,7 @@ static const char *plan_common(struct cb_problem *p, size_t items, size_t input_
     if (n > (size_t)CL_INT_MAX)
         return "probe size exceeds the int range";
     p->work_dim = 1;
-    p->local[0] = (size_t)p->param[PEAK_WGS];
+    p->local[0] = (size_t)cb_param(p, "WGS");
     p->global[0] = cb_round_up(items, p->local[0]);
     p->input_elems[0] = input_elems;
     p->output_elems = output_elems;
@@ -50,54 +48,60 @@ static const char *plan_common(struct cb_problem *p, size_t items, size_t input_
     return NULL;
 }
 
-static const char *plan_read(struct cb_problem *p)
+static int plan_read(struct cb_problem *p, char *why, size_t len)
 {
-    const size_t vec = (size_t)p->param[PEAK_VEC];
-    const size_t items = p->size[0] / (vec * (size_t)p->param[PEAK_RPT]);
+    const size_t vec = (size_t)cb_param(p, "VEC");
+    const size_t items = p->size[0] / (vec * (size_t)cb_param(p, "RPT"));
 
     p->bytes = 4.0 * (double)p->size[0] + 4.0 * (double)items;
-    p->reduction_len = (double)vec * (double)p->param[PEAK_RPT];
+    p->reduction_len = (double)vec * (double)cb_param(p, "RPT");
     plan_common(p, items, p->size[0], items);
     p->ref_cost = p->reduction_len;
-    return NULL;
+    (void)why;
+    (void)len;
+    return 0;
 }
 
-static const char *plan_write(struct cb_problem *p)
+static int plan_write(struct cb_problem *p, char *why, size_t len)
 {
     p->bytes = 4.0 * (double)p->size[0];
-    return plan_common(p, p->size[0] / (size_t)p->param[PEAK_VEC], 0, p->size[0]);
+    return cb_refuse(plan_common(p, p->size[0] / (size_t)cb_param(p, "VEC"), 0, p->size[0]), why,
+                     len);
 }
 
-static const char *plan_copy(struct cb_problem *p)
+static int plan_copy(struct cb_problem *p, char *why, size_t len)
 {
     p->bytes = 8.0 * (double)p->size[0];
-    return plan_common(p, p->size[0] / (size_t)p->param[PEAK_VEC], p->size[0], p->size[0]);
+    return cb_refuse(
+        plan_common(p, p->size[0] / (size_t)cb_param(p, "VEC"), p->size[0], p->size[0]), why, len);
 }
 
 /* peak_fma's multiply-adds per step: CHAINS words of VEC lanes. */
 static double fma_lanes(const struct cb_problem *p)
 {
-    return (double)p->param[PEAK_CHAINS] * (double)p->param[PEAK_VEC];
+    return (double)cb_param(p, "CHAINS") * (double)cb_param(p, "VEC");
 }
 
-static const char *plan_fma(struct cb_problem *p)
+static int plan_fma(struct cb_problem *p, char *why, size_t len)
 {
-    const double lanes = fma_lanes(p), iters = (double)p->param[PEAK_ITERS];
+    const double lanes = fma_lanes(p), iters = (double)cb_param(p, "ITERS");
 
     p->flops = 2.0 * lanes * iters * (double)p->size[0];
     p->bytes = 8.0 * (double)p->size[0];
     p->reduction_len = iters;
     plan_common(p, p->size[0], p->size[0], p->size[0]);
     p->ref_cost = lanes * iters;
-    return NULL;
+    (void)why;
+    (void)len;
+    return 0;
 }
 
 static double ref_read(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
 {
-    const size_t items = p->output_elems, vec = (size_t)p->param[PEAK_VEC];
+    const size_t items = p->output_elems, vec = (size_t)cb_param(p, "VEC");
     double sum = 0.0, magnitude = 0.0;
 
-    for (long j = 0; j < p->param[PEAK_RPT]; j++)
+    for (long j = 0; j < cb_param(p, "RPT"); j++)
         for (size_t c = 0; c < vec; c++) {
             const double v = in[0][vec * (i + (size_t)j * items) + c];
 
@@ -111,7 +115,7 @@ static double ref_read(const struct cb_problem *p, const float *const in[], size
 static double ref_write(const struct cb_problem *p, const float *const in[], size_t i,
                         double *scale)
 {
-    const size_t vec = (size_t)p->param[PEAK_VEC];
+    const size_t vec = (size_t)cb_param(p, "VEC");
     const double want = i % vec == 0 ? (double)((i / vec) & 1023) : (double)(i % vec);
 
     (void)in;
@@ -128,14 +132,14 @@ static double ref_copy(const struct cb_problem *p, const float *const in[], size
 
 static double ref_fma(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
 {
-    const long vec = p->param[PEAK_VEC], lanes = (long)fma_lanes(p);
+    const long vec = cb_param(p, "VEC"), lanes = (long)fma_lanes(p);
     double sum = 0.0;
 
     for (long c = 0; c < lanes; c++) {
         /* Lane c % VEC of chain c / VEC starts at in[i] + lane / 8 + chain, as in the kernel. */
         double x = (double)in[0][i] + 0.125 * (double)(c % vec) + (double)(c / vec);
 
-        for (long k = 0; k < p->param[PEAK_ITERS]; k++)
+        for (long k = 0; k < cb_param(p, "ITERS"); k++)
             x = x * (double)0.9f + (double)0.1f; /* the kernel's constants, as floats */
         sum += x;
     }
