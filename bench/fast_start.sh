@@ -10,7 +10,7 @@
 # The driver's own caches (PoCL's kernel cache, NVIDIA's ComputeCache) are left as they are:
 # this measures what clbench's cache saves on top of them.
 #   CLBENCH   the binary (default: build/clbench beside this script's repository)
-# Issue 11's targets: the second run of `--device gpu --kernel matmul_tiled` on the H100 host
+# The fast-start targets: the second run of `--device gpu --kernel matmul_tiled` on the H100 host
 # under 2 s, and of `-k vadd -n 1M` on a 2-core CPU-only machine under 1 s:
 #   bench/fast_start.sh results/nvidia-h100-80gb-hbm3/$(date +%F)-fast-start-matmul_tiled \
 #       --device gpu --kernel matmul_tiled

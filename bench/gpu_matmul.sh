@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/gpu_matmul.sh [-o DIR] [clbench options...]
 #
-# Issue 12's targets on the GPU host, with the binary given in CLBENCH (it builds nothing):
+# The library comparisons on the GPU host, with the binary given in CLBENCH (it builds nothing):
 # clbench's matmuls against cuBLAS (and CLBlast) on every GPU, and against OpenBLAS on every
 # CPU device, one run file per step in DIR/<device-slug>/<YYYY-MM-DD>-<commit>-gpu-matmul-
 # <tag>.json (DIR defaults to results/).  Each step is one run, so that each ratio to a

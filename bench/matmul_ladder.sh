@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/matmul_ladder.sh [-o DIR] [-d SEL] [clbench options...]
 #
-# Runs the whole matmul ladder of issue 3 on every device that SEL selects (clbench's
+# Runs the whole matmul ladder on every device that SEL selects (clbench's
 # --device syntax; default all), one device at a time, and writes one JSON run file per
 # rung and device: DIR/<device-slug>/<YYYY-MM-DD>-<commit>-matmul-<n>-<rung>.json (DIR
 # defaults to results/; `clbench report` and bench/plot.sh take them all at once).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/memory_ladder.sh [-o DIR] [-d SEL] [clbench options...]
 #
-# Runs the memory-bound ladders of issue 4 on every device that SEL selects (clbench's
+# Runs the memory-bound ladders on every device that SEL selects (clbench's
 # --device syntax; default all), one device at a time, and writes one JSON run file per step
 # and device: DIR/<device-slug>/<YYYY-MM-DD>-<commit>-memory-<step>.json (DIR defaults to
 # results/; `clbench report` and bench/plot.sh take them all at once).  Each run file also

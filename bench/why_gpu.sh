@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/why_gpu.sh [-o DIR] [-d SEL] [clbench options...]
 #
-# Issue 13's runs: the rows whose "why" fields (kernel resources, registers and spills from
+# The rows whose "why" fields (kernel resources, registers and spills from
 # -cl-nv-verbose, occupancy, roofline bound, launch overheads; results/README.md) explain the
 # seed experiments.  On every device SEL selects (default all), one run file per step:
 # DIR/<dir>/<YYYY-MM-DD>-<commit>-why-<step>.json, DIR defaulting to results/ and <dir> to the

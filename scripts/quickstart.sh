@@ -26,10 +26,12 @@ if [ "$mode" = test ]; then
     # The sanitizer build and the fuzzers need clang and its runtime; the figures gnuplot;
     # the end-to-end tests python3, and python3-jsonschema to check every JSON file they make
     # against results/schema; the memcheck test valgrind; the man page test groff; the
-    # simulator test oclgrind; the cluster test a one-node SLURM (slurm-wlm: slurmctld, slurmd
-    # and the client commands; munge for its authentication).
+    # simulator test oclgrind; the test of every kernel on every implementation Mesa's
+    # Rusticl (mesa-opencl-icd) and Oclgrind's ICD beside PoCL; the cluster test a one-node
+    # SLURM (slurm-wlm: slurmctld, slurmd and the client commands; munge for its
+    # authentication).
     packages+=(clang python3 python3-jsonschema gnuplot-nox valgrind groff-base oclgrind
-        slurm-wlm munge)
+        mesa-opencl-icd slurm-wlm munge)
 fi
 missing=()
 for p in "${packages[@]}"; do
@@ -65,6 +67,12 @@ if [ "$mode" = test ]; then
     if ! dpkg-query -W -f='${Status}' "$rt" 2>/dev/null | grep -q "install ok installed"; then
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$rt" >/dev/null
     fi
+fi
+
+if [ "$mode" = test ] && [ -e /usr/lib/oclgrind/liboclgrind-rt-icd.so ] &&
+    ! grep -qs liboclgrind-rt-icd /etc/OpenCL/vendors/*.icd; then
+    # Debian ships Oclgrind's ICD library without registering it.
+    echo /usr/lib/oclgrind/liboclgrind-rt-icd.so | as_root tee /etc/OpenCL/vendors/oclgrind.icd >/dev/null
 fi
 
 jobs=$(nproc)

@@ -2,7 +2,7 @@
 #include "clbench/list.h"
 
 #include "clbench/kernel.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 #include <string.h>
 

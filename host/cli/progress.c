@@ -3,7 +3,7 @@
 #include "clbench/progress.h"
 
 #include "clbench/check.h"
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/report_data.h"
 #include "clbench/timer.h"
 

@@ -1,6 +1,6 @@
 /* The CSV view of a run: one line per row, provenance on every line so that files from
  * different machines can be concatenated.  Columns are append-only (CB_CSV_SCHEMA). */
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 #include <string.h>
 

@@ -7,6 +7,7 @@
 #include "clbench/output.h"
 #include "clbench/report_grid.h"
 #include "clbench/report_rank.h"
+#include "clbench/report_rows.h"
 #include "clbench/report_views.h"
 
 #include <math.h>

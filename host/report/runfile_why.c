@@ -1,7 +1,7 @@
 /* The run file's fields of "why" (kernel_info.h, explain.h): per row the kernel's resources
  * with a reason for every value the driver did not give, its occupancy, its roofline bound
  * and its launch-overhead ratio.  Meanings in results/README.md. */
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 
 #include "clbench/explain.h"
 

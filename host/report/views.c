@@ -2,7 +2,7 @@
  * file, and one CSV line per row with fixed columns); the human views, table and Markdown, go
  * through the report model (host/report/report_table.c) that `clbench report` reads run files
  * into, so a live run and a report of its run file print the same bytes. */
-#include "clbench/report.h"
+#include "clbench/runfile.h"
 #include "clbench/check.h"
 #include "clbench/output.h"
 #include "clbench/report_views.h"

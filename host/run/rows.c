@@ -1,8 +1,6 @@
 /* Row expansion; see rows.h. */
 #include "clbench/rows.h"
 
-#include "clbench/tuned.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,17 +58,13 @@ static int has_cpu_defaults(const struct cb_kernel *k)
 static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int from_command_line)
 {
     const struct cb_kernel *k = row->problem.kernel;
-    const struct cb_tuned_entry *e;
 
-    if (from_command_line || cfg->no_tuned || cfg->tuned == NULL || cb_kernel_param_count(k) == 0)
+    if (from_command_line || cfg->no_tuned || cfg->tuned == NULL || cfg->tuned_lookup == NULL ||
+        cb_kernel_param_count(k) == 0)
         return;
-    e = cb_tuned_find(cfg->tuned, row->device, k, row->problem.size);
-    if (e == NULL)
-        return;
-    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
-        row->problem.param[i] = cb_tuned_param(e, k, i);
-    row->params_from = "tuned";
-    snprintf(row->tuned_date, sizeof row->tuned_date, "%s", e->date);
+    if (cfg->tuned_lookup(cfg->tuned, row->device, k, row->problem.size, row->problem.param,
+                          row->tuned_date, sizeof row->tuned_date))
+        row->params_from = "tuned";
 }
 
 static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)

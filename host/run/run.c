@@ -1,28 +1,22 @@
 /* One row from limits check to statistics; see run.h.  The lifecycle is the same for every
  * contract; what depends on the argument list (buffers, arguments, verification) is behind
- * struct cb_row_contract (contract.h): the families' part is below, the generic contract's is
- * in generic.c.  Every OpenCL object a row creates is held in struct resources and released by
- * release_resources, on every path. */
+ * struct cb_row_contract (contract.h): the families' part is in family_contract.c, the generic
+ * contract's in generic.c.  Every OpenCL object a row creates is held in struct resources and
+ * released by release_resources, on every path. */
 #include "clbench/run.h"
 
-#include "clbench/arginfo.h"
 #include "clbench/check.h"
 #include "clbench/contract.h"
-#include "clbench/guard.h"
-#include "clbench/inputs.h"
 #include "clbench/manifest.h"
+#include "clbench/private_limit.h"
 #include "clbench/timer.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-    MAX_TIMED_LAUNCHES = 100000,
-    PRINTED_MISMATCHES = 5,
-};
+enum { MAX_TIMED_LAUNCHES = 100000 };
 
 static const char *const status_names[CB_STATUS_COUNT] = {
     "ok",
@@ -36,6 +30,8 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "too_slow",
     "unverified",
     "unavailable",
+    "crashed",
+    "timed_out",
 };
 
 const char *cb_status_name(enum cb_status status)
@@ -56,23 +52,11 @@ int cb_status_measured(enum cb_status status)
     return status == CB_STATUS_OK || status == CB_STATUS_UNVERIFIED;
 }
 
-/* The families' buffers: fixed inputs and one guarded output (guard.h) per buffer set. */
-struct family_buffers {
-    cl_mem in[CB_MAX_BUFFER_SETS][CB_MAX_INPUTS];
-    struct cb_guarded out[CB_MAX_BUFFER_SETS];
-    size_t guard_front;
-    float *host_in[CB_MAX_INPUTS];
-    float *host_out;
-    cl_uint *host_guard;            /* guard_front + CB_GUARD_BYTES */
-    struct cb_library_call library; /* a library row's call, open while library_open */
-    int library_open;
-    double library_ms; /* the library's own time of its last launch */
-};
-
 struct resources {
     const struct cb_row_contract *contract;
     void *buffers; /* the contract's */
     cl_kernel kernel;
+    double own_ms; /* a library row's own time of its last launch */
 };
 
 static void release_resources(struct resources *r)
@@ -80,21 +64,6 @@ static void release_resources(struct resources *r)
     r->contract->release(r->buffers);
     if (r->kernel != NULL)
         clReleaseKernel(r->kernel);
-}
-
-void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...)
-{
-    va_list ap;
-
-    row->status = status;
-    va_start(ap, fmt);
-    vsnprintf(row->reason, sizeof row->reason, fmt, ap);
-    va_end(ap);
-}
-
-static double mib(double bytes)
-{
-    return bytes / (1024.0 * 1024.0);
 }
 
 /* Device limits the planned problem must respect; returns 0 or sets OVER_LIMITS. */
@@ -125,6 +94,21 @@ static int check_limits(struct cb_row *row)
                     cb_manifest_where(p->kernel, "local", where, sizeof where));
         return -1;
     }
+    /* Past it the driver's work-group function overflows its thread's stack: SIGSEGV. */
+    if (p->local[0] != 0 &&
+        cb_private_limit_exceeded(&d->private_limit, group, p->private_mem_bytes)) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "a work-group's private arrays need %.1f KiB (%zu work-items x %zu bytes), "
+                    "over the %.1f KiB %s can hold: its worker threads' stack of %.0f KiB "
+                    "(ulimit -s) less %.0f KiB for its own frames%s: choose a smaller work-group "
+                    "or fewer private values per work-item",
+                    (double)group * (double)p->private_mem_bytes / 1024.0, group,
+                    p->private_mem_bytes, d->private_limit.bytes / 1024.0, d->private_limit.driver,
+                    d->private_limit.stack_bytes / 1024.0,
+                    (d->private_limit.stack_bytes - d->private_limit.bytes) / 1024.0,
+                    cb_manifest_where(p->kernel, "private_mem", where, sizeof where));
+        return -1;
+    }
     if (p->local_mem_bytes + p->dynamic_local_bytes > d->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
                     "needs %.1f KiB of local memory, the device has %.1f KiB "
@@ -137,37 +121,18 @@ static int check_limits(struct cb_row *row)
     return 0;
 }
 
-int cb_row_check_buffer(struct cb_row *row, double bytes)
+/* Work-items in one work-group; 0 when the runtime chooses. */
+static size_t work_group(const struct cb_problem *p)
 {
-    if (bytes > (double)row->device->max_alloc_bytes) {
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "a buffer of %.0f MiB exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE (%.0f MiB): "
-                    "choose a smaller --size",
-                    mib(bytes), mib((double)row->device->max_alloc_bytes));
-        return -1;
-    }
-    row->footprint_bytes += bytes;
-    if (row->footprint_bytes > (double)row->device->global_mem_bytes) {
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "buffers of %.0f MiB exceed the device's global memory (%.0f MiB): "
-                    "choose a smaller --size",
-                    mib(row->footprint_bytes), mib((double)row->device->global_mem_bytes));
-        return -1;
-    }
-    return 0;
+    size_t group = p->local[0];
+
+    for (unsigned i = 1; i < p->work_dim && group != 0; i++)
+        group *= p->local[i];
+    return group;
 }
 
-static int family_check_buffers(struct cb_row *row)
-{
-    const struct cb_problem *p = &row->problem;
-
-    for (unsigned i = 0; i < p->kernel->inputs; i++)
-        if (cb_row_check_buffer(row, 4.0 * (double)p->input_elems[i]) != 0)
-            return -1;
-    return cb_row_check_buffer(row, 4.0 * (double)p->output_elems);
-}
-
-/* Limits only known once the kernel is built (register pressure, the compiler's local arrays). */
+/* Limits only known once the kernel is built (register pressure, the compiler's local arrays):
+ * 0, -1 with the row failed, or 1 when the work-group exceeds CL_KERNEL_WORK_GROUP_SIZE. */
 static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
 {
     const struct cb_problem *p = &row->problem;
@@ -212,17 +177,13 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
                     compiled[0], compiled[1], compiled[2]);
         return -1;
     }
-    /* Advisory only: NVIDIA's driver (580, H100) reports 256 for every kernel and still runs
-     * the 1024-item work-groups the device allows, so the launch has the last word (launch()
-     * turns its refusal into over_limits). */
     row->kernel_work_group_size = kernel_group;
-    if (p->local[0] != 0 && group > kernel_group)
-        cb_warn("%s: work-group of %zu exceeds the CL_KERNEL_WORK_GROUP_SIZE (%zu) the driver "
-                "reports; launching anyway",
-                p->kernel->name, group, kernel_group);
+    if (p->local[0] != 0 && group > kernel_group && !cb_device_wgs_advisory(row->device))
+        return 1;
     if (local_bytes > row->device->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "the built kernel uses %.1f KiB of local memory, the device has %.1f KiB",
+                    "the built kernel uses %.1f KiB of local memory, the device has %.1f KiB "
+                    "(CL_DEVICE_LOCAL_MEM_SIZE)",
                     local_bytes / 1024.0, row->device->local_mem_bytes / 1024.0);
         return -1;
     }
@@ -244,130 +205,16 @@ static unsigned buffer_sets(const struct cb_row *row)
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
 }
 
-/* A library function's result as the row's status; the reason is already in the row. */
-static int library_result(struct cb_row *row, int result)
-{
-    if (result == 0)
-        return 0;
-    row->status =
-        result == CB_LIBRARY_UNAVAILABLE ? CB_STATUS_UNAVAILABLE : CB_STATUS_LAUNCH_FAILED;
-    return -1;
-}
-
-static void family_release(void *state)
-{
-    struct family_buffers *r = state;
-
-    if (r == NULL)
-        return;
-    if (r->library_open)
-        r->library.problem->kernel->library->close(&r->library);
-    for (unsigned s = 0; s < CB_MAX_BUFFER_SETS; s++) {
-        for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
-            if (r->in[s][i] != NULL)
-                clReleaseMemObject(r->in[s][i]);
-        cb_guarded_release(&r->out[s]);
-    }
-    for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
-        free(r->host_in[i]);
-    free(r->host_out);
-    free(r->host_guard);
-    free(r);
-}
-
-static int family_create(struct cb_row *row, const struct cb_row_env *env, void **state)
-{
-    const struct cb_problem *p = &row->problem;
-    const struct cb_device *d = row->device;
-    const cl_float poison = NAN; /* an element the kernel never writes cannot pass */
-    struct family_buffers *r = calloc(1, sizeof *r);
-    cl_int err;
-
-    *state = r;
-    if (r == NULL) {
-        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "out of host memory");
-        return -1;
-    }
-    for (unsigned i = 0; i < p->kernel->inputs; i++) {
-        r->host_in[i] = cb_inputs_make(p->input_elems[i], env->cfg->seed + i);
-        if (r->host_in[i] == NULL) {
-            cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for %.0f MiB of inputs",
-                        mib(4.0 * (double)p->input_elems[i]));
-            return -1;
-        }
-    }
-    CB_ROW_CHECK(row, cb_guard_front(d, &r->guard_front));
-    r->host_out = malloc(p->output_elems * sizeof(float));
-    r->host_guard = malloc(r->guard_front + CB_GUARD_BYTES);
-    if (r->host_out == NULL || r->host_guard == NULL) {
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for the output");
-        return -1;
-    }
-    for (unsigned s = 0; s < row->buffer_sets; s++) {
-        for (unsigned i = 0; i < p->kernel->inputs; i++) {
-            r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                         p->input_elems[i] * sizeof(float), r->host_in[i], &err);
-            CB_ROW_CHECK(row, err);
-        }
-        CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, p->output_elems * sizeof(float),
-                                            &poison, sizeof poison, &r->out[s]));
-    }
-    CB_ROW_CHECK(row, clFinish(d->queue));
-    if (p->kernel->library == NULL)
-        return 0;
-    r->library.device = row->device;
-    r->library.problem = &row->problem;
-    r->library.host_in = (const float *const *)r->host_in;
-    r->library_open = 1; /* close releases whatever a failing open got to */
-    return library_result(row,
-                          p->kernel->library->open(&r->library, row->reason, sizeof row->reason));
-}
-
-static int family_set_args(struct cb_row *row, void *state, cl_kernel kernel, unsigned set)
-{
-    const struct cb_problem *p = &row->problem;
-    const struct family_buffers *r = state;
-    cl_uint arg = 0;
-
-    for (unsigned i = 0; i < p->scalar_count; i++, arg++)
-        CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, sizeof(cl_int), &p->scalar[i]));
-    for (unsigned i = 0; i < p->kernel->inputs; i++, arg++)
-        CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, sizeof(cl_mem), &r->in[set][i]));
-    CB_ROW_CHECK(row, clSetKernelArg(kernel, arg++, sizeof(cl_mem), &r->out[set].inner));
-    if (p->dynamic_local_bytes > 0)
-        CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, p->dynamic_local_bytes, NULL));
-    return 0;
-}
-
-/* Work-items in one work-group; 0 when the runtime chooses. */
-static size_t work_group(const struct cb_problem *p)
-{
-    size_t group = p->local[0];
-
-    for (unsigned i = 1; i < p->work_dim && group != 0; i++)
-        group *= p->local[i];
-    return group;
-}
-
-/* One launch on buffer set `set`; its event in *ev when ev is not NULL. */
+/* One launch on buffer set `set`; its event in *ev when ev is not NULL (rows launched through
+ * their contract have none). */
 static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_event *ev)
 {
     const struct cb_problem *p = &row->problem;
     cl_command_queue q = row->device->queue;
     cl_int err;
 
-    if (p->kernel->enqueue != NULL) { /* library baselines: families only */
-        const struct family_buffers *f = r->buffers;
-
-        CB_ROW_CHECK(row, p->kernel->enqueue(q, p, f->in[set], f->out[set].inner));
-        return 0;
-    }
-    if (p->kernel->library != NULL) { /* library rows: families only */
-        struct family_buffers *f = r->buffers;
-
-        return library_result(row, p->kernel->library->launch(&f->library, &f->library_ms,
-                                                              row->reason, sizeof row->reason));
-    }
+    if (p->kernel->enqueue != NULL || p->kernel->library != NULL) /* families only */
+        return r->contract->launch(row, r->buffers, set, &r->own_ms);
     if (r->contract->set_args(row, r->buffers, r->kernel, set) != 0)
         return -1;
     err = clEnqueueNDRangeKernel(q, r->kernel, p->work_dim, NULL, p->global,
@@ -391,87 +238,6 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "clEnqueueNDRangeKernel: %s", cb_cl_errname(err));
     return -1;
 }
-
-int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
-                        cl_uint *scratch, const char *output, const char *when)
-{
-    struct cb_guard_damage dmg;
-
-    CB_ROW_CHECK(row,
-                 cb_guarded_check(row->device, g, front, elems * sizeof(cl_uint), scratch, &dmg));
-    if (dmg.written == 0)
-        return 0;
-    if (output == NULL)
-        cb_row_fail(row, CB_STATUS_OUT_OF_BOUNDS,
-                    "the kernel wrote %zu elements outside its output %s (%zu before it, %zu "
-                    "after; nearest at output[%lld] of %zu): an out-of-bounds write",
-                    dmg.written, when, dmg.before, dmg.written - dmg.before, dmg.nearest, elems);
-    else
-        cb_row_fail(row, CB_STATUS_OUT_OF_BOUNDS,
-                    "the kernel wrote %zu elements outside its output '%s' %s (%zu before it, %zu "
-                    "after; nearest at %s[%lld] of %zu): an out-of-bounds write",
-                    dmg.written, output, when, dmg.before, dmg.written - dmg.before, output,
-                    dmg.nearest, elems);
-    return -1;
-}
-
-static int family_verify(struct cb_row *row, void *state, unsigned set,
-                         const struct cb_row_env *env, const char *when)
-{
-    const struct cb_problem *p = &row->problem;
-    const struct cb_config *cfg = env->cfg;
-    struct family_buffers *r = state;
-
-    if (p->kernel->library != NULL &&
-        library_result(row,
-                       p->kernel->library->store(&r->library, row->device->queue, r->out[set].inner,
-                                                 row->reason, sizeof row->reason)) != 0)
-        return -1;
-    if (cb_row_check_guards(row, &r->out[set], r->guard_front, p->output_elems, r->host_guard, NULL,
-                            when) != 0)
-        return -1;
-    CB_ROW_CHECK(row,
-                 clEnqueueReadBuffer(row->device->queue, r->out[set].inner, CL_TRUE, 0,
-                                     p->output_elems * sizeof(float), r->host_out, 0, NULL, NULL));
-    if (cb_verify_output(p, (const float *const *)r->host_in, r->host_out, cfg->verify_max,
-                         cfg->seed, &row->verify) == 0) {
-        size_t first = 0;
-        const size_t nan =
-            row->verify.sampled ? cb_verify_count_nan(r->host_out, p->output_elems, &first) : 0;
-
-        if (nan == 0)
-            return 0;
-        /* The sample passed, but the poison is still there: elements never written. */
-        row->verify.failures = nan;
-        row->verify.worst_index = first;
-        row->verify.worst_got = r->host_out[first];
-        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
-                    "%zu of %zu output elements are NaN %s (first at [%zu]; the sample of %zu "
-                    "checked against the reference missed them): the kernel must write every "
-                    "element (outputs start as NaN)",
-                    nan, p->output_elems, when, first, row->verify.checked);
-        return -1;
-    }
-    cb_verify_print(p, (const float *const *)r->host_in, r->host_out, &row->verify, cfg->seed,
-                    PRINTED_MISMATCHES);
-    cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
-                "%zu of %zu checked elements wrong %s; worst [%zu]: got %.9g want %.9g "
-                "(rel %.2e > %.2e)",
-                row->verify.failures, row->verify.checked, when, row->verify.worst_index,
-                row->verify.worst_got, row->verify.worst_want, row->verify.max_rel_err,
-                row->verify.tolerance);
-    return -1;
-}
-
-static const struct cb_row_contract family_contract = {
-    .check_buffers = family_check_buffers,
-    .create = family_create,
-    .set_args = family_set_args,
-    .verify = family_verify,
-    .restore = NULL,
-    .final_status = NULL,
-    .release = family_release,
-};
 
 static int finish(struct cb_row *row)
 {
@@ -516,18 +282,22 @@ static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
     return 0;
 }
 
+enum launch_timer { TIMER_EVENTS, TIMER_LIBRARY, TIMER_WALL };
+
 /* Times launches until there are at least cfg->reps and cfg->min_time_s has passed on the
  * host clock (launch overheads included, so that a tiny kernel cannot loop for long), or until
- * the row's --max-time deadline (0: none) has passed, after one launch at least. */
-static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
-                         double deadline, unsigned *last_set)
+ * the row's --max-time deadline (0: none) has passed, after one launch at least.  The samples
+ * start over; their sum goes into *total_ms. */
+static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                           double deadline, enum launch_timer timer, unsigned *last_set,
+                           double *total_ms, int *backwards)
 {
-    const struct cb_library *library = row->problem.kernel->library;
-    const int on_events = row->problem.kernel->enqueue == NULL && library == NULL;
     size_t capacity = cfg->reps;
-    double total_ms = 0.0, start;
-    int backwards = 0;
+    double start;
 
+    free(row->samples_ms);
+    row->sample_count = 0;
+    *total_ms = 0.0;
     row->samples_ms = malloc(capacity * sizeof *row->samples_ms);
     if (row->samples_ms == NULL) {
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the samples");
@@ -556,13 +326,13 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
             row->samples_ms = grown;
             capacity *= 2;
         }
-        if (on_events) {
-            if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, &backwards) != 0)
+        if (timer == TIMER_EVENTS) {
+            if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, backwards) != 0)
                 return -1;
-        } else if (library != NULL) {
+        } else if (timer == TIMER_LIBRARY) {
             if (launch(row, r, set, NULL) != 0)
                 return -1;
-            ms = ((const struct family_buffers *)r->buffers)->library_ms;
+            ms = r->own_ms;
         } else {
             const double t0 = cb_wall_ms();
 
@@ -572,10 +342,33 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
             ms = cb_wall_ms() - t0;
         }
         row->samples_ms[row->sample_count++] = ms;
-        total_ms += ms;
+        *total_ms += ms;
         *last_set = set;
     }
     row->wall_ms = cb_wall_ms() - start;
+    return 0;
+}
+
+/* Launches of a millisecond and more: events that cover less than 2% of the host's time for
+ * them are not real.  The host's own share of each launch (enqueue, wait, wake-up) can be ten
+ * times the kernel on a loaded host, never fifty times (clock_check.c has the figures). */
+static const double EVENTS_COVER_MIN_LAUNCH_MS = 1.0;
+static const double EVENTS_COVER_MIN = 0.02;
+
+/* Times the row's launches by its timer, and checks the events both ways against the host
+ * clock: more than the host saw pass is an invalid timing; far less, for launches long enough
+ * to measure, means the events are not real, and the row is timed again on the host clock. */
+static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                         double deadline, unsigned *last_set)
+{
+    const enum launch_timer timer = strcmp(row->timer, "event") == 0       ? TIMER_EVENTS
+                                    : row->problem.kernel->library != NULL ? TIMER_LIBRARY
+                                                                           : TIMER_WALL;
+    double total_ms;
+    int backwards = 0;
+
+    if (sample_launches(row, r, cfg, deadline, timer, last_set, &total_ms, &backwards) != 0)
+        return -1;
     /* Launches run one after another, so their device times cannot add up to more than the
      * host saw pass (allowing 2% and 0.05 ms for clock granularity). */
     if (backwards || total_ms > row->wall_ms * 1.02 + 0.05) {
@@ -585,7 +378,16 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
                     total_ms, row->wall_ms);
         return -1;
     }
-    return 0;
+    if (timer != TIMER_EVENTS ||
+        row->wall_ms < EVENTS_COVER_MIN_LAUNCH_MS * (double)row->sample_count ||
+        total_ms >= EVENTS_COVER_MIN * row->wall_ms)
+        return 0;
+    snprintf(row->timer_reason, sizeof row->timer_reason,
+             "%.120s's profiling events added up to %.3g ms over %zu launches the host saw take "
+             "%.3g ms",
+             row->device->platform_name, total_ms, row->sample_count, row->wall_ms);
+    row->timer = "wall";
+    return sample_launches(row, r, cfg, deadline, TIMER_WALL, last_set, &total_ms, &backwards);
 }
 
 static void compute_throughput(struct cb_row *row)
@@ -604,60 +406,30 @@ static void compute_throughput(struct cb_row *row)
         row->fraction_of_peak = row->gbs / d->peak_gbs_measured;
 }
 
-int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_program_cache *cache,
-                 const struct cb_config *cfg, const struct cb_problem *p, const char *options,
-                 const struct cb_program **program, int *cached, cl_kernel *kernel)
-{
-    const struct cb_kernel *k = p->kernel;
-    char path[CB_PATH_LEN];
-    cl_int err;
-
-    if (cb_source_path(path, sizeof path, cfg->cl_dir, k) != 0) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "kernel source path is too long");
-        return -1;
-    }
-    if (cb_program_get(cache, d, path, options, program, cached) != CL_SUCCESS) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "program cache: out of host memory");
-        return -1;
-    }
-    if ((*program)->program == NULL) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "%s", (*program)->failure);
-        return -1;
-    }
-    *kernel = clCreateKernel((*program)->program, k->name, &err);
-    if (err == CL_INVALID_KERNEL_NAME) {
-        /* The manifest found `__kernel void NAME(` in the text, but the compiler did not. */
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED,
-                    "the built program has no kernel '%s' (CL_INVALID_KERNEL_NAME): is it inside "
-                    "an #if that is false, or named like an OpenCL built-in function?",
-                    k->name);
-        return -1;
-    }
-    CB_ROW_CHECK(row, err);
-    if (k->source_path != NULL &&
-        cb_kernel_args_check(*kernel, p, row->reason, sizeof row->reason) != 0) {
-        row->status = CB_STATUS_LAUNCH_FAILED;
-        return -1;
-    }
-    return 0;
-}
-
 static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
 {
-    return k->generic != NULL ? &cb_generic_contract : &family_contract;
+    return k->generic != NULL ? &cb_generic_contract : &cb_family_contract;
 }
 
 int cb_row_plan(struct cb_row *row)
 {
     const struct cb_kernel *k = row->problem.kernel;
-    const char *why = k->plan(&row->problem);
+    char why[CB_REASON_LEN];
 
-    if (why != NULL) {
+    if (k->plan(&row->problem, why, sizeof why) != 0) {
         cb_row_fail(row, CB_STATUS_INVALID, "%s", why);
         return -1;
     }
     if (k->requires != NULL) {
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
+        return -1;
+    }
+    /* CLBlast's SGEMM corrupts the heap inside Oclgrind 21.10 (glibc aborts: "corrupted
+     * double-linked list"); and a library's time on a simulator compares with nothing. */
+    if (k->enqueue != NULL && cb_device_is_simulator(row->device)) {
+        cb_row_fail(row, CB_STATUS_UNAVAILABLE,
+                    "%s is not run on the simulator %.100s (CLBlast aborts inside Oclgrind 21.10)",
+                    k->name, row->device->platform_name);
         return -1;
     }
     if (k->library != NULL && k->library->refuses(row->device) != NULL) {
@@ -668,20 +440,110 @@ int cb_row_plan(struct cb_row *row)
     return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
 }
 
+/* Halves, one at a time and in the manifest's order, the parameters whose halving gives a
+ * smaller work-group that the kernel's plan accepts, until the work-group is within limit.
+ * Returns 0 with the problem replanned, or -1 with it unchanged. */
+static int shrink_work_group(struct cb_problem *p, size_t limit)
+{
+    const struct cb_kernel *k = p->kernel;
+    struct cb_problem best = *p;
+    char why[CB_REASON_LEN];
+
+    while (work_group(&best) > limit) {
+        struct cb_problem next;
+        size_t next_group = 0;
+        long next_value = 0;
+
+        /* The halving that loses least (the largest work-group left), and among equals the
+         * largest parameter, so that WGX=16 WGY=16 goes to 8x8 before 4x16. */
+        for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
+            struct cb_problem trial = best;
+
+            trial.param[i] = best.param[i] / 2;
+            if (trial.param[i] < 1 || !cb_param_allows(&k->params[i], trial.param[i]) ||
+                k->plan(&trial, why, sizeof why) != 0 || work_group(&trial) == 0 ||
+                work_group(&trial) >= work_group(&best))
+                continue;
+            if (work_group(&trial) > next_group ||
+                (work_group(&trial) == next_group && best.param[i] > next_value)) {
+                next = trial;
+                next_group = work_group(&trial);
+                next_value = best.param[i];
+            }
+        }
+        if (next_group == 0)
+            return -1;
+        best = next;
+    }
+    *p = best;
+    return 0;
+}
+
+/* A work-group over the built kernel's CL_KERNEL_WORK_GROUP_SIZE: smaller parameters where
+ * they make one (0: replanned, to be built again) unless the user chose the parameters, else
+ * over_limits (-1). */
+static int fit_work_group(struct cb_row *row)
+{
+    struct cb_problem *p = &row->problem;
+    const struct cb_kernel *k = p->kernel;
+    const size_t planned = work_group(p), limit = row->kernel_work_group_size;
+    /* The user's -D values and a tuner's point are what the row is for: never others. */
+    const int chosen = row->params_from != NULL && (strcmp(row->params_from, "command line") == 0 ||
+                                                    strcmp(row->params_from, "tuning") == 0);
+    char from[CB_REASON_LEN / 2] = "", to[CB_REASON_LEN / 2] = "";
+    size_t used = 0, used_to = 0;
+    long before[CB_MAX_PARAMS];
+
+    memcpy(before, p->param, sizeof before);
+    if (chosen || shrink_work_group(p, limit) != 0) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "work-group of %zu exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE (%zu) on "
+                    "%.100s%s",
+                    planned, limit, row->device->platform_name,
+                    chosen ? ": choose smaller parameters"
+                           : " and no parameter of the kernel gives a smaller one");
+        return -1;
+    }
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        if (before[i] != p->param[i] && used < sizeof from && used_to < sizeof to) {
+            used += (size_t)snprintf(from + used, sizeof from - used, "%s%s=%ld",
+                                     used > 0 ? " " : "", k->params[i].name, before[i]);
+            used_to += (size_t)snprintf(to + used_to, sizeof to - used_to, "%s%s=%ld",
+                                        used_to > 0 ? " " : "", k->params[i].name, p->param[i]);
+        }
+    snprintf(row->adjusted, sizeof row->adjusted,
+             "%s instead of %s: a work-group of %zu, not %zu, fits this kernel's "
+             "CL_KERNEL_WORK_GROUP_SIZE (%zu) on %.100s",
+             to, from, work_group(p), planned, limit, row->device->platform_name);
+    cb_warn("%s: %s", k->name, row->adjusted);
+    return 0;
+}
+
 static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_env *env)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_kernel *k = p->kernel;
     const struct cb_program *program;
+    int fits = 0;
 
-    if (cb_row_plan(row) != 0)
-        return -1;
-    if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
-        0) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
-        return -1;
-    }
-    if (k->enqueue == NULL && k->library == NULL) {
+    row->adjusted[0] = '\0';
+    /* At most twice: the first build may show the work-group too large for the kernel. */
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (attempt > 0) {
+            clReleaseKernel(r->kernel);
+            r->kernel = NULL;
+            if (fit_work_group(row) != 0)
+                return -1;
+        }
+        if (cb_row_plan(row) != 0)
+            return -1;
+        if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
+            0) {
+            cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
+            return -1;
+        }
+        if (k->enqueue != NULL || k->library != NULL)
+            break;
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0)
             return -1;
@@ -689,8 +551,18 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
         row->build_source = row->build_cached ? "memory" : program->from_disk ? "disk" : "built";
         cb_kernel_info_query(&row->kernel_info, r->kernel, program->program, row->device, k->name,
                              !row->build_cached);
-        if (check_kernel_limits(row, r->kernel) != 0)
-            return -1;
+        fits = check_kernel_limits(row, r->kernel);
+        if (fits <= 0)
+            break;
+    }
+    if (fits < 0)
+        return -1;
+    if (fits == 1) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "work-group of %zu still exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE "
+                    "(%zu) on %.100s with smaller parameters",
+                    work_group(p), row->kernel_work_group_size, row->device->platform_name);
+        return -1;
     }
     row->buffer_sets = buffer_sets(row);
     row->cache_resident =
@@ -715,8 +587,16 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer
                  : row->problem.kernel->enqueue == NULL ? "event"
                                                         : "wall";
+    row->timer_reason[0] = '\0';
+    if (strcmp(row->timer, "event") == 0 && row->device->clock_checked &&
+        !row->device->events_trusted) {
+        row->timer = "wall";
+        snprintf(row->timer_reason, sizeof row->timer_reason, "%s", row->device->clock_why);
+    }
     if (prepare(row, &r, env) != 0)
         goto done;
+    if (row->problem.kernel->describe != NULL)
+        row->problem.kernel->describe(row->device, &row->library);
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */
@@ -783,4 +663,17 @@ void cb_row_free(struct cb_row *row)
 int cb_row_failed(const struct cb_row *row)
 {
     return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE;
+}
+
+void cb_rows_warn_libraries(const struct cb_row *rows, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const char *w = rows[i].library.warning;
+        size_t j = 0;
+
+        while (j < i && strcmp(rows[j].library.warning, w) != 0)
+            j++;
+        if (w[0] != '\0' && j == i)
+            cb_warn("%s", w);
+    }
 }

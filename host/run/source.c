@@ -7,6 +7,7 @@
 #include "clbench/kernel_info.h"
 #include "clbench/manifest.h"
 #include "clbench/parallel.h"
+#include "clbench/text_file.h"
 #include "clbench/timer.h"
 
 #include <errno.h>
@@ -66,28 +67,6 @@ int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_ke
     if (k->source_path == NULL)
         return cb_family_source_path(buf, len, cl_dir, k->family);
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
-}
-
-char *cb_read_text_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long size;
-
-    if (f == NULL)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-        text = malloc((size_t)size + 1);
-        if (text != NULL && fread(text, 1, (size_t)size, f) != (size_t)size) {
-            free(text);
-            text = NULL;
-            errno = EIO;
-        }
-        if (text != NULL)
-            text[size] = '\0';
-    }
-    fclose(f);
-    return text;
 }
 
 /* The build log goes to stderr whole: the compiler's words say more than ours.  Its first

@@ -1,4 +1,4 @@
-# Why a row is as fast as it is (issue 13): the run file carries each built kernel's resources
+# Why a row is as fast as it is: the run file carries each built kernel's resources
 # (null with a reason where PoCL has no answer), --detail and report --detail show them, and
 # report --findings puts registers, spills and occupancy beside the seed curves.
 source "$(dirname "$0")/lib.sh"

@@ -1,4 +1,4 @@
-/* libFuzzer harness for the pure value parsers (host/cli/parse.c): sizes, -D definitions, whole
+/* libFuzzer harness for the pure value parsers (host/base/parse.c): sizes, -D definitions, whole
  * numbers and seconds.  The first byte picks the parser, the rest is its string.  Beyond "does
  * not crash", it checks what each parser promises on success. */
 #include "clbench/parse.h"

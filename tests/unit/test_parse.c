@@ -1,4 +1,4 @@
-/* Unit tests of the command-line value parsers (host/cli/parse.c). */
+/* Unit tests of the command-line value parsers (host/base/parse.c). */
 #include "check.h"
 #include "clbench/parse.h"
 

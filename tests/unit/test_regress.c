@@ -1,4 +1,4 @@
-/* Regression tests for what the fuzzers and sanitizers found (tests/fuzz/, issue 6). */
+/* Regression tests for what the fuzzers and sanitizers found (tests/fuzz/). */
 #include "check.h"
 #include "clbench/args.h"
 #include "clbench/check.h"

@@ -1,0 +1,76 @@
+/* The configuration of a run, as the command line sets it and every layer reads it. */
+#ifndef CLBENCH_CONFIG_H
+#define CLBENCH_CONFIG_H
+
+#include "clbench/parse.h"
+
+#include <stddef.h>
+
+enum cb_format { CB_FORMAT_TABLE, CB_FORMAT_CSV, CB_FORMAT_JSON, CB_FORMAT_MD };
+
+enum { CB_MAX_KERNELS = 128, CB_MAX_KERNEL_ARGS = 32 };
+
+/* --peak: where each device's measured peak comes from (host/run/peak_cache.c). */
+enum cb_peak_mode {
+    CB_PEAK_OFF,     /* no probes, no fraction-of-peak column */
+    CB_PEAK_CACHED,  /* the cached measurement; measured and stored when there is none */
+    CB_PEAK_MEASURE, /* measured now, and stored for later runs */
+};
+
+struct cb_device;
+struct cb_kernel;
+struct cb_tuned_db;
+
+/* The tuned parameters of kernel k at `size` on device d, from db: fills params (in the order
+ * of k's parameters) and date (when they were tuned) and returns 1, or returns 0 where db
+ * holds none.  The caller sets it with the database (host/tune/tuned.c), which lies above the
+ * runner that reads it. */
+typedef int (*cb_tuned_lookup_fn)(const struct cb_tuned_db *db, const struct cb_device *d,
+                                  const struct cb_kernel *k, const size_t *size, long *params,
+                                  char *date, size_t date_len);
+
+struct cb_config {
+    int list_devices;
+    int list_kernels;
+    int show_help;
+    int show_version;
+    int show_man;                 /* --help-man: the man page, in roff, from the option tables */
+    const char *devices;          /* selector list; "all" by default */
+    const char *cl_dir;           /* where cl/<family>.cl are read from */
+    const char *cl_opts;          /* extra clBuildProgram options */
+    const char *output;           /* NULL: stdout */
+    const char *resume;           /* a journal or run file whose rows are done (NULL: none) */
+    enum cb_format format;        /* of stdout */
+    enum cb_format output_format; /* of --output: its extension's, else format */
+    int view_on_stdout;           /* with --output: print the format view on stdout too */
+    const struct cb_kernel *kernels[CB_MAX_KERNELS];
+    size_t kernel_count;
+    const char *kernel_lists[CB_MAX_KERNEL_ARGS]; /* each -k, resolved once files are loaded */
+    size_t kernel_list_count;
+    const char *kernel_files[CB_MAX_KERNEL_ARGS]; /* each --kernel-file (host/kernels/manifest.c) */
+    size_t kernel_file_count;
+    struct cb_size sizes[CB_MAX_SIZES];
+    size_t size_count; /* 0: each kernel's default for the device type */
+    struct cb_define defines[CB_MAX_DEFINES];
+    size_t define_count;
+    unsigned warmup;               /* untimed launches before the timed ones */
+    unsigned reps;                 /* timed launches at least */
+    double min_time_s;             /* keep timing until the launches add up to this */
+    double max_time_s;             /* a row's time budget from its first launch (0: none) */
+    double row_timeout_s;          /* a row's deadline, build included: its worker is killed */
+    int retry_failed;              /* --retry-failed: --resume runs its failed rows again */
+    unsigned long long verify_max; /* output elements checked at most (0: automatic) */
+    unsigned long long seed;       /* of the pseudo-random inputs */
+    enum cb_peak_mode peak_mode;   /* the peak probes, for "fraction of peak" */
+    int use_cache;                 /* 0: --no-cache, no peak or program read from or kept on disk */
+    int detail;                    /* table/md: the detail view (report_detail.c) */
+    const char *command_line;      /* argv joined, for the run file (owned; cb_config_free) */
+    unsigned shard, shards;        /* --shard K/N: run the rows whose index % N == K (N >= 1) */
+    const char *tuned_path;        /* --tuned FILE; NULL: the user's database */
+    int no_tuned;                  /* --no-tuned: parameters never come from a database */
+    const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
+    int format_given;                /* -f given: --output's extension does not decide */
+    cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
+};
+
+#endif

@@ -1,0 +1,205 @@
+/* The kernel registry's types: what is known about a kernel, and the problem a row is planned
+ * into for one size and one set of -D values.  Kernels are declared by the manifests of their
+ * .cl files (cl/<family>.cl for the built-in ones; host/kernels/manifest*.c), library
+ * baselines by the table of host/kernels/registry.c; the families' host plans and references
+ * are in host/kernels/<family>.c.
+ */
+#ifndef CLBENCH_KERNEL_H
+#define CLBENCH_KERNEL_H
+
+#include "clbench/generic.h"
+#include "clbench/size_math.h"
+
+#include <CL/cl.h>
+#include <stddef.h>
+
+enum {
+    CB_MAX_PARAMS = 8,  /* -D parameters of one kernel */
+    CB_MAX_INPUTS = 3,  /* input buffers */
+    CB_MAX_SCALARS = 4, /* leading int arguments (sizes) */
+    CB_MAX_DIMS = 3,    /* problem-size dimensions */
+};
+
+/* The longest reason a row gives for its status (a plan's refusal, a failed build). */
+enum { CB_REASON_LEN = 512 };
+
+/* One -D build parameter. */
+struct cb_param {
+    const char *name;    /* the macro, e.g. "TILE" */
+    long def;            /* the value used when none is given; also the #ifndef default in .cl */
+    const char *allowed; /* "8,16,32" (a list) or "1..64" (a range), checked before building */
+    const char *help;    /* one line */
+};
+
+/* A table of --findings that a kernel's rows make, declared by its manifest's `finding` line:
+ * its rows' throughput by parameters (curve), an X x Y grid over two parameters (grid), or its
+ * family's rows against it as the ceiling (ladder). */
+enum cb_finding_kind { CB_FINDING_NONE, CB_FINDING_CURVE, CB_FINDING_GRID, CB_FINDING_LADDER };
+struct cb_finding {
+    enum cb_finding_kind kind;
+    const char *x, *y; /* grid: the parameters along its rows and columns */
+    const char *title; /* the table's heading */
+};
+
+/* What the headline throughput counts. */
+enum cb_metric { CB_METRIC_GFLOPS, CB_METRIC_GBS };
+
+/* One run of one kernel: a size and a value for every parameter, planned into an NDRange,
+ * buffers and a work model by the row's plan function. */
+struct cb_problem {
+    const struct cb_kernel *kernel;
+    size_t size[CB_MAX_DIMS];  /* n | width, height | M, N, K */
+    long param[CB_MAX_PARAMS]; /* in the order of kernel->params */
+
+    /* Filled by plan(). */
+    cl_uint work_dim;
+    size_t global[3], local[3]; /* local[0] == 0: let the runtime choose */
+    size_t input_elems[CB_MAX_INPUTS];
+    size_t output_elems;
+    cl_int scalar[CB_MAX_SCALARS]; /* the leading int arguments, in order */
+    unsigned scalar_count;
+    size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
+    size_t private_mem_bytes;   /* private arrays of one work-item (0: not known) */
+    size_t dynamic_local_bytes; /* >0: passed as a trailing __local argument of this size */
+    double flops;               /* floating-point operations of one launch */
+    double bytes;               /* compulsory bytes read + written by one launch */
+    double reduction_len;       /* terms summed into one output (0 for copies) */
+    double ref_cost;            /* reference operations per output element */
+    /* The generic contract (kernel->generic != NULL), per argument in order: a buffer's
+     * elements or a local argument's bytes, or a scalar's value; filled by plan(). */
+    size_t arg_length[CB_MAX_ARGS];
+    long long arg_value[CB_MAX_ARGS];
+};
+
+/* A CPU reference for output element i.  Accumulates in double; stores in *scale the sum of
+ * the magnitudes of the terms, so that the error is judged against the size of the terms and
+ * not against a result that cancelled to near zero. */
+typedef double (*cb_reference_fn)(const struct cb_problem *p, const float *const in[], size_t i,
+                                  double *scale);
+
+/* Fills the planned fields of p.  Returns 0, or -1 with the reason this size and these
+ * parameters cannot run (a parameter constraint, an overflow) in why; the runner reports it as
+ * the row's status. */
+typedef int (*cb_plan_fn)(struct cb_problem *p, char *why, size_t len);
+
+/* Optional: launches the work itself instead of the runner's clEnqueueNDRangeKernel, for
+ * library baselines that may enqueue several kernels.  Rows that have it are timed on the host
+ * around the call and clFinish ("wall" timer), not by profiling events. */
+typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem *p,
+                                const cl_mem in[], cl_mem out);
+
+/* Optional: a baseline computed by a library outside OpenCL (OpenBLAS on the host, cuBLAS
+ * through CUDA) on the row's inputs.  The runner opens it once per row, launches it once per
+ * sample (the library times its own call, so that copies in and out are not counted), stores
+ * the last result into the row's OpenCL output before each verification (so that it is
+ * verified like every row), and always closes it.  Each function returns 0, or writes why
+ * into `why` and returns CB_LIBRARY_UNAVAILABLE (the library or a device it can serve is
+ * missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row failed). */
+enum { CB_LIBRARY_UNAVAILABLE = 1, CB_LIBRARY_FAILED = -1 };
+
+/* What a library row ran, recorded in the row ("library" in the run file) so that a baseline
+ * says what it is: the library, its version and the configuration that decides its speed. */
+struct cb_library_info {
+    char name[32];      /* "OpenBLAS", "cuBLAS", "CLBlast"; "" for rows of no library */
+    char version[32];   /* "0.3.21" */
+    char config[192];   /* OpenBLAS: openblas_get_config(); cuBLAS: the math mode */
+    char core[32];      /* OpenBLAS: the kernels' core type (openblas_get_corename()) */
+    char core_from[96]; /* who chose that core: OpenBLAS's detection, or OPENBLAS_CORETYPE */
+    int threads;        /* threads the library ran on; 0: not applicable */
+    char warning[256];  /* "" or why this is not the library at its best, with the fix */
+};
+
+struct cb_device;
+/* Fills info for a library row on device d, once the library is open (cuBLAS is loaded
+ * then). */
+typedef void (*cb_describe_fn)(const struct cb_device *d, struct cb_library_info *info);
+
+struct cb_manifest_kernel;
+struct cb_library_call {
+    const struct cb_device *device;
+    const struct cb_problem *problem;
+    const float *const *host_in; /* the inputs exactly as uploaded to the OpenCL buffers */
+    void *state;                 /* the library's own, from open to close */
+};
+
+struct cb_library {
+    const char *timer; /* how launch times itself: "host" (clock around the call), "cuda-event" */
+    /* NULL, or why this library does not serve device d (checked before any buffer exists). */
+    const char *(*refuses)(const struct cb_device *d);
+    int (*open)(struct cb_library_call *call, char *why, size_t why_len);
+    int (*launch)(struct cb_library_call *call, double *ms, char *why, size_t why_len);
+    int (*store)(struct cb_library_call *call, cl_command_queue queue, cl_mem out, char *why,
+                 size_t why_len);
+    void (*close)(struct cb_library_call *call);
+};
+
+struct cb_kernel {
+    const char *name;       /* __kernel function name and --kernel value */
+    const char *family;     /* cl/<family>.cl holds it; also the report's grouping */
+    const char *experiment; /* the seed experiment it reproduces: "004 vecAdd: ..." */
+    const char *summary;    /* one line for --list-kernels */
+    unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
+    const char *size_names; /* "W x H" as --list-kernels shows it; NULL: N, WxH or MxNxK */
+    size_t default_size_cpu[CB_MAX_DIMS];
+    size_t default_size_gpu[CB_MAX_DIMS];
+    /* With several devices and no --size, every device runs this size, so that each row has
+     * them side by side; a device whose own default is larger adds that as a row of its own
+     * (host/run/rows.c).  All zero: default_size_cpu, the size every device can finish. */
+    size_t default_size_shared[CB_MAX_DIMS];
+    struct cb_param params[CB_MAX_PARAMS]; /* ends at the first entry without a name */
+    /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def; a
+     * manifest's `param NAME = V cpu W`).  They apply as one set, only when no -D names any
+     * parameter of the kernel (host/run/rows.c). */
+    long def_cpu[CB_MAX_PARAMS];
+    unsigned inputs;
+    enum cb_metric metric;
+    const char *baseline; /* the family's baseline row, for speedups (NULL: none) */
+    const char *twin;     /* the same algorithm without local memory (local-memory verdict) */
+    /* Library rows a user would pick instead, for the report's "vs library" column: the first
+     * that ran on the same device and size (NULL entries: none). */
+    const char *libraries[2];
+    struct cb_finding finding; /* kind CB_FINDING_NONE: none */
+    const char *requires;      /* NULL, or why this row is absent from this build */
+    cb_plan_fn plan;
+    cb_reference_fn reference;
+    cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
+    const struct cb_library *library; /* NULL, or the library this baseline row calls */
+    cb_describe_fn describe;          /* library rows (enqueue or library): what they ran */
+    /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
+    const char *source_path;             /* that file; NULL: cl/<family>.cl */
+    const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */
+    struct cb_manifest_kernel *manifest; /* the manifest that declares it, else NULL */
+};
+
+/* The registry: the built-in kernels (cl/<family>.cl's manifests, cb_builtin_kernels_load),
+ * the library baselines (host/kernels/registry.c), then the kernels of user kernel files.  Index
+ * order is the order of --list-kernels and of the report. */
+size_t cb_kernel_total(void);
+const struct cb_kernel *cb_kernel_at(size_t i);
+/* Appends k (which must outlive the registry's use) after the built-in and earlier kernels.
+ * Returns 0, or -1 when a kernel of that name is registered already or memory ran out. */
+int cb_kernel_add(const struct cb_kernel *k);
+/* Forgets every kernel added with cb_kernel_add (their memory stays the caller's). */
+void cb_kernels_reset_added(void);
+/* The same for the built-in kernels, which come before the library baselines. */
+int cb_kernel_add_builtin(const struct cb_kernel *k);
+void cb_kernels_reset_builtin(void);
+
+const struct cb_kernel *cb_kernel_find(const char *name);
+unsigned cb_kernel_param_count(const struct cb_kernel *k);
+/* Index of parameter `name` in k->params, or -1. */
+int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
+/* Parameter i's default on a CPU device (cpu != 0) or elsewhere: def_cpu[i] where set, else
+ * params[i].def. */
+const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
+/* The value of p's parameter `name` (0 if its kernel has none of that name): plans read
+ * parameters by name, so that a manifest may declare them in any order. */
+long cb_param(const struct cb_problem *p, const char *name);
+/* For plan functions: 0 when reason is NULL, else -1 with reason copied into why. */
+int cb_refuse(const char *reason, char *why, size_t len);
+/* 1 if value is in param->allowed. */
+int cb_param_allows(const struct cb_param *param, long value);
+/* The registered kernel name closest to `name` (edit distance), for "did you mean". */
+const char *cb_kernel_closest(const char *name);
+
+#endif

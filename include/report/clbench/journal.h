@@ -1,0 +1,44 @@
+/* Long sweeps that survive being killed: a journal beside the output records each finished
+ * row as one JSON line, written and fsync'd before the next row starts; --resume reads a
+ * journal (or a finished run file) back and marks the rows it holds as done, so that they are
+ * not run again and still appear in the final output. */
+#ifndef CLBENCH_JOURNAL_H
+#define CLBENCH_JOURNAL_H
+
+#include "clbench/runfile.h"
+
+struct cb_journal {
+    int fd; /* -1: no journal (no --output) */
+    char path[4096 + 16];
+};
+
+/* "<output>.journal" */
+int cb_journal_path(char *buf, size_t len, const char *output);
+
+/* Replaces the journal at path (atomically) with one holding the rows of `run` that are
+ * already done (resumed), and keeps it open for appending.  -1 with a message on failure. */
+int cb_journal_open(struct cb_journal *j, const char *path, const struct cb_run *run);
+/* Appends row as one line and fsyncs; -1 with a message on failure. */
+int cb_journal_append(struct cb_journal *j, const struct cb_row *row);
+/* Closes; with remove set, deletes the journal (the output is complete). */
+void cb_journal_close(struct cb_journal *j, int remove);
+
+/* Reads the rows in `path` (a journal: JSON lines; or a run file) and fills in every row of
+ * run that matches one (same device id, kernel, parameters and size), setting row->resumed.
+ * A last line cut short by a kill is ignored.  Returns the number of rows resumed, or -1 with
+ * a message when the file cannot be read or holds no rows at all. */
+long cb_resume_load(const char *path, struct cb_run *run);
+/* For runs whose rows are not known in advance (`clbench tune`): appends to run->rows, marked
+ * resumed, every row of `path` that is of one of run's devices and a registered kernel.
+ * Returns how many, or -1 with a message as cb_resume_load. */
+long cb_resume_rows(const char *path, struct cb_run *run);
+/* With run->cfg->retry_failed, both skip the records of failed rows (crashed, timed_out and
+ * the other failures; not unavailable), so that those rows run again. */
+
+/* 1 when the run-file row object j is of row's device, kernel, parameters and size. */
+int cb_row_matches_json(const struct cb_row *row, const cJSON *j);
+/* Fills row's results (status, reason, samples, statistics, build, verification...) from its
+ * run-file object j, and sets row->resumed; -1, row untouched, when j is not usable. */
+int cb_row_restore(struct cb_row *row, const cJSON *j);
+
+#endif

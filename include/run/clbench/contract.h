@@ -1,0 +1,74 @@
+/* The parts of running a row that depend on the kernel's contract: the four families' fixed
+ * (scalars, inputs, output) argument lists, in host/run/family_contract.c, or a generic kernel's
+ * declared argument list, in host/run/generic.c.  host/run/run.c drives one lifecycle for both
+ * (limits, build, first launch verified, warm-ups, timed launches over rotating buffer sets,
+ * verified again, statistics) and calls these at the points where they differ.
+ */
+#ifndef CLBENCH_CONTRACT_H
+#define CLBENCH_CONTRACT_H
+
+#include "clbench/check.h"
+#include "clbench/guard.h"
+#include "clbench/run.h"
+
+enum { CB_MAX_BUFFER_SETS = 16 }; /* buffer sets rotated between launches, at most */
+
+struct cb_row_contract {
+    /* Checks that the device can hold the row's buffers and sets row->footprint_bytes (one
+     * set); 0, or -1 with the row's status set. */
+    int (*check_buffers)(struct cb_row *row);
+    /* Creates row->buffer_sets sets of buffers, filled and poisoned; *state is the contract's
+     * (released by release() whatever happened). */
+    int (*create)(struct cb_row *row, const struct cb_row_env *env, void **state);
+    int (*set_args)(struct cb_row *row, void *state, cl_kernel kernel, unsigned set);
+    /* For rows whose kernel launches the work itself (an enqueue hook or a library: families
+     * only), instead of set_args and the runner's launch; a library that times its own call
+     * stores that time in *ms. */
+    int (*launch)(struct cb_row *row, void *state, unsigned set, double *ms);
+    /* Checks the guards and the outputs of buffer set `set` after a launch; `when` is for
+     * messages ("after the first launch"). */
+    int (*verify)(struct cb_row *row, void *state, unsigned set, const struct cb_row_env *env,
+                  const char *when);
+    /* Optional: rewrites the inputs that launches overwrite (inout arguments) in set `set`;
+     * returns 1 when it did (the runner launches once more before verifying), 0, or -1. */
+    int (*restore)(struct cb_row *row, void *state, unsigned set);
+    /* The status a row that passed everything ends with (ok, or unverified). */
+    enum cb_status (*final_status)(const struct cb_row *row, char *reason, size_t len);
+    void (*release)(void *state);
+};
+
+extern const struct cb_row_contract cb_family_contract;
+extern const struct cb_row_contract cb_generic_contract;
+
+/* Builds (or finds in cache) the program of p->kernel on d with `options`
+ * (cb_build_options) and creates the kernel; 0, or -1 with the row's status set (build_failed
+ * with the compiler's first error).  *program is the cache entry. */
+int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_program_cache *cache,
+                 const struct cb_config *cfg, const struct cb_problem *p, const char *options,
+                 const struct cb_program **program, int *cached, cl_kernel *kernel);
+
+/* Adds a buffer of `bytes` to row->footprint_bytes; over_limits when it exceeds the device's
+ * largest allocation, or all buffers its global memory. */
+int cb_row_check_buffer(struct cb_row *row, double bytes);
+
+/* Checks the guards of an output of `elems` 4-byte elements (guard.h); out_of_bounds naming
+ * `output` (NULL: "output") when the kernel wrote into them.  scratch: front + CB_GUARD_BYTES. */
+int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
+                        cl_uint *scratch, const char *output, const char *when);
+
+/* Sets the row's status and its reason. */
+void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...) CB_PRINTF(3, 4);
+
+/* For OpenCL calls in the contracts: on failure prints the call and ends the row
+ * launch_failed, and returns -1 from the enclosing function. */
+#define CB_ROW_CHECK(row, call)                                                                    \
+    do {                                                                                           \
+        const cl_int e_ = (call);                                                                  \
+        if (e_ != CL_SUCCESS) {                                                                    \
+            cb_cl_fail(e_, #call, __FILE__, __LINE__);                                             \
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s: %s", #call, cb_cl_errname(e_));         \
+            return -1;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+#endif
