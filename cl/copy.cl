@@ -71,6 +71,24 @@
 #define OCC_ARG
 #endif
 
+/* clbench:kernel copy_ilp
+ *   contract   copy
+ *   plan       copy_ilp
+ *   summary    out = in, ILP words of VEC floats per work-item, OCC_KIB local ballast
+ *   reproduces 002 Volkov memory copy: ILP words per thread, occupancy forced down by dynamic shared memory
+ *   # 1 GiB per buffer on a GPU: on the H100 the best copy gains 1% over 2^27 floats (tail effects).
+ *   size       cpu 32M gpu 256M shared 32M
+ *   # shared: the side-by-side size (several devices, no --size), the CPU's own: 256 MB.
+ *   # On CPUs whole-line words written around the caches: 45.9 GB/s on the 2-core Xeon, where
+ *   # float4 words with plain stores move 25.4 (results/xeon-2c-pocl-3.1/, NT run file).
+ *   param      ILP = 4 cpu 8 in 1,2,4,8 "VEC-wide words per work-item, all loaded before stored"
+ *   param      VEC = 4 cpu 16 in 1,2,4,8,16 "floats per word (float .. float16)"
+ *   param      WGS = 256 in 1..1024 "work-group size"
+ *   param      OCC_KIB = 0 in 0..65536 "extra local memory per work-group, KiB, to lower occupancy"
+ *   param      NT = 0 cpu 1 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ *   private_mem ILP * VEC * 4
+ *   finding    curve ILP and occupancy: copy throughput by ILP, VEC and occupancy (seed 002)
+ */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 copy_ilp(const int n, __global const REAL *restrict in, __global REAL *restrict out OCC_ARG)
 {

@@ -7,7 +7,7 @@
  * units).  Any M, N, K >= 1 is allowed: the host rounds the NDRange up, and every kernel
  * zero-fills the parts of its tiles that fall outside the matrices and stores only inside C.
  *
- * The ladder, rung by rung (seed experiment in brackets; see SEEDS.md):
+ * The ladder, rung by rung (seed experiment in brackets, as in README.md's Kernels table):
  *   matmul_naive     one C element per work-item, WGX x WGY work-group [000: blocks 1x128
  *                    vs 128x1 -- -D WGX=1 -D WGY=128 gives the slow, uncoalesced shape,
  *                    -D WGX=128 -D WGY=1 the fast one; CGMA 1, 003]
@@ -117,6 +117,19 @@
 #define PAD 0
 #endif
 
+/* clbench:kernel matmul_naive
+ *   contract   matmul
+ *   plan       matmul_naive
+ *   summary    one C element per work-item straight from global memory (CGMA 1)
+ *   reproduces 000 matmul ladder: naive, thread blocks 1x128 vs 128x1 (-D WGX=1 -D WGY=128 vs -D WGX=128 -D WGY=1)
+ *   size       cpu 512 gpu 4096 shared 1024
+ *   # shared: the side-by-side size (several devices, no --size): 1024^3 (2.1 GFLOP; 0.26 s for
+ *   # this kernel on the 16-core Xeon, results/gpu-host-side-by-side/).  A CPU alone runs 512^3,
+ *   # where it takes 0.3 s on the 2-core machine, so that the default run fits in a minute.
+ *   param      WGX = 16 in 1..1024 "work-group extent along C's columns (dimension 0)"
+ *   param      WGY = 16 in 1..1024 "work-group extent along C's rows (dimension 1)"
+ *   libraries  sgemm_cublas sgemm_openblas
+ */
 __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void
 matmul_naive(const int M, const int N, const int K, __global const REAL *restrict A,
              __global const REAL *restrict B, __global REAL *restrict C)
@@ -132,6 +145,16 @@ matmul_naive(const int M, const int N, const int K, __global const REAL *restric
     C[row * N + col] = acc;
 }
 
+/* clbench:kernel matmul_tiled
+ *   contract   matmul
+ *   plan       matmul_tiled
+ *   summary    TILE x TILE tiles of A and B in local memory, one C element per work-item
+ *   reproduces 004 tiled matmul with TILE_SIZE (003: CGMA = TILE); 000: tiled in shared memory
+ *   size       cpu 512 gpu 4096 shared 1024
+ *   param      TILE = 16 in 1..64 "tile edge = work-group edge = k-step"
+ *   libraries  sgemm_cublas sgemm_openblas
+ *   twin       matmul_naive
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_tiled(const int M, const int N, const int K, __global const REAL *restrict A,
              __global const REAL *restrict B, __global REAL *restrict C)
@@ -157,6 +180,21 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
         C[row * N + col] = acc;
 }
 
+/* clbench:kernel matmul_regblock
+ *   contract   matmul
+ *   plan       matmul_regblock
+ *   summary    RX x RY C elements per work-item, A and B tiles in local memory
+ *   reproduces 001 results per thread: RX x RY C elements per work-item, tiles of A and B in shared memory
+ *   size       cpu 512 gpu 4096 shared 1024
+ *   param      TILE = 16 in 1..64 "work-group edge and k-step (001's BS)"
+ *   param      RX = 4 in 1..32 "C columns per work-item"
+ *   param      RY = 4 in 1..32 "C rows per work-item"
+ *   libraries  sgemm_cublas sgemm_openblas
+ *   twin       matmul_cached
+ *   finding    grid RX RY results per work-item (seed 001)
+ *   # Private arrays: acc[RY][RX] and b[RX].
+ *   private_mem (RY * RX + RX) * 4
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_regblock(const int M, const int N, const int K, __global const REAL *restrict A,
                 __global const REAL *restrict B, __global REAL *restrict C)
@@ -208,6 +246,19 @@ matmul_regblock(const int M, const int N, const int K, __global const REAL *rest
     }
 }
 
+/* clbench:kernel matmul_cached
+ *   contract   matmul
+ *   plan       matmul_cached
+ *   summary    matmul_regblock's work-item blocks read straight from global memory (caches)
+ *   reproduces 004 CPU finding, as a measured twin: matmul_regblock without local memory or barriers
+ *   size       cpu 512 gpu 4096 shared 1024
+ *   param      TILE = 16 in 1..64 "work-group edge"
+ *   param      RX = 4 in 1..32 "C columns per work-item"
+ *   param      RY = 4 in 1..32 "C rows per work-item"
+ *   libraries  sgemm_cublas sgemm_openblas
+ *   # Private arrays: rows[RY], cols[RX] (ints), acc[RY][RX] and b[RX].
+ *   private_mem (RY + RX + RY * RX + RX) * 4
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_cached(const int M, const int N, const int K, __global const REAL *restrict A,
               __global const REAL *restrict B, __global REAL *restrict C)
@@ -250,6 +301,18 @@ matmul_cached(const int M, const int N, const int K, __global const REAL *restri
     }
 }
 
+/* clbench:kernel matmul_rank1
+ *   contract   matmul
+ *   plan       matmul_rank1
+ *   summary    WG columns x RM rows of C per work-group, RM results per work-item in registers
+ *   reproduces 000 matmul ladder's best: only A's tile in shared memory, B streamed through registers, C block in registers (rank-1 updates)
+ *   size       cpu 512 gpu 4096 shared 1024
+ *   param      WG = 64 in 1..1024 "work-items per work-group = C columns per work-group"
+ *   param      RM = 16 in 1..64 "C rows per work-group, held in each work-item's registers"
+ *   param      TK = 16 in 1..256 "k-step of A's local tile"
+ *   libraries  sgemm_cublas sgemm_openblas
+ *   private_mem RM * 4
+ */
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void
 matmul_rank1(const int M, const int N, const int K, __global const REAL *restrict A,
              __global const REAL *restrict B, __global REAL *restrict C)
@@ -390,6 +453,28 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const float4 r
     }
 }
 
+/* clbench:kernel matmul_fast
+ *   contract   matmul
+ *   plan       matmul_fast
+ *   summary    TSM x TSN per work-group, WPTM x WPTN per work-item, double-buffered float4 tiles
+ *   reproduces beyond the seeds: 001's register blocking + 000's transposed, padded tile, double-buffered, vector loads (CLBlast Xgemm / myGEMM design)
+ *   size       cpu 512 gpu 8192 shared 1024
+ *   # GPU defaults measured on an H100, CPU defaults on both PoCL Xeons (the banner above).
+ *   param      TSM = 128 cpu 32 in 4..512 "C rows per work-group"
+ *   param      TSN = 128 in 4..512 "C columns per work-group"
+ *   param      TSK = 16 in 4..128 "k-step (multiple of 4)"
+ *   param      WPTM = 8 in 1..32 "C rows per work-item"
+ *   param      WPTN = 8 cpu 32 in 1..32 "C columns per work-item"
+ *   param      VWM = 4 cpu 1 in 1,2,4,8,16 "vector width of local reads of A"
+ *   param      VWN = 4 cpu 16 in 1,2,4,8,16 "vector width of B reads and C accumulators"
+ *   param      PAD = 0 in 0..32 "floats of padding per local row (multiple of VWM, VWN)"
+ *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
+ *   # shape, so that a pair would judge the layout and not local memory; compare the two rows' times.
+ *   libraries  sgemm_cublas sgemm_openblas
+ *   # Private arrays: acc[WPTM][WPTN / VWN] of VWN-vectors, the float4 loads ra[LPTA] and
+ *   # rb[LPTB] (LPTA = TSM*TSK/4/THREADS, THREADS = (TSM/WPTM)*(TSN/WPTN)), a[WPTM], c[VWN].
+ *   private_mem WPTM * WPTN * 4 + (TSM * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN)) + TSN * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN))) * 16 + (WPTM + VWN) * 4
+ */
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1))) void
 matmul_fast(const int M, const int N, const int K, __global const REAL *restrict A,
             __global const REAL *restrict B, __global REAL *restrict C)
@@ -554,6 +639,24 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
     }
 }
 
+/* clbench:kernel matmul_cpu
+ *   contract   matmul
+ *   plan       matmul_cpu
+ *   summary    RB blocks of MR x NV*VN of C per work-item in vector accumulators over a private panel of B; no local memory or barriers
+ *   reproduces 004 CPU finding, constructive side: matmul_fast's register blocking as a CPU wants it, without local memory or barriers
+ *   size       cpu 1024 gpu 1024
+ *   # A CPU's kernel: on a GPU it runs only beside the others at the shared size, not as a
+ *   # 4096^3 row of its own (174 ms a launch on the H100, for nothing the GPU rows lack).
+ *   param      MR = 8 in 1..32 "C rows per block (rows of accumulators)"
+ *   param      VN = 16 in 2,4,8,16 "vector width of the accumulators and of B's loads"
+ *   param      NV = 2 in 1..8 "vectors per accumulator row (NV*VN columns per work-item)"
+ *   param      RB = 16 in 1..64 "blocks of MR rows per work-item (reuses of B's panel)"
+ *   param      KB = 256 in 0..4096 "depth of a k slice: rows of B's private panel (0: none)"
+ *   param      WGM = 4 in 1..1024 "work-items per work-group, down the rows of C"
+ *   # Private arrays: B's panel[KB][NV] and acc[MR][NV] of VN-vectors, lanes[VN].
+ *   private_mem (KB + MR) * NV * VN * 4 + VN * 4
+ *   libraries  sgemm_cublas sgemm_openblas
+ */
 __kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void
 matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict A,
            __global const REAL *restrict B, __global REAL *restrict C)

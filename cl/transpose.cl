@@ -84,6 +84,17 @@ static inline void move_tile(const int width, const int height, const int bx, co
     }
 }
 
+/* clbench:kernel transpose_naive
+ *   contract   transpose
+ *   plan       transpose_naive
+ *   summary    out = in^T straight from global memory, writes strided by H
+ *   reproduces 000 transpose ladder: naive, coalesced reads and strided writes
+ *   size       cpu 2048 gpu 8192 shared 4096
+ *   # shared: the side-by-side size (several devices, no --size): 64 MB per matrix.  CPU sizes
+ *   # rely on the runner's buffer rotation to get past the last-level cache.
+ *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
+ *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_naive(const int width, const int height, __global const REAL *restrict in,
                 __global REAL *restrict out)
@@ -96,6 +107,16 @@ transpose_naive(const int width, const int height, __global const REAL *restrict
             out[x * height + y + j] = in[(y + j) * width + x];
 }
 
+/* clbench:kernel transpose_copy
+ *   contract   transpose
+ *   plan       transpose_copy
+ *   summary    out = in through the tiled kernels' local tiles, not transposed
+ *   reproduces 000 transpose ladder: same tiles, copy only (the ceiling)
+ *   size       cpu 2048 gpu 8192 shared 4096
+ *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
+ *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ *   finding    ladder Transpose ladder: each variant against the plain copy of the same size (seed 000)
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_copy(const int width, const int height, __global const REAL *restrict in,
                __global REAL *restrict out)
@@ -105,6 +126,16 @@ transpose_copy(const int width, const int height, __global const REAL *restrict 
     move_tile(width, height, get_group_id(0), get_group_id(1), in, out, tile, TILE, 0);
 }
 
+/* clbench:kernel transpose_tiled
+ *   contract   transpose
+ *   plan       transpose_tiled
+ *   summary    out = in^T through a TILE x TILE local tile, both sides coalesced
+ *   reproduces 000 transpose ladder: tiled through shared memory, tile 32x32, block 32x8
+ *   size       cpu 2048 gpu 8192 shared 4096
+ *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
+ *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ *   twin       transpose_naive
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_tiled(const int width, const int height, __global const REAL *restrict in,
                 __global REAL *restrict out)
@@ -114,6 +145,16 @@ transpose_tiled(const int width, const int height, __global const REAL *restrict
     move_tile(width, height, get_group_id(0), get_group_id(1), in, out, tile, TILE, 1);
 }
 
+/* clbench:kernel transpose_padded
+ *   contract   transpose
+ *   plan       transpose_padded
+ *   summary    transpose_tiled with TILE+1 floats per local row
+ *   reproduces 000 transpose ladder: + padding [32][33], no bank conflicts
+ *   size       cpu 2048 gpu 8192 shared 4096
+ *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
+ *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ *   twin       transpose_naive
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_padded(const int width, const int height, __global const REAL *restrict in,
                  __global REAL *restrict out)
@@ -126,6 +167,15 @@ transpose_padded(const int width, const int height, __global const REAL *restric
 /* 000's diagonal mapping bx = (bx + by) % gridDim.x, generalised to grids that are not
  * square: the linear group id is re-read column-major, then shifted along the diagonal.  It
  * is a bijection on any gx x gy grid, and 000's formula when gx == gy. */
+/* clbench:kernel transpose_diagonal
+ *   contract   transpose
+ *   plan       transpose_padded
+ *   summary    transpose_padded with work-groups walking the tiles diagonally
+ *   reproduces 000 transpose ladder: + diagonal block mapping against partition camping
+ *   size       cpu 2048 gpu 8192 shared 4096
+ *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
+ *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_diagonal(const int width, const int height, __global const REAL *restrict in,
                    __global REAL *restrict out)
@@ -148,6 +198,17 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  * more tile rows to cover (none when rows start on sectors: then this is transpose_padded;
  * the host computes the same extra).  Reads stay unaligned: read sectors shared by two
  * work-groups cost an L2 hit, written ones a partial-sector write. */
+/* clbench:kernel transpose_aligned
+ *   contract   transpose
+ *   plan       transpose_aligned
+ *   summary    transpose_padded with output tiles shifted per row onto SECTOR boundaries
+ *   reproduces beyond 000: padded, each tile row written from a 32-byte sector boundary (today's camping: row pitches that are not a multiple of 8 floats)
+ *   size       cpu 2048 gpu 8192 shared 4096
+ *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
+ *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ *   param      SECTOR = 8 in 1,2,4,8,16,32 "floats per memory sector; divides TILE"
+ *   twin       transpose_naive
+ */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_aligned(const int width, const int height, __global const REAL *restrict in,
                   __global REAL *restrict out)

@@ -65,6 +65,18 @@ static inline void add_tail(const int n, const int words, __global const REAL *r
 }
 
 /* clCreateBuffer aligns buffers to the widest vector type, so the word casts are aligned. */
+/* clbench:kernel vadd
+ *   contract   vadd
+ *   plan       vadd
+ *   summary    c = a + b, one element per work-item
+ *   reproduces 004 vecAdd: one element per work-item, no local memory
+ *   size       cpu 16M gpu 64M shared 16M
+ *   # shared: the size every device runs side by side (several devices, no --size), past the
+ *   # caches of a GPU and a CPU yet under a second a launch: 16M floats, 192 MB moved.
+ *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   param      WGS = 256 in 1..1024 "work-group size"
+ *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict b,
      __global REAL *restrict c)
@@ -78,6 +90,17 @@ vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict
     add_tail(n, words, a, b, c);
 }
 
+/* clbench:kernel vadd_local
+ *   contract   vadd
+ *   plan       vadd_local
+ *   summary    c = a + b through local memory (the seed's pointless staging)
+ *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
+ *   size       cpu 16M gpu 64M shared 16M
+ *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   param      WGS = 256 in 1..1024 "work-group size"
+ *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ *   twin       vadd
+ */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 vadd_local(const int n, __global const REAL *restrict a, __global const REAL *restrict b,
            __global REAL *restrict c)

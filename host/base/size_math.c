@@ -13,3 +13,8 @@ size_t cb_round_up(size_t n, size_t m)
 
     return r == 0 ? n : (n > SIZE_MAX - (m - r) ? 0 : n + (m - r));
 }
+
+double cb_mib(double bytes)
+{
+    return bytes / (1024.0 * 1024.0);
+}

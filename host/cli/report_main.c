@@ -3,10 +3,12 @@
  * the same way host/cli/args.c does for the benchmark. */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/check.h"
+#include "clbench/manifest.h"
 #include "clbench/options.h"
 #include "clbench/output.h"
 #include "clbench/parse.h"
 #include "clbench/report_views.h"
+#include "clbench/source.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -230,6 +232,7 @@ int cb_report_main(int argc, char **argv)
     struct cb_output out;
     FILE *f = stdout;
     size_t regressed = 0;
+    char why[CB_MANIFEST_WHY_LEN];
     int status = parse(argc, argv, &c);
 
     if (status != 0)
@@ -242,6 +245,11 @@ int cb_report_main(int argc, char **argv)
     memset(&new_run, 0, sizeof new_run);
     memset(&out, 0, sizeof out);
     status = CB_REPORT_BAD_INPUT;
+    /* The kernels' declarations order the tables and name twins and baselines. */
+    if (cb_builtin_kernels_load(cb_default_cl_dir(), why, sizeof why) != 0) {
+        cb_error("%s", why);
+        return CB_REPORT_BAD_INPUT;
+    }
     if (c.baseline != NULL && cb_report_add_file(&old_run, c.baseline) != 0)
         goto done;
     cb_report_label_devices(&old_run);
@@ -276,5 +284,6 @@ int cb_report_main(int argc, char **argv)
 done:
     cb_report_free(&old_run);
     cb_report_free(&new_run);
+    cb_builtin_kernels_unload();
     return status;
 }

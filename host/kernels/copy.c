@@ -4,9 +4,7 @@
 
 #include <math.h>
 
-enum { COPY_ILP, COPY_VEC, COPY_WGS, COPY_OCC_KIB };
-
-const char *cb_contract_copy(struct cb_problem *p)
+static const char *contract(struct cb_problem *p)
 {
     const size_t n = p->size[0];
 
@@ -21,12 +19,12 @@ const char *cb_contract_copy(struct cb_problem *p)
     return NULL;
 }
 
-const char *cb_plan_copy_ilp(struct cb_problem *p)
+static const char *plan(struct cb_problem *p)
 {
     const size_t n = p->size[0];
-    const size_t vec = (size_t)p->param[COPY_VEC], wgs = (size_t)p->param[COPY_WGS];
-    const size_t per_group = wgs * (size_t)p->param[COPY_ILP]; /* words */
-    const char *why = cb_contract_copy(p);
+    const size_t vec = (size_t)cb_param(p, "VEC"), wgs = (size_t)cb_param(p, "WGS");
+    const size_t per_group = wgs * (size_t)cb_param(p, "ILP"); /* words */
+    const char *why = contract(p);
     size_t groups;
 
     if (why != NULL)
@@ -36,8 +34,18 @@ const char *cb_plan_copy_ilp(struct cb_problem *p)
     p->work_dim = 1;
     p->local[0] = wgs;
     p->global[0] = (groups > 0 ? groups : 1) * wgs;
-    p->dynamic_local_bytes = (size_t)p->param[COPY_OCC_KIB] * 1024;
+    p->dynamic_local_bytes = (size_t)cb_param(p, "OCC_KIB") * 1024;
     return NULL;
+}
+
+int cb_contract_copy(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(contract(p), why, len);
+}
+
+static int hook_copy_ilp(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan(p), why, len);
 }
 
 double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
@@ -48,3 +56,8 @@ double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i
     *scale = fabs(v);
     return v;
 }
+
+const struct cb_hook cb_copy_hooks[] = {
+    {"copy_ilp", "copy", "ILP VEC WGS OCC_KIB", hook_copy_ilp, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

@@ -104,7 +104,7 @@ static int parse_or(struct parser *ps, long long *out);
 /* ceil(a, b), round_up(a, b), min(a, b), max(a, b), after the name and its "(". */
 static int call(struct parser *ps, const char *name, size_t len, const char *where, long long *out)
 {
-    long long a, b, q;
+    long long a, b, q = 0;
 
     if (parse_or(ps, &a) != 0)
         return -1;

@@ -5,17 +5,9 @@
 
 #include <math.h>
 
-/* Parameter indices, in the order of each row's .params in host/kernels/registry.c. */
-enum { NAIVE_WGX, NAIVE_WGY };
-enum { TILE_TILE };
-enum { BLOCK_TILE, BLOCK_RX, BLOCK_RY };
-enum { RANK1_WG, RANK1_RM, RANK1_TK };
-enum { CPU_MR, CPU_VN, CPU_NV, CPU_RB, CPU_KB, CPU_WGM };
-enum { FAST_TSM, FAST_TSN, FAST_TSK, FAST_WPTM, FAST_WPTN, FAST_VWM, FAST_VWN, FAST_PAD };
-
 /* What every matmul row shares: buffers, scalars and work model.  The kernels index with int,
  * so that every matrix must have fewer than 2^31 elements. */
-const char *cb_contract_matmul(struct cb_problem *p)
+static const char *contract(struct cb_problem *p)
 {
     const size_t m = p->size[0], n = p->size[1], k = p->size[2];
     const size_t mk = cb_mul_size(m, k), kn = cb_mul_size(k, n), mn = cb_mul_size(m, n);
@@ -41,7 +33,7 @@ const char *cb_contract_matmul(struct cb_problem *p)
 /* A 2-D NDRange of work-groups of lx x ly, each covering cols x rows of C. */
 static const char *plan_grid(struct cb_problem *p, size_t lx, size_t ly, size_t cols, size_t rows)
 {
-    const char *why = cb_contract_matmul(p);
+    const char *why = contract(p);
     size_t groups_x, groups_y;
 
     if (why != NULL)
@@ -56,16 +48,16 @@ static const char *plan_grid(struct cb_problem *p, size_t lx, size_t ly, size_t 
     return p->global[0] == 0 || p->global[1] == 0 ? "the NDRange overflows size_t" : NULL;
 }
 
-const char *cb_plan_matmul_naive(struct cb_problem *p)
+static const char *plan_naive(struct cb_problem *p)
 {
-    const size_t wgx = (size_t)p->param[NAIVE_WGX], wgy = (size_t)p->param[NAIVE_WGY];
+    const size_t wgx = (size_t)cb_param(p, "WGX"), wgy = (size_t)cb_param(p, "WGY");
 
     return plan_grid(p, wgx, wgy, wgx, wgy);
 }
 
-const char *cb_plan_matmul_tiled(struct cb_problem *p)
+static const char *plan_tiled(struct cb_problem *p)
 {
-    const size_t tile = (size_t)p->param[TILE_TILE];
+    const size_t tile = (size_t)cb_param(p, "TILE");
     const char *why = plan_grid(p, tile, tile, tile, tile);
 
     p->local_mem_bytes = 2 * tile * tile * sizeof(float);
@@ -75,41 +67,45 @@ const char *cb_plan_matmul_tiled(struct cb_problem *p)
 /* matmul_regblock and matmul_cached: TILE x TILE work-items, each RX columns x RY rows. */
 static const char *plan_block(struct cb_problem *p, int local_tiles)
 {
-    const size_t tile = (size_t)p->param[BLOCK_TILE];
-    const size_t rx = (size_t)p->param[BLOCK_RX], ry = (size_t)p->param[BLOCK_RY];
+    const size_t tile = (size_t)cb_param(p, "TILE");
+    const size_t rx = (size_t)cb_param(p, "RX"), ry = (size_t)cb_param(p, "RY");
     const char *why = plan_grid(p, tile, tile, tile * rx, tile * ry);
 
     /* A's tile is TILE*RY x TILE, B's TILE x TILE*RX (001's sizes). */
     if (local_tiles)
         p->local_mem_bytes = (tile * ry * tile + tile * tile * rx) * sizeof(float);
+    /* Private: acc[RY][RX] and b[RX]; matmul_cached adds its clamped rows[RY] and cols[RX]. */
+    p->private_mem_bytes =
+        (ry * rx + rx) * sizeof(float) + (local_tiles ? 0 : (ry + rx) * sizeof(int));
     return why;
 }
 
-const char *cb_plan_matmul_regblock(struct cb_problem *p)
+static const char *plan_regblock(struct cb_problem *p)
 {
     return plan_block(p, 1);
 }
 
-const char *cb_plan_matmul_cached(struct cb_problem *p)
+static const char *plan_cached(struct cb_problem *p)
 {
     return plan_block(p, 0);
 }
 
-const char *cb_plan_matmul_rank1(struct cb_problem *p)
+static const char *plan_rank1(struct cb_problem *p)
 {
-    const size_t wg = (size_t)p->param[RANK1_WG], rm = (size_t)p->param[RANK1_RM];
-    const size_t tk = (size_t)p->param[RANK1_TK];
+    const size_t wg = (size_t)cb_param(p, "WG"), rm = (size_t)cb_param(p, "RM");
+    const size_t tk = (size_t)cb_param(p, "TK");
     const char *why = plan_grid(p, wg, 1, wg, rm);
 
     p->local_mem_bytes = rm * tk * sizeof(float);
+    p->private_mem_bytes = rm * sizeof(float); /* acc[RM] */
     return why;
 }
 
-const char *cb_plan_matmul_fast(struct cb_problem *p)
+static const char *plan_fast(struct cb_problem *p)
 {
-    const long tsm = p->param[FAST_TSM], tsn = p->param[FAST_TSN], tsk = p->param[FAST_TSK];
-    const long wptm = p->param[FAST_WPTM], wptn = p->param[FAST_WPTN];
-    const long vwm = p->param[FAST_VWM], vwn = p->param[FAST_VWN], pad = p->param[FAST_PAD];
+    const long tsm = cb_param(p, "TSM"), tsn = cb_param(p, "TSN"), tsk = cb_param(p, "TSK");
+    const long wptm = cb_param(p, "WPTM"), wptn = cb_param(p, "WPTN");
+    const long vwm = cb_param(p, "VWM"), vwn = cb_param(p, "VWN"), pad = cb_param(p, "PAD");
     long threads;
 
     /* The kernel's loops assume these divisions are exact; each message names the fix. */
@@ -128,29 +124,79 @@ const char *cb_plan_matmul_fast(struct cb_problem *p)
     if (pad % vwm != 0 || pad % vwn != 0)
         return "PAD must be a multiple of VWM and VWN (vector reads of local memory stay aligned)";
     p->local_mem_bytes = 2 * (size_t)tsk * (size_t)(tsm + pad + tsn + pad) * sizeof(float);
+    /* Private: the float4 loads ra[LPTA] and rb[LPTB], acc[WPTM][WPTN], a[WPTM], b[WPTN] and
+     * the edge's c[VWN]. */
+    p->private_mem_bytes = ((size_t)(tsm + tsn) * (size_t)tsk / (size_t)threads +
+                            (size_t)(wptm * wptn) + (size_t)(wptm + wptn + vwn)) *
+                           sizeof(float);
     return plan_grid(p, (size_t)(tsn / wptn), (size_t)(tsm / wptm), (size_t)tsn, (size_t)tsm);
 }
 
 /* matmul_cpu: 1 x WGM work-items per group, each RB blocks of MR rows x NV*VN columns of C.
  * The private panel of B (KB x NV*VN floats) is the work-item's stack, bounded here. */
-const char *cb_plan_matmul_cpu(struct cb_problem *p)
+static const char *plan_cpu(struct cb_problem *p)
 {
-    const size_t rows = (size_t)(p->param[CPU_MR] * p->param[CPU_RB]);
-    const size_t cols = (size_t)(p->param[CPU_VN] * p->param[CPU_NV]);
+    const size_t rows = (size_t)(cb_param(p, "MR") * cb_param(p, "RB"));
+    const size_t cols = (size_t)(cb_param(p, "VN") * cb_param(p, "NV"));
 
-    if ((size_t)p->param[CPU_KB] * cols * sizeof(float) > 64 * 1024)
+    if ((size_t)cb_param(p, "KB") * cols * sizeof(float) > 64 * 1024)
         return "KB*NV*VN floats of B's private panel exceed 64 KiB: lower KB or NV";
-    return plan_grid(p, 1, (size_t)p->param[CPU_WGM], cols, rows * (size_t)p->param[CPU_WGM]);
+    return plan_grid(p, 1, (size_t)cb_param(p, "WGM"), cols, rows * (size_t)cb_param(p, "WGM"));
 }
 
-const char *cb_plan_matmul_library(struct cb_problem *p)
+static const char *plan_library(struct cb_problem *p)
 {
-    const char *why = cb_contract_matmul(p);
+    const char *why = contract(p);
 
     p->work_dim = 2;
     p->global[0] = p->size[1];
     p->global[1] = p->size[0];
     return why;
+}
+
+int cb_contract_matmul(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(contract(p), why, len);
+}
+
+static int hook_matmul_naive(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_naive(p), why, len);
+}
+
+static int hook_matmul_tiled(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_tiled(p), why, len);
+}
+
+static int hook_matmul_regblock(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_regblock(p), why, len);
+}
+
+static int hook_matmul_cached(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_cached(p), why, len);
+}
+
+static int hook_matmul_rank1(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_rank1(p), why, len);
+}
+
+static int hook_matmul_fast(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_fast(p), why, len);
+}
+
+static int hook_matmul_cpu(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_cpu(p), why, len);
+}
+
+int cb_plan_matmul_library(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan_library(p), why, len);
 }
 
 double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
@@ -169,3 +215,14 @@ double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t
     *scale = mag;
     return sum;
 }
+
+const struct cb_hook cb_matmul_hooks[] = {
+    {"matmul_naive", "matmul", "WGX WGY", hook_matmul_naive, NULL},
+    {"matmul_tiled", "matmul", "TILE", hook_matmul_tiled, NULL},
+    {"matmul_regblock", "matmul", "TILE RX RY", hook_matmul_regblock, NULL},
+    {"matmul_cached", "matmul", "TILE RX RY", hook_matmul_cached, NULL},
+    {"matmul_rank1", "matmul", "WG RM TK", hook_matmul_rank1, NULL},
+    {"matmul_fast", "matmul", "TSM TSN TSK WPTM WPTN VWM VWN PAD", hook_matmul_fast, NULL},
+    {"matmul_cpu", "matmul", "MR VN NV RB KB WGM", hook_matmul_cpu, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

@@ -3,9 +3,7 @@
 
 #include <math.h>
 
-enum { VADD_VEC, VADD_WGS };
-
-const char *cb_contract_vadd(struct cb_problem *p)
+static const char *contract(struct cb_problem *p)
 {
     const size_t n = p->size[0];
 
@@ -25,8 +23,8 @@ const char *cb_contract_vadd(struct cb_problem *p)
 static const char *plan(struct cb_problem *p, size_t local_floats_per_item)
 {
     const size_t n = p->size[0];
-    const size_t vec = (size_t)p->param[VADD_VEC], wgs = (size_t)p->param[VADD_WGS];
-    const char *why = cb_contract_vadd(p);
+    const size_t vec = (size_t)cb_param(p, "VEC"), wgs = (size_t)cb_param(p, "WGS");
+    const char *why = contract(p);
 
     if (why != NULL)
         return why;
@@ -38,14 +36,19 @@ static const char *plan(struct cb_problem *p, size_t local_floats_per_item)
     return p->global[0] == 0 ? "n overflows the global size" : NULL;
 }
 
-const char *cb_plan_vadd(struct cb_problem *p)
+int cb_contract_vadd(struct cb_problem *p, char *why, size_t len)
 {
-    return plan(p, 0);
+    return cb_refuse(contract(p), why, len);
 }
 
-const char *cb_plan_vadd_local(struct cb_problem *p)
+static int hook_vadd(struct cb_problem *p, char *why, size_t len)
 {
-    return plan(p, 3);
+    return cb_refuse(plan(p, 0), why, len);
+}
+
+static int hook_vadd_local(struct cb_problem *p, char *why, size_t len)
+{
+    return cb_refuse(plan(p, 3), why, len);
 }
 
 double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
@@ -54,3 +57,9 @@ double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i
     *scale = fabs((double)in[0][i]) + fabs((double)in[1][i]);
     return (double)in[0][i] + (double)in[1][i];
 }
+
+const struct cb_hook cb_vadd_hooks[] = {
+    {"vadd", "vadd", "VEC WGS", hook_vadd, NULL},
+    {"vadd_local", "vadd", "VEC WGS", hook_vadd_local, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};

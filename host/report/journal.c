@@ -156,19 +156,94 @@ static void copy_string(char *dst, size_t len, const cJSON *j, const char *name)
     snprintf(dst, len, "%s", s != NULL ? s : "");
 }
 
-/* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
 /* The row keeps a pointer to one of the literal names, not to the parsed file. */
-static const char *build_source(const char *name)
+static const char *literal(const char *name, const char *const *names, size_t count)
 {
-    static const char *const names[] = {"built", "memory", "disk"};
-
-    for (size_t i = 0; name != NULL && i < sizeof names / sizeof names[0]; i++)
+    for (size_t i = 0; name != NULL && i < count; i++)
         if (strcmp(name, names[i]) == 0)
             return names[i];
     return NULL;
 }
 
-static int restore_row(struct cb_row *row, const cJSON *j)
+static const char *build_source(const char *name)
+{
+    static const char *const names[] = {"built", "memory", "disk"};
+
+    return literal(name, names, sizeof names / sizeof names[0]);
+}
+
+static const char *timer_name(const char *name)
+{
+    static const char *const names[] = {"event", "wall", "host", "cuda-event"};
+    const char *t = literal(name, names, sizeof names / sizeof names[0]);
+
+    return t != NULL ? t : "event";
+}
+
+/* Keys "device|kernel|params|size" equal, or, for a record whose parameters the plan made
+ * smaller to fit the kernel's work-group ("adjusted"), equal but for the parameters. */
+static int keys_match(const char *want, const char *have, const cJSON *j)
+{
+    const char *wp, *hp, *ws, *hs;
+
+    if (strcmp(want, have) == 0)
+        return 1;
+    if (cJSON_GetObjectItemCaseSensitive(j, "adjusted") == NULL ||
+        (wp = strchr(strchr(want, '|') + 1, '|')) == NULL ||
+        (hp = strchr(strchr(have, '|') + 1, '|')) == NULL || (ws = strrchr(want, '|')) == NULL ||
+        (hs = strrchr(have, '|')) == NULL)
+        return 0;
+    return wp - want == hp - have && strncmp(want, have, (size_t)(wp - want)) == 0 &&
+           strcmp(ws, hs) == 0;
+}
+
+int cb_row_matches_json(const struct cb_row *row, const cJSON *j)
+{
+    char want[512], have[512];
+
+    if (json_key(j, want, sizeof want) != 0)
+        return 0;
+    row_key(row, have, sizeof have);
+    return keys_match(want, have, j);
+}
+
+/* What a library row ran (runfile.c's "library"). */
+static void restore_library(struct cb_library_info *info, const cJSON *j)
+{
+    const cJSON *threads = cJSON_GetObjectItemCaseSensitive(j, "threads");
+
+    memset(info, 0, sizeof *info);
+    if (!cJSON_IsObject(j))
+        return;
+    copy_string(info->name, sizeof info->name, j, "name");
+    copy_string(info->version, sizeof info->version, j, "version");
+    copy_string(info->config, sizeof info->config, j, "config");
+    copy_string(info->core, sizeof info->core, j, "core");
+    copy_string(info->core_from, sizeof info->core_from, j, "core_from");
+    copy_string(info->warning, sizeof info->warning, j, "warning");
+    info->threads = cJSON_IsNumber(threads) ? (int)threads->valuedouble : 0;
+}
+
+/* An adjusted record ran other parameters than its row asked: the row takes them. */
+static void restore_params(struct cb_row *row, const cJSON *j)
+{
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(j, "params");
+    const cJSON *item;
+
+    copy_string(row->adjusted, sizeof row->adjusted, j, "adjusted");
+    if (row->adjusted[0] == '\0')
+        return;
+    cJSON_ArrayForEach(item, params)
+    {
+        const int i = cb_kernel_param_index(row->problem.kernel, item->string);
+
+        if (i >= 0 && cJSON_IsNumber(item))
+            row->problem.param[i] = (long)item->valuedouble;
+    }
+}
+
+/* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
+int cb_row_restore(struct cb_row *row, const cJSON *j)
 {
     const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "status"));
     const char *timer = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "timer"));
@@ -198,7 +273,10 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     row->status = (enum cb_status)parsed;
     copy_string(row->reason, sizeof row->reason, j, "reason");
     copy_string(row->build_options, sizeof row->build_options, j, "build_options");
-    row->timer = timer != NULL && strcmp(timer, "wall") == 0 ? "wall" : "event";
+    copy_string(row->timer_reason, sizeof row->timer_reason, j, "timer_reason");
+    restore_params(row, j);
+    restore_library(&row->library, cJSON_GetObjectItemCaseSensitive(j, "library"));
+    row->timer = timer_name(timer);
     row->build_ms = number(j, "build_ms");
     row->build_cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "build_cached"));
     row->build_source =
@@ -220,9 +298,13 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     row->buffer_sets = (unsigned)number(j, "buffer_sets");
     row->footprint_bytes = number(j, "footprint_bytes");
     row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
+    row->kernel_work_group_size = (size_t)number(j, "kernel_work_group_size");
     /* The NDRange and work model come from the plan, which is pure: planned again. */
-    if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL)
-        row->problem.kernel->plan(&row->problem);
+    if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL) {
+        char why[CB_REASON_LEN];
+
+        row->problem.kernel->plan(&row->problem, why, sizeof why);
+    }
     cb_kernel_info_restore(&row->kernel_info, cJSON_GetObjectItemCaseSensitive(j, "kernel_info"));
     cb_row_explain(row); /* against this run's peaks and launch overhead */
     row->resumed = 1;
@@ -239,25 +321,35 @@ static int same_kernel_file(const cJSON *j, const struct cb_row *row)
     return file == NULL || (hash != NULL && strcmp(hash, file->hash) == 0);
 }
 
+/* --retry-failed: a failed record is not carried over, so that its row runs again. */
+static int retried(const cJSON *j, const struct cb_run *run)
+{
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "status"));
+    const int status = name != NULL ? cb_status_parse(name) : -1;
+
+    return run->cfg != NULL && run->cfg->retry_failed && status >= 0 &&
+           !cb_status_measured((enum cb_status)status) && status != CB_STATUS_UNAVAILABLE;
+}
+
 /* Resumes the rows of run that match j; returns how many (0 or 1).  A row of a kernel file
  * edited since is run again (counted in *stale): its old time is not this file's. */
 static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
 {
     char want[512], have[512];
 
-    if (json_key(j, want, sizeof want) != 0)
+    if (json_key(j, want, sizeof want) != 0 || retried(j, run))
         return 0;
     for (size_t i = 0; i < run->row_count; i++) {
         if (run->rows[i].resumed)
             continue;
         row_key(&run->rows[i], have, sizeof have);
-        if (strcmp(want, have) != 0)
+        if (!keys_match(want, have, j))
             continue;
         if (!same_kernel_file(j, &run->rows[i])) {
             (*stale)++;
             return 0;
         }
-        return restore_row(&run->rows[i], j) == 0;
+        return cb_row_restore(&run->rows[i], j) == 0;
     }
     return 0;
 }
@@ -328,7 +420,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
     char id[32];
 
     if (k == NULL || device == NULL || !cJSON_IsObject(params) || !cJSON_IsArray(size) ||
-        cJSON_GetArraySize(size) != (int)k->dims)
+        cJSON_GetArraySize(size) != (int)k->dims || retried(j, run))
         return 0;
     memset(&row, 0, sizeof row);
     row.problem.kernel = k;
@@ -358,7 +450,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
         (*stale)++;
         return 0;
     }
-    if (restore_row(&row, j) != 0)
+    if (cb_row_restore(&row, j) != 0)
         return 0;
     /* A later record of the same point wins: a tune journals a point as failed before running
      * it and again once it ends, so that a point that killed the process is not run again. */

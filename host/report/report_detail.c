@@ -201,8 +201,11 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
 
         fprintf(out, "%s%s: %s (%s)", markdown ? "- " : "", dev->label, dev->name, dev->platform);
         if (dev->peak_gbs > 0)
-            fprintf(out, "; measured peak %.1f GB/s, %.1f GFLOP/s", dev->peak_gbs,
-                    dev->peak_gflops);
+            fprintf(out, "; measured peak %.1f GB/s (%s), %.1f GFLOP/s (%s)", dev->peak_gbs,
+                    dev->gbs_source != NULL ? dev->gbs_source : "OpenCL probes", dev->peak_gflops,
+                    dev->gflops_source != NULL ? dev->gflops_source : "OpenCL peak_fma");
+        if (dev->peak_busy != NULL)
+            fprintf(out, "; peak measured on a busy machine (%s)", dev->peak_busy);
         if (dev->launch_event_us > 0)
             fprintf(out, "; empty-kernel launch %.3g us (event), %.3g us (enqueue+finish)",
                     dev->launch_event_us, dev->launch_wall_us);
@@ -268,6 +271,18 @@ void cb_report_write_detail(FILE *out, const struct cb_report *r, enum cb_format
             "%slaunches: the median in empty-kernel launch overheads of the same timer; "
             "\"!\" below %.0f: the time is mostly launch, not kernel\n",
             md ? "\n" : "\n", CB_LAUNCH_BOUND_FACTOR);
+    for (size_t i = 0, first = 1; i < r->row_count; i++) {
+        const char *warning;
+        char line[512];
+
+        if (!cb_report_library(rows[i], line, sizeof line, &warning))
+            continue;
+        fprintf(out, "%s- %s %s %s: %s\n", first ? "libraries:\n" : "",
+                r->devices[rows[i]->device].label, rows[i]->kernel, rows[i]->size, line);
+        if (warning != NULL)
+            fprintf(out, "  ! %s\n", warning);
+        first = 0;
+    }
     for (size_t i = 0; i < n.count; i++) {
         fprintf(out, "%s- %s\n", i == 0 ? "not available:\n" : "", n.text[i]);
         free(n.text[i]);

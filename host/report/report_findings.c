@@ -1,9 +1,10 @@
 /* The findings view: the seed experiments' questions answered from the rows at hand.
- *   The local-memory verdict: for every kernel whose registry row names a twin (the same
+ *   The local-memory verdict: for every kernel whose manifest names a twin (the same
  *   algorithm without local memory), the twin's median time over the kernel's, per device
  *   and size, and one line per device over all pairs.
- *   The ILP/occupancy curve (seed 002), the RX x RY grid (001) and the transpose ladder (000)
- *   when their rows are present.
+ *   The tables the kernels' manifests declare with `finding` (copy_ilp's ILP/occupancy curve,
+ *   seed 002; matmul_regblock's RX x RY grid, 001; the transpose ladder against
+ *   transpose_copy, 000) when their rows are present.
  * Sections whose rows are absent are left out.
  */
 #include "clbench/report_grid.h"
@@ -13,12 +14,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* The seed experiments' rows, by registry name. */
-#define ILP_KERNEL     "copy_ilp"
-#define GRID_KERNEL    "matmul_regblock"
-#define LADDER_FAMILY  "transpose"
-#define LADDER_CEILING "transpose_copy"
 
 /* Geometric mean of speedups per device, over every pair and size. */
 struct verdict {
@@ -611,8 +606,16 @@ done:
     return shown;
 }
 
-/* The parameters of x other than RX and RY, as "TILE=16". */
-static const char *other_params(const struct cb_rrow *x, char *buf)
+/* "NAME=" of p at s, the start of one "NAME=VALUE" of a row's params. */
+static int is_param(const char *s, const char *p)
+{
+    const size_t n = strlen(p);
+
+    return strncmp(s, p, n) == 0 && s[n] == '=';
+}
+
+/* The parameters of x other than the grid's two (f->x, f->y), as "TILE=16". */
+static const char *other_params(const struct cb_rrow *x, const struct cb_finding *f, char *buf)
 {
     size_t used = 0;
 
@@ -621,7 +624,7 @@ static const char *other_params(const struct cb_rrow *x, char *buf)
         const char *end = strchr(p, ' ');
         const size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
 
-        if (strncmp(p, "RX=", 3) != 0 && strncmp(p, "RY=", 3) != 0 && used + len + 2 < 256) {
+        if (!is_param(p, f->x) && !is_param(p, f->y) && used + len + 2 < 256) {
             if (used > 0)
                 buf[used++] = ' ';
             memcpy(buf + used, p, len);
@@ -635,19 +638,23 @@ static const char *other_params(const struct cb_rrow *x, char *buf)
     return buf;
 }
 
-/* x belongs to the grid of first: the same device, size and parameters other than RX, RY. */
-static int same_group(const struct cb_rrow *x, const struct cb_rrow *first, const char *others)
+/* x belongs to the grid of first: the same device, size and parameters other than the grid's. */
+static int same_group(const struct cb_rrow *x, const struct cb_finding *f,
+                      const struct cb_rrow *first, const char *others)
 {
     char buf[256];
 
     return x->device == first->device && strcmp(x->size, first->size) == 0 &&
-           strcmp(other_params(x, buf), others) == 0;
+           strcmp(other_params(x, f, buf), others) == 0;
 }
 
-/* The RX x RY grid of one device, size and set of other parameters. */
-static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow **rows,
-                      size_t count, const struct cb_rrow *first, const char *others, int markdown)
+/* The X x Y grid of kernel k (its finding's two parameters) for one device, size and set of
+ * other parameters. */
+static void xy_grid(FILE *out, const struct cb_report *r, const struct cb_kernel *k,
+                    const struct cb_rrow **rows, size_t count, const struct cb_rrow *first,
+                    const char *others, int markdown)
 {
+    const struct cb_finding *f = &k->finding;
     long rx[32], ry[32];
     size_t nx = 0, ny = 0;
     const struct cb_rrow *best = NULL;
@@ -655,11 +662,11 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
     char title[512];
 
     for (size_t i = 0; i < count; i++) {
-        const long x = cb_report_param(rows[i]->params, "RX", 0);
-        const long y = cb_report_param(rows[i]->params, "RY", 0);
+        const long x = cb_report_param(rows[i]->params, f->x, 0);
+        const long y = cb_report_param(rows[i]->params, f->y, 0);
         int have_x = 0, have_y = 0;
 
-        if (!same_group(rows[i], first, others))
+        if (!same_group(rows[i], f, first, others))
             continue;
         for (size_t j = 0; j < nx; j++)
             have_x |= rx[j] == x;
@@ -688,10 +695,10 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
         }
     if (cb_grid_init(&g, 1 + ny) != 0)
         return;
-    snprintf(title, sizeof title, "%s %s on %s, size %s%s%s", GRID_KERNEL, first->metric,
+    snprintf(title, sizeof title, "%s %s on %s, size %s%s%s", k->name, first->metric,
              r->devices[first->device].label, first->size, others[0] ? ", " : "", others);
     fprintf(out, "%s%s\n\n", markdown ? "### " : "", title);
-    cb_grid_set(&g, 0, 0, "RX \\ RY");
+    cb_grid_set(&g, 0, 0, "%s \\ %s", f->x, f->y);
     g.left[0] = 1;
     for (size_t j = 0; j < ny; j++)
         cb_grid_set(&g, 0, 1 + j, "%ld", ry[j]);
@@ -705,11 +712,11 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
             const struct cb_rrow *cell = NULL;
             char res[64];
 
-            for (size_t k = 0; k < count && cell == NULL; k++)
-                if (same_group(rows[k], first, others) &&
-                    cb_report_param(rows[k]->params, "RX", 0) == rx[i] &&
-                    cb_report_param(rows[k]->params, "RY", 0) == ry[j])
-                    cell = rows[k];
+            for (size_t c = 0; c < count && cell == NULL; c++)
+                if (same_group(rows[c], f, first, others) &&
+                    cb_report_param(rows[c]->params, f->x, 0) == rx[i] &&
+                    cb_report_param(rows[c]->params, f->y, 0) == ry[j])
+                    cell = rows[c];
             if (cell == NULL)
                 cb_grid_set(&g, row, 1 + j, "-");
             else if (!cell->ok)
@@ -723,9 +730,9 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
     cb_grid_write(out, &g, markdown);
     cb_grid_free(&g);
     if (best != NULL)
-        fprintf(out, "%sbest (*): RX=%ld RY=%ld, %.0f %s\n", markdown ? "\n" : "",
-                cb_report_param(best->params, "RX", 0), cb_report_param(best->params, "RY", 0),
-                best->throughput, best->metric);
+        fprintf(out, "%sbest (*): %s=%ld %s=%ld, %.0f %s\n", markdown ? "\n" : "", f->x,
+                cb_report_param(best->params, f->x, 0), f->y,
+                cb_report_param(best->params, f->y, 0), best->throughput, best->metric);
     if (best != NULL && resources_text(best, title, sizeof title)[0] != '\0')
         fputs("[Nr Ms]: N registers per work-item, M bytes of spill stores (ptxas, "
               "-cl-nv-verbose)\n",
@@ -733,34 +740,74 @@ static void rxry_grid(FILE *out, const struct cb_report *r, const struct cb_rrow
     fputc('\n', out);
 }
 
-static int rxry(FILE *out, const struct cb_report *r, int markdown)
+/* The grids of kernel k's rows, one per device, size and set of other parameters. */
+static int grids(FILE *out, const struct cb_report *r, const struct cb_kernel *k, int markdown)
 {
+    const struct cb_finding *f = &k->finding;
     size_t count;
-    const struct cb_rrow **rows = rows_of(r, GRID_KERNEL, NULL, &count);
+    const struct cb_rrow **rows = rows_of(r, k->name, NULL, &count);
     int any = 0;
 
     if (rows == NULL)
         return 0;
     for (size_t i = 0; i < count; i++) {
-        char mine[256], theirs[256];
+        char mine[256], theirs[256], heading_text[512];
         int seen = 0;
 
         /* One grid per device, size and other parameters: drawn at its first row. */
         for (size_t j = 0; j < i && !seen; j++)
             seen = rows[j]->device == rows[i]->device &&
                    strcmp(rows[j]->size, rows[i]->size) == 0 &&
-                   strcmp(other_params(rows[j], theirs), other_params(rows[i], mine)) == 0;
+                   strcmp(other_params(rows[j], f, theirs), other_params(rows[i], f, mine)) == 0;
         if (seen)
             continue;
+        snprintf(heading_text, sizeof heading_text, "%s x %s: %s", f->x, f->y, f->title);
         if (!any)
-            heading(out, markdown, "RX x RY: results per work-item (seed 001)");
+            heading(out, markdown, heading_text);
         if (!any && !markdown)
             fputc('\n', out);
         any = 1;
-        rxry_grid(out, r, rows, count, rows[i], other_params(rows[i], mine), markdown);
+        xy_grid(out, r, k, rows, count, rows[i], other_params(rows[i], f, mine), markdown);
     }
     free(rows);
     return any;
+}
+
+/* The findings the kernels' manifests declare, of one kind, in the registry's order. */
+static int declared(FILE *out, const struct cb_report *r, enum cb_finding_kind kind, int md)
+{
+    int any = 0;
+
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+
+        if (k->finding.kind != kind)
+            continue;
+        if (kind == CB_FINDING_CURVE)
+            any |= curve(out, r, k->finding.title, k->name, NULL, NULL, md);
+        else if (kind == CB_FINDING_GRID)
+            any |= grids(out, r, k, md);
+        else
+            any |= curve(out, r, k->finding.title, NULL, k->family, k->name, md);
+    }
+    return any;
+}
+
+/* "copy_ilp, matmul_regblock or transpose": what the declared findings need rows of. */
+static void declared_names(FILE *out)
+{
+    static const enum cb_finding_kind kinds[] = {CB_FINDING_CURVE, CB_FINDING_GRID,
+                                                 CB_FINDING_LADDER};
+    const char *names[16];
+    size_t n = 0;
+
+    for (size_t t = 0; t < 3; t++)
+        for (size_t i = 0; i < cb_kernel_total() && n < 16; i++)
+            if (cb_kernel_at(i)->finding.kind == kinds[t])
+                names[n++] =
+                    kinds[t] == CB_FINDING_LADDER ? cb_kernel_at(i)->family : cb_kernel_at(i)->name;
+    for (size_t i = 0; i < n; i++)
+        fprintf(out, "%s%s", i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
 }
 
 void cb_report_write_findings(FILE *out, const struct cb_report *r, enum cb_format fmt)
@@ -771,15 +818,13 @@ void cb_report_write_findings(FILE *out, const struct cb_report *r, enum cb_form
     if (md)
         fputs("# Findings\n\n", out);
     any |= local_memory(out, r, md);
-    any |= curve(out, r, "ILP and occupancy: copy throughput by ILP, VEC and occupancy (seed 002)",
-                 ILP_KERNEL, NULL, NULL, md);
-    any |= rxry(out, r, md);
-    any |= curve(out, r,
-                 "Transpose ladder: each variant against the plain copy of the same size "
-                 "(seed 000)",
-                 NULL, LADDER_FAMILY, LADDER_CEILING, md);
-    if (!any)
-        fputs("no findings: the runs hold no twin pair (vadd_local, transpose_tiled, ...), no "
-              "copy_ilp, matmul_regblock or transpose rows\n",
+    any |= declared(out, r, CB_FINDING_CURVE, md);
+    any |= declared(out, r, CB_FINDING_GRID, md);
+    any |= declared(out, r, CB_FINDING_LADDER, md);
+    if (!any) {
+        fputs("no findings: the runs hold no twin pair (vadd_local, transpose_tiled, ...), no ",
               out);
+        declared_names(out);
+        fputs(" rows\n", out);
+    }
 }

@@ -5,6 +5,7 @@
 
 #include "clbench/arginfo.h"
 #include "clbench/source.h"
+#include "clbench/size_math.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,18 +20,13 @@ void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...
     va_end(ap);
 }
 
-static double mib(double bytes)
-{
-    return bytes / (1024.0 * 1024.0);
-}
-
 int cb_row_check_buffer(struct cb_row *row, double bytes)
 {
     if (bytes > (double)row->device->max_alloc_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
                     "a buffer of %.0f MiB exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE (%.0f MiB): "
                     "choose a smaller --size",
-                    mib(bytes), mib((double)row->device->max_alloc_bytes));
+                    cb_mib(bytes), cb_mib((double)row->device->max_alloc_bytes));
         return -1;
     }
     row->footprint_bytes += bytes;
@@ -38,7 +34,7 @@ int cb_row_check_buffer(struct cb_row *row, double bytes)
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
                     "buffers of %.0f MiB exceed the device's global memory (%.0f MiB): "
                     "choose a smaller --size",
-                    mib(row->footprint_bytes), mib((double)row->device->global_mem_bytes));
+                    cb_mib(row->footprint_bytes), cb_mib((double)row->device->global_mem_bytes));
         return -1;
     }
     return 0;

@@ -4,6 +4,7 @@
 #include "clbench/contract.h"
 
 #include "clbench/inputs.h"
+#include "clbench/size_math.h"
 #include "clbench/verify.h"
 
 #include <math.h>
@@ -22,11 +23,6 @@ struct family_buffers {
     struct cb_library_call library; /* a library row's call, open while library_open */
     int library_open;
 };
-
-static double mib(double bytes)
-{
-    return bytes / (1024.0 * 1024.0);
-}
 
 static int family_check_buffers(struct cb_row *row)
 {
@@ -86,7 +82,7 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
         r->host_in[i] = cb_inputs_make(p->input_elems[i], env->cfg->seed + i);
         if (r->host_in[i] == NULL) {
             cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for %.0f MiB of inputs",
-                        mib(4.0 * (double)p->input_elems[i]));
+                        cb_mib(4.0 * (double)p->input_elems[i]));
             return -1;
         }
     }

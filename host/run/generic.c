@@ -259,9 +259,9 @@ static int generic_restore(struct cb_row *row, void *state, unsigned set)
 }
 
 /* The reference's problem: the row's size, and the row's value of each parameter the
- * reference shares by name (its default for the others).  NULL, or why it cannot run. */
-static const char *plan_reference(const struct cb_row *row, const struct cb_kernel *ref,
-                                  struct cb_problem *rp)
+ * reference shares by name (its default for the others).  0, or -1 with why it cannot run. */
+static int plan_reference(const struct cb_row *row, const struct cb_kernel *ref,
+                          struct cb_problem *rp, char *why, size_t len)
 {
     const struct cb_problem *p = &row->problem;
     const int cpu = (row->device->type & CL_DEVICE_TYPE_CPU) != 0;
@@ -274,7 +274,7 @@ static const char *plan_reference(const struct cb_row *row, const struct cb_kern
 
         rp->param[i] = mine >= 0 ? p->param[mine] : *cb_param_default(ref, i, cpu);
     }
-    return ref->plan(rp);
+    return ref->plan(rp, why, len);
 }
 
 static const char *arg_shape(const struct cb_generic_arg *a, const struct cb_problem *p, unsigned i,
@@ -409,8 +409,7 @@ static int run_reference(struct cb_row *row, struct generic_buffers *r,
     struct cb_program_cache *cache = env->cache;
     struct cb_problem rp;
     cl_mem mem[CB_MAX_ARGS] = {NULL};
-    const char *why;
-    char where[CB_REASON_LEN];
+    char why[CB_REASON_LEN], where[CB_REASON_LEN];
     int status;
 
     if (ref == NULL) {
@@ -420,8 +419,7 @@ static int run_reference(struct cb_row *row, struct generic_buffers *r,
                     check->ref_kernel, check->ref_kernel);
         return -1;
     }
-    why = plan_reference(row, ref, &rp);
-    if (why != NULL) {
+    if (plan_reference(row, ref, &rp, why, sizeof why) != 0) {
         cb_row_fail(row, CB_STATUS_VERIFY_FAILED, "reference '%s' cannot run this row: %s",
                     ref->name, why);
         return -1;

@@ -93,16 +93,17 @@ int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e)
     for (size_t i = 0; i < db->count; i++)
         if (same_key(&db->entries[i], e)) {
             /* Throughput, not the median: entries of one size class may differ in size. */
-            if (e->throughput > db->entries[i].throughput)
-                db->entries[i] = *e;
-            return 0;
+            if (e->throughput <= db->entries[i].throughput)
+                return CB_TUNED_KEPT;
+            db->entries[i] = *e;
+            return CB_TUNED_REPLACED;
         }
     grown = realloc(db->entries, (db->count + 1) * sizeof *grown);
     if (grown == NULL)
         return -1;
     db->entries = grown;
     db->entries[db->count++] = *e;
-    return 0;
+    return CB_TUNED_ADDED;
 }
 
 void cb_tuned_free(struct cb_tuned_db *db)
@@ -254,6 +255,11 @@ static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
         snprintf(why, len, "cannot read it");
         return -1;
     }
+    /* An empty file (a name made with mktemp) holds no entries yet. */
+    if (text[strspn(text, " \t\r\n")] == '\0') {
+        free(text);
+        return 0;
+    }
     root = cJSON_Parse(text);
     free(text);
     schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "schema"));
@@ -277,7 +283,7 @@ static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
         {
             struct cb_tuned_entry e;
 
-            if (entry_from_json(item, &e) == 0 && cb_tuned_merge(db, &e) != 0) {
+            if (entry_from_json(item, &e) == 0 && cb_tuned_merge(db, &e) < 0) {
                 snprintf(why, len, "out of host memory");
                 status = -1;
                 break;
@@ -330,6 +336,82 @@ void cb_tuned_load_for_run(const char *path, const char *cl_dir, struct cb_tuned
     }
 }
 
+int cb_tuned_check_target(const char *path, char *why, size_t len)
+{
+    static const char *const instead =
+        "pass --tuned a new file name or an existing tuning database (default "
+        "$XDG_DATA_HOME/clbench/tuned.json)";
+    struct stat st;
+    const char *schema;
+    char *text;
+    cJSON *root;
+    FILE *f;
+    int status = -1;
+
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(why, len, "cannot check that '%s' is a tuning database: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(why, len, "'%s' is a directory, not a tuning database: %s", path, instead);
+        return -1;
+    }
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(why, len, "cannot read '%s' to check that it is a tuning database: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    text = read_all(f);
+    fclose(f);
+    if (text == NULL) {
+        snprintf(why, len, "cannot read '%s' to check that it is a tuning database", path);
+        return -1;
+    }
+    root = text[strspn(text, " \t\r\n")] == '\0' ? NULL : cJSON_Parse(text);
+    schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "schema"));
+    if (text[strspn(text, " \t\r\n")] == '\0' ||
+        (schema != NULL && strcmp(schema, CB_TUNED_SCHEMA) == 0))
+        status = 0;
+    else if (root == NULL)
+        snprintf(why, len,
+                 "'%s' is not JSON (a report, a CSV file or other text?), not a tuning "
+                 "database: %s",
+                 path, instead);
+    /* "clbench-run" is CB_RUN_SCHEMA, of the report layer, which this one may not include. */
+    else if (schema != NULL && strcmp(schema, "clbench-run") == 0)
+        snprintf(why, len, "'%s' is a clbench run file (schema \"%s\"), not a tuning database: %s",
+                 path, schema, instead);
+    else if (schema != NULL)
+        snprintf(why, len, "'%s' is JSON of schema \"%.64s\", not a tuning database (\"%s\"): %s",
+                 path, schema, CB_TUNED_SCHEMA, instead);
+    else
+        snprintf(why, len, "'%s' is JSON without a \"schema\" field, not a tuning database: %s",
+                 path, instead);
+    cJSON_Delete(root);
+    free(text);
+    return status;
+}
+
+static const char *const merged_names[] = {"added", "replaced", "kept"};
+
+/* One line of the save's summary: what happened to e, against the stored entry old. */
+static void say_merged(FILE *out, int merged, const struct cb_tuned_entry *e,
+                       const struct cb_tuned_entry *old)
+{
+    fprintf(out, "  %-8s %s %s on %s: ", merged_names[merged], e->kernel, e->size_class, e->device);
+    if (merged == CB_TUNED_KEPT)
+        fprintf(out, "the stored %.4g %s beats this tune's %.4g\n", old->throughput, e->metric,
+                e->throughput);
+    else if (merged == CB_TUNED_REPLACED)
+        fprintf(out, "%.4g %s (was %.4g)\n", e->throughput, e->metric, old->throughput);
+    else
+        fprintf(out, "%.4g %s\n", e->throughput, e->metric);
+}
+
 static int make_dirs(const char *path)
 {
     char dir[4096];
@@ -347,13 +429,16 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count)
+int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count,
+                  FILE *summary)
 {
     struct cb_tuned_db db = {NULL, 0};
     struct cb_output out;
     char lock[4096 + 8], why[256];
     cJSON *root, *list;
-    char *text = NULL;
+    char *text = NULL, *said_text = NULL;
+    size_t said_len = 0;
+    FILE *said = NULL;
     int fd, status = -1;
 
     if (make_dirs(path) != 0)
@@ -365,25 +450,51 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     /* Another tuner may be between its read and its rename: wait for it, then read its work. */
     while (flock(fd, LOCK_EX) != 0)
         if (errno != EINTR) {
+            const int e = errno;
+
             close(fd);
-            return cb_error("cannot lock '%s': %s", lock, strerror(errno));
+            /* NFS without lockd, some FUSE and parallel file systems: writers there would lose
+             * each other's entries, so refuse and say how to do without the lock. */
+            if (e == ENOLCK || e == EOPNOTSUPP || e == ENOSYS)
+                return cb_error("cannot lock '%s': %s: this file system has no working locks; give "
+                                "each tuner its own --tuned FILE and merge them with clbench tune "
+                                "--merge",
+                                lock, strerror(e));
+            return cb_error("cannot lock '%s': %s", lock, strerror(e));
         }
     switch (load(path, &db, why, sizeof why)) {
     case 1:
         cb_error("not updating the tuning database '%s': %s", path, why);
         goto done;
     case -1:
-        cb_warn("replacing the tuning database '%s': %s", path, why);
-        cb_tuned_free(&db);
-        break;
+        /* Checked before the tune (cb_tuned_check_target); this is a file put there since. */
+        cb_error("not replacing '%s' with a tuning database: %s", path, why);
+        goto done;
     default:
         break;
     }
-    for (size_t i = 0; i < count; i++)
-        if (cb_tuned_merge(&db, &entries[i]) != 0) {
+    /* Said once the file is in place: a failed write has replaced nothing. */
+    said = open_memstream(&said_text, &said_len);
+    if (said == NULL) {
+        cb_error("out of host memory");
+        goto done;
+    }
+    fprintf(said, "clbench: tuning database '%s':\n", path);
+    for (size_t i = 0; i < count; i++) {
+        struct cb_tuned_entry old;
+        int merged;
+
+        memset(&old, 0, sizeof old);
+        for (size_t j = 0; j < db.count; j++)
+            if (same_key(&db.entries[j], &entries[i]))
+                old = db.entries[j];
+        merged = cb_tuned_merge(&db, &entries[i]);
+        if (merged < 0) {
             cb_error("out of host memory");
             goto done;
         }
+        say_merged(said, merged, &entries[i], &old);
+    }
     root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA);
     cJSON_AddNumberToObject(root, "schema_version", CB_TUNED_SCHEMA_VERSION);
@@ -397,10 +508,37 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     fprintf(out.file, "%s\n", text);
     status = cb_output_commit(&out);
 done:
+    if (said != NULL && fclose(said) == 0 && status == 0 && summary != NULL)
+        fputs(said_text, summary);
+    free(said_text);
     free(text);
     cb_tuned_free(&db);
     flock(fd, LOCK_UN);
     close(fd);
+    return status;
+}
+
+int cb_tuned_merge_files(const char *path, char *const *files, size_t count)
+{
+    struct cb_tuned_db db = {NULL, 0};
+    char why[256];
+    int status;
+
+    for (size_t i = 0; i < count; i++) {
+        struct stat st;
+
+        /* A database that is missing here is a tuner's lost work, not an empty one. */
+        if (stat(files[i], &st) != 0) {
+            cb_tuned_free(&db);
+            return cb_error("cannot merge '%s': %s", files[i], strerror(errno));
+        }
+        if (load(files[i], &db, why, sizeof why) != 0) {
+            cb_tuned_free(&db);
+            return cb_error("cannot merge '%s': %s", files[i], why);
+        }
+    }
+    status = cb_tuned_save(path, db.entries, db.count, stderr);
+    cb_tuned_free(&db);
     return status;
 }
 

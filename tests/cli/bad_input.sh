@@ -50,7 +50,7 @@ cases=$(cat <<'TABLE'
 1 | - | cannot read --resume file                    | @ROW --resume @TMP/nonexistent -o @OUT/r.json
 1 | - | is neither a clbench journal nor a run file  | @ROW --resume @TMP/garbage -o @OUT/r.json
 1 | r.json | over_limits: a buffer of 6144 MiB exceeds CL_DEVICE_MAX_MEM_ALLOC_SIZE | @ROW -n 1536M -o @OUT/r.json
-1 | r.json | build_failed: cannot read             | @ROW --cl-dir @TMP/empty -o @OUT/r.json
+2 | - | empty/vadd.cl: cannot read the built-in kernels | @ROW --cl-dir @TMP/empty -o @OUT/r.json
 2 | - | cannot read '@TMP/nonexistent.json'          | report @TMP/nonexistent.json -o @OUT/r.md
 2 | - | cannot read '@TMP/empty': Is a directory     | report @TMP/empty -o @OUT/r.md
 2 | - | is empty                                     | report @TMP/afile -o @OUT/r.md

@@ -45,8 +45,13 @@ expect_stderr_has "nearest at output[1000] of 1000"
 expect_stderr_has "nearest at output[-1] of 1000"
 fault wrong "vadd=verify_failed vadd_local=verify_failed" "checked elements wrong"
 
-# A kernel file that is not there: every row says where it looked.
-fault none "vadd=build_failed vadd_local=build_failed" "cannot read"
+# A kernel folder that is not there: the built-in kernels are declared by its files, so that
+# nothing can run; one line says where it looked.
+run -d cpu --cl-dir "$FAULTS/none" -k vadd,vadd_local -n 1000 "${QUICK[@]}" -o "$TMP/none.json"
+expect_rc 2
+expect_one_error_line
+expect_stderr_has "$FAULTS/none/vadd.cl: cannot read the built-in kernels: No such file or directory"
+[ ! -e "$TMP/none.json" ] || fail "a run without its kernels left a run file"
 
 # --max-time: a launch of ~30 ms against a 1 ms budget is too_slow; against 0.5 s the row is
 # ok with fewer launches than --reps asked for, and says so.

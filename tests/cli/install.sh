@@ -53,8 +53,15 @@ run -k vadd -n 64 "${QUICK[@]}" --format csv
 expect_rc 0
 expect_stdout_has ",vadd,"
 
-# The installed binary reads its own kernels, not the source tree's: break the installed copy.
+# The installed binary reads its own kernels, not the source tree's: break the installed copy
+# (its manifests declare the built-in kernels, so that a copy without them is refused).
+cp "$TMP/prefix/share/clbench/cl/vadd.cl" "$TMP/vadd.cl.installed"
 echo "this is not OpenCL" >"$TMP/prefix/share/clbench/cl/vadd.cl"
+run -k vadd -n 64 "${QUICK[@]}" --format csv
+expect_rc 2
+expect_stderr_has "$TMP/prefix/bin/../share/clbench/cl/vadd.cl: no kernel manifest"
+# ... and builds them from there: the manifests kept, the code broken.
+{ cat "$TMP/vadd.cl.installed"; echo "this is not OpenCL"; } >"$TMP/prefix/share/clbench/cl/vadd.cl"
 run -k vadd -n 64 "${QUICK[@]}" --format csv
 expect_rc 1
 expect_stderr_has "build_failed"
@@ -65,6 +72,7 @@ expect_rc 0
 
 mkdir -p "$TMP/empty"
 run -k vadd -n 64 "${QUICK[@]}" --cl-dir "$TMP/empty"
-expect_rc 1
-expect_stderr_has "cannot read '$TMP/empty/vadd.cl': No such file or directory (use --cl-dir DIR)"
+expect_rc 2
+expect_one_error_line
+expect_stderr_has "$TMP/empty/vadd.cl: cannot read the built-in kernels: No such file or directory (use --cl-dir DIR)"
 echo "install: ok"

@@ -9,7 +9,8 @@ DB="$TMP/data/clbench/tuned.json"
 run tune "${TINY[@]}" --budget 8 -o "$TMP/tune.json"
 expect_rc 0
 expect_stderr_has "(exhaustive, 8 measured, 0 refused of 8 points)"
-expect_stderr_has "stored in '$DB'"
+expect_stderr_has "clbench: tuning database '$DB':"
+expect_stderr_has "  added    matmul_regblock 32x32x32 on "
 [ ! -e "$TMP/tune.json.journal" ] || fail "the journal outlived a complete tune"
 python3 - "$TMP/tune.json" "$DB" <<'PY' || fail "tune run file and database"
 import json, sys
@@ -148,10 +149,16 @@ run tune "${TINY[@]}" --budget 1 --tuned "$TMP/newer.json"
 expect_rc 1
 expect_stderr_has "not updating the tuning database"
 grep -q '"schema_version":9' "$TMP/newer.json" || fail "a newer database was overwritten"
+# Not JSON as the default database: one warning, defaults used; named by --tuned: refused
+# before any work (tests/cli/guards.sh has the rest).
 echo "not json" >"$TMP/junk.json"
-run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json --tuned "$TMP/junk.json"
+mkdir -p "$TMP/junk-data/clbench" && cp "$TMP/junk.json" "$TMP/junk-data/clbench/tuned.json"
+XDG_DATA_HOME="$TMP/junk-data" run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json
 expect_rc 0
-expect_stderr_has "ignoring the tuning database '$TMP/junk.json': not JSON"
+expect_stderr_has "ignoring the tuning database '$TMP/junk-data/clbench/tuned.json': not JSON"
+run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json --tuned "$TMP/junk.json"
+expect_rc 2
+expect_stderr_has "'$TMP/junk.json' is not JSON"
 
 # Bad input.
 run tune "${TINY[@]}" --budget 0

@@ -127,7 +127,8 @@ bad nokernel <<'CL'
 __kernel void other(const int n, __global const float *a, __global const float *b, __global float *c) {}
 CL
 for what in "contract reduce" "colour blue" "param TILE in 8,16" "global N / 0" \
-    "global N * 9223372036854775807" "global N / 2.5" "local 8192"; do
+    "global N * 9223372036854775807" "global N / 2.5" "local 8192" \
+    "param VEC = 1 cpu x in 1,2" "plan matmul_fastest"; do
     name=$(echo "$what" | tr -c 'a-zA-Z0-9\n' _)
     {
         echo "/* clbench:kernel k"
@@ -139,6 +140,23 @@ for what in "contract reduce" "colour blue" "param TILE in 8,16" "global N / 0" 
         echo "                __global float *c) { if (get_global_id(0) < n) c[get_global_id(0)] = 0; }"
     } >"$TMP/$name.cl"
 done
+bad twice_key <<'CL'
+/* clbench:kernel k
+ *   contract vadd
+ *   global N
+ *   global 2 * N
+ */
+__kernel void k(const int n, __global const float *a, __global const float *b, __global float *c) {}
+CL
+# PoCL aborts the process on a 255-character kernel name: refused when the file is loaded.
+long=$(printf 'k%.0s' $(seq 255))
+bad longname <<CL
+/* clbench:kernel $long
+ *   contract vadd
+ *   global N
+ */
+__kernel void $long(const int n, __global const float *a, __global const float *b, __global float *c) {}
+CL
 bad mismatch <<'CL'
 /* clbench:kernel mismatch
  *   contract transpose
@@ -219,6 +237,10 @@ cases=$(cat <<'TABLE'
 2 | @T/global_N___0.cl:3:15: global: division by zero       | --kernel-file @T/global_N___0.cl
 2 | :3:15: global: integer overflow in 16777216 * 9223372036854775807 (at N=16777216) | --kernel-file @T/global_N___9223372036854775807.cl
 2 | @T/global_N___2_5.cl:3:17: not an integer               | --kernel-file @T/global_N___2_5.cl
+2 | @T/param_VEC___1_cpu_x_in_1_2.cl:4:24: param VEC: a CPU default is a non-zero integer | --kernel-file @T/param_VEC___1_cpu_x_in_1_2.cl
+2 | @T/plan_matmul_fastest.cl:4:11: unknown plan 'matmul_fastest' | --kernel-file @T/plan_matmul_fastest.cl
+2 | @T/twice_key.cl:4:6: global is given twice (first on line 3) | --kernel-file @T/twice_key.cl
+2 | @T/longname.cl:1:19: kernel name of 255 characters: drivers refuse long names | --kernel-file @T/longname.cl
 1 | of this device (@T/local_8192.cl:4): choose smaller tile or work-group parameters | --kernel-file @T/local_8192.cl -n 8192
 1 | argument 1 (in) is `__global float*` where the transpose contract passes `int` | --kernel-file @T/mismatch.cl -n 64
 1 | build failed                                            | --kernel-file @T/nobuild.cl -n 64

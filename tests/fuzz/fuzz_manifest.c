@@ -41,7 +41,7 @@ static void manifest(const char *text)
     for (size_t i = 0; i < f->count; i++) {
         const struct cb_kernel *k = f->kernels[i];
         struct cb_problem p;
-        const char *reason;
+        char reason[512];
 
         if (k->name[0] == '\0' || k->plan == NULL || k->family == NULL || k->dims == 0 ||
             k->dims > CB_MAX_DIMS)
@@ -51,8 +51,7 @@ static void manifest(const char *text)
         memcpy(p.size, k->default_size_cpu, sizeof p.size);
         for (unsigned j = 0; j < cb_kernel_param_count(k); j++)
             p.param[j] = k->params[j].def;
-        reason = k->plan(&p);
-        if (reason != NULL && memchr(reason, '\0', 4096) == NULL)
+        if (k->plan(&p, reason, sizeof reason) != 0 && memchr(reason, '\0', sizeof reason) == NULL)
             abort();
     }
     cb_manifest_file_free(f);

@@ -1,6 +1,7 @@
 /* Unit tests of the kernel manifest parser (host/kernels/manifest.c), on strings. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "clbench/families.h"
 #include "clbench/manifest.h"
 
 #include <stdio.h>
@@ -74,7 +75,7 @@ int test_manifest_parses_family_and_generic(void)
     p.size[2] = 30;  /* K */
     p.param[0] = 16;
     p.param[1] = 4;
-    ASSERT_TRUE(k->plan(&p) == NULL);
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
     ASSERT_EQ_U(p.work_dim, 2);
     ASSERT_EQ_U(p.global[0], 16);
     ASSERT_EQ_U(p.global[1], 112);
@@ -83,10 +84,11 @@ int test_manifest_parses_family_and_generic(void)
     ASSERT_EQ_U(p.output_elems, 6400); /* the contract's buffers */
     ASSERT_EQ_U(p.scalar_count, 3);
     p.param[1] = 3; /* WPT 3 does not divide 16 */
-    ASSERT_STR_HAS(k->plan(&p), "require WPT divides TILE is false (dir/my.cl:8)");
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) != 0);
+    ASSERT_STR_HAS(why, "require WPT divides TILE is false (dir/my.cl:8)");
     p.param[1] = 8; /* ceil(64, 8) = 8 work-items, not a multiple of 16 / 8 = 2? it is; M: */
     p.param[0] = 32;
-    ASSERT_TRUE(k->plan(&p) == NULL);
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
 
     k = f->kernels[1];
     ASSERT_TRUE(strcmp(k->family, "my") == 0 && k->generic != NULL);
@@ -101,7 +103,7 @@ int test_manifest_parses_family_and_generic(void)
     p.kernel = k;
     p.size[0] = 1000;
     p.param[0] = 64;
-    ASSERT_TRUE(k->plan(&p) == NULL);
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
     ASSERT_EQ_U(p.arg_value[0], 1000);
     ASSERT_EQ_U(p.arg_length[1], 1000);
     ASSERT_EQ_U(p.arg_length[2], 16);
@@ -216,5 +218,121 @@ int test_kernel_file_keeps_the_text_it_loaded(void)
     ASSERT_TRUE(kept != NULL && strcmp(kept, text) == 0);
     ASSERT_TRUE(cb_kernel_file_text("/no/such/file.cl") == NULL);
     cb_kernel_files_unload();
+    return 0;
+}
+
+/* The keys built-in kernels need: a host plan by name, CPU defaults, the shared size, libraries
+ * and private memory, in the grammar users write. */
+int test_manifest_key_table_and_builtin_grammar(void)
+{
+    static const char text[] = "/* clbench:kernel my_fast\n"
+                               " *   contract matmul\n"
+                               " *   plan matmul_fast\n"
+                               " *   size cpu 64 gpu 256 shared 128\n"
+                               " *   param TSM = 64 cpu 32 in 4..512\n"
+                               " *   param TSN = 64 in 4..512\n"
+                               " *   param TSK = 16 in 4..128\n"
+                               " *   param WPTM = 8 in 1..32\n"
+                               " *   param WPTN = 8 cpu 32 in 1..32\n"
+                               " *   param VWM = 4 cpu 1 in 1,2,4,8,16\n"
+                               " *   param VWN = 4 cpu 16 in 1,2,4,8,16\n"
+                               " *   param PAD = 0 in 0..32\n"
+                               " *   private_mem WPTM * WPTN * 4\n"
+                               " *   libraries sgemm_openblas\n"
+                               " *   finding grid WPTM WPTN results per work-item\n"
+                               " */\n"
+                               "__kernel void my_fast(const int M) {}\n"
+                               "/* clbench:kernel my_copy\n"
+                               " *   contract transpose\n"
+                               " *   plan transpose_copy\n"
+                               " *   param TILE = 32 in 8,16,32\n"
+                               " *   param BLOCK_ROWS = 8 in 1..32\n"
+                               " */\n"
+                               "__kernel void my_copy(const int w) {}\n";
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN];
+    const struct cb_kernel *k;
+    struct cb_problem p;
+
+    if (cb_manifest_parse("dir/fast.cl", text, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 1;
+    }
+    k = f->kernels[0];
+    ASSERT_TRUE(k->def_cpu[0] == 32 && k->def_cpu[1] == 0 && k->def_cpu[4] == 32);
+    ASSERT_EQ_U(k->default_size_cpu[2], 64);
+    ASSERT_EQ_U(k->default_size_gpu[0], 256);
+    ASSERT_EQ_U(k->default_size_shared[1], 128);
+    ASSERT_TRUE(strcmp(k->libraries[0], "sgemm_openblas") == 0 && k->libraries[1] == NULL);
+    ASSERT_TRUE(k->finding.kind == CB_FINDING_GRID && strcmp(k->finding.x, "WPTM") == 0);
+    ASSERT_TRUE(strcmp(k->finding.title, "results per work-item") == 0);
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    p.size[0] = p.size[1] = p.size[2] = 64;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        p.param[i] = k->params[i].def;
+    /* The hook's NDRange and local memory, the manifest's private memory. */
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.local[0], 8);
+    ASSERT_EQ_U(p.local[1], 8);
+    ASSERT_EQ_U(p.global[0], 8);
+    ASSERT_EQ_U(p.local_mem_bytes, 2 * 16 * (64 + 64) * 4);
+    ASSERT_EQ_U(p.private_mem_bytes, 8 * 8 * 4);
+    p.param[2] = 6; /* TSK not a multiple of 4: the hook's reason, through the buffer */
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) != 0);
+    ASSERT_STR_HAS(why, "TSK must be a multiple of 4");
+    /* A hook may bring its own reference: transpose_copy's output is its input. */
+    k = f->kernels[1];
+    ASSERT_TRUE(k->reference != NULL && k->reference != cb_ref_transpose);
+    cb_manifest_file_free(f);
+    /* The key list of messages comes from the table, the new keys with it. */
+    ASSERT_TRUE(rejects(HEAD " global N\n colour blue" TAIL,
+                        "plan, private_mem, libraries, finding; generic only: dims, arg, flops, "
+                        "bytes, "
+                        "verify"));
+    return 0;
+}
+
+int test_manifest_rejects_bad_builtin_grammar(void)
+{
+    char text[512], name[CB_KERNEL_NAME_MAX + 2]; /* one character too many */
+
+    ASSERT_TRUE(rejects(HEAD " plan nosuch" TAIL, "bad.cl:3:7: unknown plan 'nosuch'"));
+    ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu in 1,2" TAIL,
+                        "bad.cl:4:20: param VEC: a CPU default is a non-zero integer"));
+    ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu 0 in 0,1" TAIL,
+                        "bad.cl:4:20: param VEC: a CPU default is a non-zero integer"));
+    ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu 3 in 1,2" TAIL,
+                        "bad.cl:4:20: param VEC: the CPU default 3 is not in 1,2"));
+    ASSERT_TRUE(rejects(HEAD " plan vadd\n plan vadd" TAIL,
+                        "bad.cl:4:2: plan is given twice (first on line 3)"));
+    ASSERT_TRUE(rejects(HEAD " global N\n private_mem 4\n private_mem 8" TAIL,
+                        "bad.cl:5:2: private_mem is given twice (first on line 4)"));
+    ASSERT_TRUE(
+        rejects(HEAD " plan matmul_naive" TAIL,
+                "bad.cl:3: plan matmul_naive is a plan of the matmul contract, not of vadd"));
+    ASSERT_TRUE(rejects(HEAD " plan vadd\n param WGS = 64 in 1..1024" TAIL,
+                        "bad.cl:3: plan vadd reads the parameter VEC: declare it"));
+    ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
+                        " global N\n plan vadd */ kernel void g(int n) {}\n",
+                        "bad.cl:6: `plan` is only for the vadd, transpose, copy and matmul"));
+    ASSERT_TRUE(rejects(HEAD " global N\n size shared 4x4" TAIL, "size: shared has 2 dimensions"));
+    ASSERT_TRUE(rejects(HEAD " global N\n size cpu 4 huge 8" TAIL,
+                        "bad.cl:4:13: size takes `cpu SIZE gpu SIZE shared SIZE`"));
+    ASSERT_TRUE(rejects(HEAD " global N\n libraries a b c" TAIL,
+                        "bad.cl:4:16: libraries takes at most 2 names"));
+    ASSERT_TRUE(rejects(HEAD " global N\n private_mem N +" TAIL, "bad.cl:4:17: expression ends"));
+    ASSERT_TRUE(rejects(HEAD " global N\n finding pie chart" TAIL,
+                        "bad.cl:4:10: finding is `curve TITLE`, `grid X Y TITLE` or `ladder"));
+    ASSERT_TRUE(rejects(HEAD " global N\n finding grid RX" TAIL,
+                        "bad.cl:4:17: finding grid names two parameters"));
+    ASSERT_TRUE(rejects(HEAD " global N\n finding curve" TAIL, "finding: a title must follow"));
+    ASSERT_TRUE(rejects(HEAD " global N\n param RX = 1 in 1..4\n finding grid RX RY per item" TAIL,
+                        "bad.cl:1: finding grid RX RY: both must be parameters of kernel k"));
+    /* PoCL aborts on a 255-character kernel name: one line, where the name starts. */
+    memset(name, 'k', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    snprintf(text, sizeof text, "/* clbench:kernel %s\n contract vadd\n global N */\n", name);
+    ASSERT_TRUE(rejects(text, "bad.cl:1:19: kernel name of 129 characters"));
     return 0;
 }

@@ -1,46 +1,43 @@
-/* Plan and reference functions of each kernel family, used by the rows in host/kernels/registry.c.
- * One block per host/kernels/<family>.c. */
+/* The host side of each kernel family (host/kernels/<family>.c): the contracts' buffers and
+ * work models, the references, and the hooks a built-in kernel's manifest names. */
 #ifndef CLBENCH_FAMILIES_H
 #define CLBENCH_FAMILIES_H
 
 #include "clbench/kernel.h"
 
-/* The contracts (host/kernels/manifest.c): a family's buffers, leading int arguments, work model
- * and limits for p->size, without the NDRange, which a user kernel's manifest gives. */
-const char *cb_contract_vadd(struct cb_problem *p);
-const char *cb_contract_transpose(struct cb_problem *p);
-const char *cb_contract_copy(struct cb_problem *p);
-const char *cb_contract_matmul(struct cb_problem *p);
+/* The contracts (host/kernels/manifest_keys.c): a family's buffers, leading int arguments, work
+ * model and limits for p->size, without the NDRange, which a user kernel's manifest gives. */
+int cb_contract_vadd(struct cb_problem *p, char *why, size_t len);
+int cb_contract_transpose(struct cb_problem *p, char *why, size_t len);
+int cb_contract_copy(struct cb_problem *p, char *why, size_t len);
+int cb_contract_matmul(struct cb_problem *p, char *why, size_t len);
 
-/* host/kernels/vadd.c */
-const char *cb_plan_vadd(struct cb_problem *p);
-const char *cb_plan_vadd_local(struct cb_problem *p);
+/* The references every kernel of a contract is checked against (a hook may name another). */
 double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
-
-/* host/kernels/transpose.c */
-const char *cb_plan_transpose_naive(struct cb_problem *p);
-const char *cb_plan_transpose_tiled(struct cb_problem *p);
-const char *cb_plan_transpose_padded(struct cb_problem *p);
-const char *cb_plan_transpose_aligned(struct cb_problem *p);
 double cb_ref_transpose(const struct cb_problem *p, const float *const in[], size_t i,
                         double *scale);
-double cb_ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,
-                             double *scale);
-
-/* host/kernels/copy.c */
-const char *cb_plan_copy_ilp(struct cb_problem *p);
 double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
-
-/* host/kernels/matmul.c (and clblast.c: the sgemm_clblast hook, with CLBlast only) */
-const char *cb_plan_matmul_naive(struct cb_problem *p);
-const char *cb_plan_matmul_tiled(struct cb_problem *p);
-const char *cb_plan_matmul_regblock(struct cb_problem *p);
-const char *cb_plan_matmul_cached(struct cb_problem *p);
-const char *cb_plan_matmul_rank1(struct cb_problem *p);
-const char *cb_plan_matmul_fast(struct cb_problem *p);
-const char *cb_plan_matmul_cpu(struct cb_problem *p);
-const char *cb_plan_matmul_library(struct cb_problem *p);
 double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
+
+/* A family's host plan for what a manifest's expressions cannot say (the NDRange from tiles
+ * and blocks, local memory, the constraints between parameters), named by a manifest's
+ * `plan NAME` line; with the reference the outputs are checked against. */
+struct cb_hook {
+    const char *name;
+    const char *contract;      /* the contract a manifest naming it declares */
+    const char *params;        /* the parameters it reads, blank-separated: each must be declared */
+    cb_plan_fn plan;           /* includes the contract's buffers and work model */
+    cb_reference_fn reference; /* NULL: the contract's */
+};
+/* Each family's hooks (host/kernels/<family>.c), up to an entry without a name. */
+extern const struct cb_hook cb_vadd_hooks[], cb_transpose_hooks[], cb_copy_hooks[],
+    cb_matmul_hooks[];
+/* The hook called s[0, len), or NULL (host/kernels/hooks.c). */
+const struct cb_hook *cb_hook_find(const char *s, size_t len);
+
+/* The library baselines' plan (host/kernels/matmul.c): the contract's buffers, and the C
+ * grid for the "global" of the run file. */
+int cb_plan_matmul_library(struct cb_problem *p, char *why, size_t len);
 /* host/kernels/cublas.c: a row-major C = A B (M x N x K) as one column-major GEMM call of
  * m x n x k whose first operand is B (first == 1) or A, with the leading dimensions given. */
 struct cb_gemm_colmajor {
@@ -49,15 +46,29 @@ struct cb_gemm_colmajor {
     size_t ld_first, ld_second, ldc;
 };
 struct cb_gemm_colmajor cb_gemm_rowmajor(size_t m, size_t n, size_t k);
+/* host/kernels/openblas.c: OpenBLAS's core types by ISA.  The core type a CPU of this ISA level
+ * should run where OpenBLAS's own choice `core` is older, else NULL; levels are
+ * CB_ISA_* (cb_cpu_isa_level() is this CPU's). */
+enum { CB_ISA_OLD, CB_ISA_AVX, CB_ISA_AVX2, CB_ISA_AVX512 };
+int cb_cpu_isa_level(void);
+const char *cb_openblas_better_core(const char *core, int cpu_level);
+/* Called first in main: where the linked OpenBLAS picked a core type older than the CPU's ISA
+ * and OPENBLAS_CORETYPE is not set, runs clbench again with it set (OpenBLAS reads it only
+ * while it loads, before main).  Returns when nothing needs it or the exec failed (the rows
+ * then say so). */
+void cb_openblas_choose_core(char *const argv[]);
 #ifdef CLBENCH_HAVE_OPENBLAS
 extern const struct cb_library cb_library_openblas; /* host/kernels/openblas.c */
+void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *info);
 #endif
 #ifdef CLBENCH_HAVE_CUBLAS
 extern const struct cb_library cb_library_cublas; /* host/kernels/cublas.c */
+void cb_describe_cublas(const struct cb_device *d, struct cb_library_info *info);
 #endif
 #ifdef CLBENCH_HAVE_CLBLAST
 cl_int cb_enqueue_sgemm_clblast(cl_command_queue queue, const struct cb_problem *p,
                                 const cl_mem in[], cl_mem out);
+void cb_describe_clblast(const struct cb_device *d, struct cb_library_info *info);
 #endif
 
 #endif

@@ -1,7 +1,8 @@
-/* The kernel registry's types: what one row says about a kernel, and the problem a row is
- * planned into for one size and one set of -D values.  The table itself is in
- * host/kernels/registry.c; each family's plan and reference functions are in
- * host/kernels/<family>.c; the kernels are in cl/<family>.cl.
+/* The kernel registry's types: what is known about a kernel, and the problem a row is planned
+ * into for one size and one set of -D values.  Kernels are declared by the manifests of their
+ * .cl files (cl/<family>.cl for the built-in ones; host/kernels/manifest*.c), library
+ * baselines by the table of host/kernels/registry.c; the families' host plans and references
+ * are in host/kernels/<family>.c.
  */
 #ifndef CLBENCH_KERNEL_H
 #define CLBENCH_KERNEL_H
@@ -30,6 +31,16 @@ struct cb_param {
     const char *help;    /* one line */
 };
 
+/* A table of --findings that a kernel's rows make, declared by its manifest's `finding` line:
+ * its rows' throughput by parameters (curve), an X x Y grid over two parameters (grid), or its
+ * family's rows against it as the ceiling (ladder). */
+enum cb_finding_kind { CB_FINDING_NONE, CB_FINDING_CURVE, CB_FINDING_GRID, CB_FINDING_LADDER };
+struct cb_finding {
+    enum cb_finding_kind kind;
+    const char *x, *y; /* grid: the parameters along its rows and columns */
+    const char *title; /* the table's heading */
+};
+
 /* What the headline throughput counts. */
 enum cb_metric { CB_METRIC_GFLOPS, CB_METRIC_GBS };
 
@@ -48,6 +59,7 @@ struct cb_problem {
     cl_int scalar[CB_MAX_SCALARS]; /* the leading int arguments, in order */
     unsigned scalar_count;
     size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
+    size_t private_mem_bytes;   /* private arrays of one work-item (0: not known) */
     size_t dynamic_local_bytes; /* >0: passed as a trailing __local argument of this size */
     double flops;               /* floating-point operations of one launch */
     double bytes;               /* compulsory bytes read + written by one launch */
@@ -65,9 +77,10 @@ struct cb_problem {
 typedef double (*cb_reference_fn)(const struct cb_problem *p, const float *const in[], size_t i,
                                   double *scale);
 
-/* Fills the planned fields of p.  Returns NULL, or the reason this size and these parameters
- * cannot run (a parameter constraint, an overflow); the runner reports it as the row's status. */
-typedef const char *(*cb_plan_fn)(struct cb_problem *p);
+/* Fills the planned fields of p.  Returns 0, or -1 with the reason this size and these
+ * parameters cannot run (a parameter constraint, an overflow) in why; the runner reports it as
+ * the row's status. */
+typedef int (*cb_plan_fn)(struct cb_problem *p, char *why, size_t len);
 
 /* Optional: launches the work itself instead of the runner's clEnqueueNDRangeKernel, for
  * library baselines that may enqueue several kernels.  Rows that have it are timed on the host
@@ -84,7 +97,24 @@ typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem 
  * missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row failed). */
 enum { CB_LIBRARY_UNAVAILABLE = 1, CB_LIBRARY_FAILED = -1 };
 
+/* What a library row ran, recorded in the row ("library" in the run file) so that a baseline
+ * says what it is: the library, its version and the configuration that decides its speed. */
+struct cb_library_info {
+    char name[32];      /* "OpenBLAS", "cuBLAS", "CLBlast"; "" for rows of no library */
+    char version[32];   /* "0.3.21" */
+    char config[192];   /* OpenBLAS: openblas_get_config(); cuBLAS: the math mode */
+    char core[32];      /* OpenBLAS: the kernels' core type (openblas_get_corename()) */
+    char core_from[96]; /* who chose that core: OpenBLAS's detection, or OPENBLAS_CORETYPE */
+    int threads;        /* threads the library ran on; 0: not applicable */
+    char warning[256];  /* "" or why this is not the library at its best, with the fix */
+};
+
 struct cb_device;
+/* Fills info for a library row on device d, once the library is open (cuBLAS is loaded
+ * then). */
+typedef void (*cb_describe_fn)(const struct cb_device *d, struct cb_library_info *info);
+
+struct cb_manifest_kernel;
 struct cb_library_call {
     const struct cb_device *device;
     const struct cb_problem *problem;
@@ -117,8 +147,9 @@ struct cb_kernel {
      * (host/run/rows.c).  All zero: default_size_cpu, the size every device can finish. */
     size_t default_size_shared[CB_MAX_DIMS];
     struct cb_param params[CB_MAX_PARAMS]; /* ends at the first entry without a name */
-    /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def).  They
-     * apply as one set, only when no -D names any parameter of the kernel (host/run/rows.c). */
+    /* Defaults on CPU devices, parallel to params, where they differ (0: params[i].def; a
+     * manifest's `param NAME = V cpu W`).  They apply as one set, only when no -D names any
+     * parameter of the kernel (host/run/rows.c). */
     long def_cpu[CB_MAX_PARAMS];
     unsigned inputs;
     enum cb_metric metric;
@@ -127,18 +158,22 @@ struct cb_kernel {
     /* Library rows a user would pick instead, for the report's "vs library" column: the first
      * that ran on the same device and size (NULL entries: none). */
     const char *libraries[2];
-    const char *requires; /* NULL, or why this row is absent from this build */
+    struct cb_finding finding; /* kind CB_FINDING_NONE: none */
+    const char *requires;      /* NULL, or why this row is absent from this build */
     cb_plan_fn plan;
     cb_reference_fn reference;
     cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
     const struct cb_library *library; /* NULL, or the library this baseline row calls */
+    cb_describe_fn describe;          /* library rows (enqueue or library): what they ran */
     /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
-    const char *source_path;          /* that file; NULL: cl/<family>.cl */
-    const struct cb_generic *generic; /* the generic contract's arguments and check, else NULL */
+    const char *source_path;             /* that file; NULL: cl/<family>.cl */
+    const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */
+    struct cb_manifest_kernel *manifest; /* the manifest that declares it, else NULL */
 };
 
-/* The registry: the built-in table (host/kernels/registry.c) followed by the kernels added at
- * run time (user kernel files).  Index order is the order of --list-kernels and of the report. */
+/* The registry: the built-in kernels (cl/<family>.cl's manifests, cb_builtin_kernels_load),
+ * the library baselines (host/kernels/registry.c), then the kernels of user kernel files.  Index
+ * order is the order of --list-kernels and of the report. */
 size_t cb_kernel_total(void);
 const struct cb_kernel *cb_kernel_at(size_t i);
 /* Appends k (which must outlive the registry's use) after the built-in and earlier kernels.
@@ -146,6 +181,9 @@ const struct cb_kernel *cb_kernel_at(size_t i);
 int cb_kernel_add(const struct cb_kernel *k);
 /* Forgets every kernel added with cb_kernel_add (their memory stays the caller's). */
 void cb_kernels_reset_added(void);
+/* The same for the built-in kernels, which come before the library baselines. */
+int cb_kernel_add_builtin(const struct cb_kernel *k);
+void cb_kernels_reset_builtin(void);
 
 const struct cb_kernel *cb_kernel_find(const char *name);
 unsigned cb_kernel_param_count(const struct cb_kernel *k);
@@ -154,6 +192,11 @@ int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
 /* Parameter i's default on a CPU device (cpu != 0) or elsewhere: def_cpu[i] where set, else
  * params[i].def. */
 const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
+/* The value of p's parameter `name` (0 if its kernel has none of that name): plans read
+ * parameters by name, so that a manifest may declare them in any order. */
+long cb_param(const struct cb_problem *p, const char *name);
+/* For plan functions: 0 when reason is NULL, else -1 with reason copied into why. */
+int cb_refuse(const char *reason, char *why, size_t len);
 /* 1 if value is in param->allowed. */
 int cb_param_allows(const struct cb_param *param, long value);
 /* The registered kernel name closest to `name` (edit distance), for "did you mean". */

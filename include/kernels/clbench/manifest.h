@@ -1,4 +1,4 @@
-/* User kernels: a .cl file declares its kernels in manifests inside comments (the grammar is in
+/* Kernel manifests: a .cl file declares its kernels in manifests inside comments (the grammar is in
  * README.md, "Your own kernels").  Each manifest becomes a heap-allocated struct cb_kernel
  * whose plan function evaluates the manifest's expressions per row and, for the four family
  * contracts, reuses the family's buffers, work model and reference (host/kernels/manifest.c).
@@ -10,7 +10,10 @@
 
 #include <stddef.h>
 
-enum { CB_MANIFEST_WHY_LEN = 640 };
+/* CB_KERNEL_NAME_MAX: the longest kernel name a manifest may declare.  PoCL aborts the process
+ * on a 255-character name (it names files after kernels); other drivers have their own
+ * limits, so names stay well below. */
+enum { CB_MANIFEST_WHY_LEN = 640, CB_KERNEL_NAME_MAX = 128 };
 
 /* The kernels one file declares, in the order of their manifests. */
 struct cb_manifest_file {
@@ -33,6 +36,13 @@ void cb_manifest_file_free(struct cb_manifest_file *file);
 int cb_kernel_file_load(const char *path, char *why, size_t len);
 /* Unregisters and frees every loaded kernel file. */
 void cb_kernel_files_unload(void);
+
+/* Loads the built-in kernels from the manifests of cl_dir/<family>.cl (vadd, transpose, copy,
+ * matmul, in that order) and registers them before the library baselines.  Nothing to do when
+ * they are loaded from cl_dir already.  Returns 0, or -1 with one line in why
+ * ("PATH:LINE:COLUMN: ..."), nothing registered. */
+int cb_builtin_kernels_load(const char *cl_dir, char *why, size_t len);
+void cb_builtin_kernels_unload(void);
 
 /* The loaded file k comes from, or NULL for a built-in kernel. */
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k);

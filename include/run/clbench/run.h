@@ -26,11 +26,15 @@ enum cb_status {
                                  without a reference): measured, never "ok" */
     CB_STATUS_UNAVAILABLE,    /* a library row that cannot run in this build, on this machine
                                * or on this device: absent with the reason, not a failure */
+    CB_STATUS_CRASHED,        /* the worker process running it died (a signal, an abort in the
+                               * driver, an exit): the reason names it and quotes its last lines */
+    CB_STATUS_TIMED_OUT,      /* its build and launches ran past --row-timeout: worker killed */
     CB_STATUS_COUNT
 };
 
 /* "ok", "invalid", "over_limits", "build_failed", "launch_failed", "verify_failed",
- * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable". */
+ * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable", "crashed",
+ * "timed_out". */
 const char *cb_status_name(enum cb_status status);
 /* The inverse; -1 for an unknown name. */
 int cb_status_parse(const char *name);
@@ -49,7 +53,10 @@ struct cb_row {
     const char *build_source; /* "built", "memory" (an earlier row's) or "disk" (cache) */
     const char *timer;        /* "event" (profiling events), "wall" (host clock around the enqueue
                                * and clFinish), or a library row's own ("host", "cuda-event") */
-    double *samples_ms;       /* every timed launch, in order (owned) */
+    char timer_reason[CB_REASON_LEN]; /* why "wall" where events were planned; else empty */
+    char adjusted[CB_REASON_LEN];     /* parameters made smaller to fit the kernel's work-group
+                                       * limit on this device, and why; else empty */
+    double *samples_ms;               /* every timed launch, in order (owned) */
     size_t sample_count;
     double wall_ms;    /* host time around the timed launches */
     double elapsed_ms; /* host time of the whole row: plan, build, inputs, launches, checks */
@@ -68,6 +75,7 @@ struct cb_row {
      * tuned says which database entry) or "tuning" (a point `clbench tune` chose). */
     const char *params_from;
     struct cb_tuned_use tuned; /* tuned.skipped also with a default: the entry refused */
+    struct cb_library_info library; /* a library row's library; name "" for other rows */
 };
 
 /* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):
@@ -98,6 +106,9 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);
+/* Prints each distinct library warning of rows[0..count) once on stderr (a misconfigured
+ * baseline is said once per run, not once per row). */
+void cb_rows_warn_libraries(const struct cb_row *rows, size_t count);
 /* 1 if the row counts as failed for the exit status: neither ok nor unavailable. */
 int cb_row_failed(const struct cb_row *row);
 

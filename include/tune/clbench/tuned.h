@@ -67,12 +67,27 @@ int cb_tuned_load(const char *path, struct cb_tuned_db *db, int quiet);
 void cb_tuned_load_for_run(const char *path, const char *cl_dir, struct cb_tuned_db *db);
 void cb_tuned_free(struct cb_tuned_db *db);
 
-/* Adds e unless db holds a better entry of the same key; replaces a worse one.  -1: memory. */
+/* What cb_tuned_merge did with an entry. */
+enum cb_tuned_merged { CB_TUNED_ADDED, CB_TUNED_REPLACED, CB_TUNED_KEPT };
+/* Adds e unless db holds a better entry of the same key (CB_TUNED_KEPT); replaces a worse one
+ * (CB_TUNED_REPLACED).  -1: memory. */
 int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e);
+/* Whether the file at path may be updated as a tuning database: 0 when it is one (of any
+ * schema_version: cb_tuned_save refuses a newer one), or missing, or empty; else -1 with what
+ * the file is and what to pass instead in why (one line), so that a run file or a report
+ * given as --tuned is refused before any work rather than replaced. */
+int cb_tuned_check_target(const char *path, char *why, size_t len);
 /* Merges entries into the database at path: under an exclusive flock on path.lock, re-reads
  * it, merges and replaces it atomically, so that tuners running at the same time lose nothing.
- * Creates the directory.  -1 with a message on failure (a newer database is not overwritten). */
-int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count);
+ * Creates the directory.  Says on `summary` (NULL: nothing) which entries it added, which it
+ * replaced and which it kept because the stored ones were better.  -1 with a message on
+ * failure: a newer database, or a file that is not a database, is not overwritten. */
+int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count,
+                  FILE *summary);
+/* Merges the databases files[0..count) into the one at path, as cb_tuned_save does: the
+ * per-task databases of a cluster job whose shared file system has no working locks.  -1 with a
+ * message when one of them is missing, unreadable or not a database (nothing is written). */
+int cb_tuned_merge_files(const char *path, char *const *files, size_t count);
 
 /* The entry for this device (name, platform, driver) and kernel at size: the one of exactly
  * that size, else the nearest of its size class and shape, else (nearest allowed) the nearest

@@ -1,5 +1,26 @@
 /* Fault: vadd_local declares 64 MiB of local memory, more than any device has.  The host's
  * plan expects 3 * WGS floats; only the built kernel knows better. */
+/* clbench:kernel vadd
+ *   contract   vadd
+ *   plan       vadd
+ *   summary    c = a + b, one element per work-item
+ *   reproduces 004 vecAdd: one element per work-item, no local memory
+ *   size       cpu 16M gpu 64M shared 16M
+ *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   param      WGS = 256 in 1..1024 "work-group size"
+ *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ */
+/* clbench:kernel vadd_local
+ *   contract   vadd
+ *   plan       vadd_local
+ *   summary    c = a + b through local memory (the seed's pointless staging)
+ *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
+ *   size       cpu 16M gpu 64M shared 16M
+ *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   param      WGS = 256 in 1..1024 "work-group size"
+ *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ *   twin       vadd
+ */
 #ifndef WGS
 #define WGS 256
 #endif

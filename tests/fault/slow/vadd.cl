@@ -1,5 +1,26 @@
 /* Fault: a right result after a long useless loop (x * 0.5 + x * 0.5 == x exactly, which the
  * compiler may not assume without -cl-fast-relaxed-math), for --max-time. */
+/* clbench:kernel vadd
+ *   contract   vadd
+ *   plan       vadd
+ *   summary    c = a + b, one element per work-item
+ *   reproduces 004 vecAdd: one element per work-item, no local memory
+ *   size       cpu 16M gpu 64M shared 16M
+ *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   param      WGS = 256 in 1..1024 "work-group size"
+ *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ */
+/* clbench:kernel vadd_local
+ *   contract   vadd
+ *   plan       vadd_local
+ *   summary    c = a + b through local memory (the seed's pointless staging)
+ *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
+ *   size       cpu 16M gpu 64M shared 16M
+ *   param      VEC = 1 in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   param      WGS = 256 in 1..1024 "work-group size"
+ *   param      NT = 0 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ *   twin       vadd
+ */
 #ifndef SPIN
 #define SPIN (1 << 16)
 #endif

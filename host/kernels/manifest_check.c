@@ -1,0 +1,282 @@
+/* The checks a manifest passes when it is loaded, so that a kernel that cannot work fails
+ * there with its file, line and column, not in the middle of a run. */
+#include "manifest_parts.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Checks every expression's syntax and names, then evaluates them at the default sizes and
+ * parameters, so that a manifest that cannot work fails when it is loaded. */
+static int check_expressions(const struct context *x, const struct cb_manifest_kernel *u)
+{
+    struct cb_expr_var vars[MAX_VARS];
+    const size_t count = manifest_variables(u, NULL, vars);
+    const struct located *all[MAX_REQUIRES + 6 + 5 + CB_MAX_ARGS];
+    size_t n = 0;
+    struct cb_problem p;
+    int eval_error;
+
+    for (unsigned i = 0; i < u->require_count; i++)
+        all[n++] = &u->require[i];
+    for (unsigned i = 0; i < u->global_count; i++)
+        all[n++] = &u->global[i];
+    for (unsigned i = 0; i < u->local_count; i++)
+        all[n++] = &u->local[i];
+    all[n++] = &u->local_mem;
+    all[n++] = &u->private_mem;
+    all[n++] = &u->dynamic_local;
+    all[n++] = &u->flops;
+    all[n++] = &u->bytes;
+    for (unsigned i = 0; i < u->generic.arg_count; i++)
+        all[n++] = &u->arg_expr[i];
+    for (size_t i = 0; i < n; i++) {
+        struct cb_expr_error err;
+
+        if (all[i]->text != NULL && cb_expr_check(all[i]->text, vars, count, &err) != 0)
+            return manifest_fail(x, all[i]->line, all[i]->column + err.column - 1,
+                                 "%s (variables: the sizes %s%s and the params)", err.message,
+                                 u->k.dims > 0 ? u->dim_names[0] : "", u->k.dims > 1 ? " ..." : "");
+    }
+    memset(&p, 0, sizeof p);
+    p.kernel = &u->k;
+    memcpy(p.size, u->k.default_size_cpu, sizeof p.size);
+    for (unsigned i = 0; i < cb_kernel_param_count(&u->k); i++)
+        p.param[i] = u->k.params[i].def;
+    /* The reason names the file as the manifest does: x->path. */
+    return manifest_plan(u, &p, &eval_error, x->why, x->len) != 0 && eval_error ? -1 : 0;
+}
+
+static int default_sizes(const struct context *x, struct cb_manifest_kernel *u,
+                         const struct pending *pend)
+{
+    const struct cb_size *given[2] = {&pend->cpu, &pend->gpu};
+    size_t *out[2] = {u->k.default_size_cpu, u->k.default_size_gpu};
+    const struct cb_kernel *like =
+        u->contract->baseline != NULL ? cb_kernel_find(u->contract->baseline) : NULL;
+
+    for (int t = 0; t < 2; t++) {
+        const struct cb_size *s = given[t]->ndims > 0 ? given[t] : given[1 - t];
+
+        if (s->ndims == 0) {
+            /* None given: the family's, or 1M / 1024^2 / 256^3 for a generic kernel. */
+            for (unsigned i = 0; i < CB_MAX_DIMS; i++)
+                out[t][i] = like != NULL
+                                ? (t == 0 ? like->default_size_cpu[i] : like->default_size_gpu[i])
+                            : i < u->k.dims ? (u->k.dims == 1   ? (size_t)1 << 20
+                                               : u->k.dims == 2 ? 1024
+                                                                : 256)
+                                            : 1;
+            continue;
+        }
+        if (s->ndims != 1 && s->ndims != u->k.dims)
+            return manifest_fail(
+                x, pend->size_line, 0,
+                "size: %u dimensions given, the kernel has %u (write one number or %u)", s->ndims,
+                u->k.dims, u->k.dims);
+        for (unsigned i = 0; i < CB_MAX_DIMS; i++)
+            out[t][i] = i < u->k.dims ? s->dim[s->ndims == 1 ? 0 : i] : 1;
+    }
+    /* Not given: all zero, which means the CPU's default (struct cb_kernel). */
+    if (pend->shared.ndims != 0 && pend->shared.ndims != 1 && pend->shared.ndims != u->k.dims)
+        return manifest_fail(x, pend->size_line, 0,
+                             "size: shared has %u dimensions, the kernel has %u",
+                             pend->shared.ndims, u->k.dims);
+    for (unsigned i = 0; pend->shared.ndims != 0 && i < CB_MAX_DIMS; i++)
+        u->k.default_size_shared[i] =
+            i < u->k.dims ? pend->shared.dim[pend->shared.ndims == 1 ? 0 : i] : 1;
+    return 0;
+}
+
+int manifest_builtin_family(const char *family)
+{
+    for (size_t i = 0; i < cb_kernel_total(); i++)
+        if (cb_kernel_at(i)->source_path == NULL && strcmp(cb_kernel_at(i)->family, family) == 0)
+            return 1;
+    return 0;
+}
+
+/* A generic kernel's family, for -k and the report's groups: its file's name without the
+ * extension, or with it where that is a built-in family's name (a generic kernel in a file
+ * called matmul.cl is no matmul: its rows would sit under GFLOP/s and matmul_naive). */
+static const char *file_stem(struct cb_manifest_kernel *u, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    const char *dot;
+    const char *stem;
+
+    base = base != NULL ? base + 1 : path;
+    dot = strrchr(base, '.');
+    stem = dot != NULL && dot > base ? manifest_keep(u, base, (size_t)(dot - base))
+                                     : manifest_keep(u, "user", 4);
+    return stem != NULL && manifest_builtin_family(stem) ? manifest_keep(u, base, strlen(base))
+                                                         : stem;
+}
+
+/* A hook serves one contract and reads parameters by name: each must be declared. */
+static int check_hook(const struct context *x, const struct cb_manifest_kernel *u)
+{
+    const char *at = u->hook->params;
+
+    if (strcmp(u->hook->contract, u->contract->name) != 0)
+        return manifest_fail(x, u->hook_line, 0,
+                             "plan %s is a plan of the %s contract, not of %s: name one of its "
+                             "contract's plans",
+                             u->hook->name, u->hook->contract, u->contract->name);
+    while (*at != '\0') {
+        const size_t len = strcspn(at, " ");
+        int declared = 0;
+
+        for (unsigned i = 0; i < cb_kernel_param_count(&u->k); i++)
+            declared |=
+                strlen(u->k.params[i].name) == len && strncmp(u->k.params[i].name, at, len) == 0;
+        if (!declared)
+            return manifest_fail(x, u->hook_line, 0,
+                                 "plan %s reads the parameter %.*s: declare it with a `param %.*s "
+                                 "= VALUE in ALLOWED` line",
+                                 u->hook->name, (int)len, at, (int)len, at);
+        at += len + (at[len] == ' ');
+    }
+    return 0;
+}
+
+int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
+                    const struct pending *pend, const char *code)
+{
+    const struct contract *ct = u->contract;
+
+    if (ct == NULL)
+        return manifest_fail(
+            x, u->line, 0,
+            "kernel %s has no `contract` line: add `contract vadd|transpose|copy|matmul|"
+            "generic`",
+            u->k.name);
+    if (!manifest_declares_kernel(code, u->k.name))
+        return manifest_fail(
+            x, u->line, 0,
+            "the manifest names kernel '%s' but the file has no `__kernel void %s(`: "
+            "fix the name in the manifest or in the source",
+            u->k.name, u->k.name);
+    if (manifest_check_key_contracts(x, u, pend) != 0)
+        return -1;
+    if (u->hook != NULL && check_hook(x, u) != 0)
+        return -1;
+    if (u->k.finding.kind == CB_FINDING_GRID && (cb_kernel_param_index(&u->k, u->k.finding.x) < 0 ||
+                                                 cb_kernel_param_index(&u->k, u->k.finding.y) < 0))
+        return manifest_fail(x, u->line, 0,
+                             "finding grid %s %s: both must be parameters of kernel %s",
+                             u->k.finding.x, u->k.finding.y, u->k.name);
+    if (u->global_count == 0 && u->hook == NULL)
+        return manifest_fail(x, u->line, 0,
+                             "kernel %s has no `global` line: give its NDRange, e.g. `global N` or "
+                             "`global round_up(N, WGS)`",
+                             u->k.name);
+    if (u->local_count != 0 && u->local_count != u->global_count)
+        return manifest_fail(x, u->line, 0, "global has %u dimensions but local has %u",
+                             u->global_count, u->local_count);
+    if (ct->model == NULL) {
+        if (u->k.dims == 0)
+            return manifest_fail(
+                x, u->line, 0,
+                "generic kernel %s has no `dims` line: name its sizes, e.g. `dims N`", u->k.name);
+        if (u->generic.arg_count == 0)
+            return manifest_fail(
+                x, u->line, 0,
+                "generic kernel %s has no `arg` lines: declare each kernel argument in "
+                "order, e.g. `arg n int = N`",
+                u->k.name);
+        u->k.family = file_stem(u, x->path);
+        u->k.generic = &u->generic;
+        if (!pend->metric_given)
+            u->k.metric =
+                u->bytes.text == NULL && u->flops.text != NULL ? CB_METRIC_GFLOPS : CB_METRIC_GBS;
+        else if ((u->k.metric == CB_METRIC_GBS ? u->bytes.text : u->flops.text) == NULL)
+            return manifest_fail(
+                x, pend->metric_line, 0,
+                "metric %s needs a `%s` line: without it there is nothing to divide by "
+                "the time",
+                u->k.metric == CB_METRIC_GBS ? "gbs" : "gflops",
+                u->k.metric == CB_METRIC_GBS ? "bytes" : "flops");
+    } else {
+        u->k.family = ct->name;
+        u->k.dims = ct->dims;
+        for (unsigned i = 0; i < ct->dims; i++)
+            u->dim_names[i] = ct->vars[i];
+        u->k.inputs = ct->inputs;
+        u->k.reference =
+            u->hook != NULL && u->hook->reference != NULL ? u->hook->reference : ct->reference;
+        if (!pend->metric_given)
+            u->k.metric = ct->metric;
+        if (u->k.baseline == NULL)
+            u->k.baseline = ct->baseline;
+    }
+    for (unsigned i = 0; i < u->k.dims; i++)
+        snprintf(u->size_names + strlen(u->size_names),
+                 sizeof u->size_names - strlen(u->size_names), "%s%s", i ? "x" : "",
+                 u->dim_names[i]);
+    u->k.size_names = u->size_names;
+    for (unsigned i = 0; i < cb_kernel_param_count(&u->k); i++)
+        for (unsigned d = 0; d < u->k.dims; d++)
+            if (strcmp(u->k.params[i].name, u->dim_names[d]) == 0)
+                return manifest_fail(x, u->line, 0,
+                                     "param %s has the name of a size variable: rename it",
+                                     u->k.params[i].name);
+    if (u->k.summary == NULL)
+        u->k.summary = manifest_keep(u, "(no summary line)", 17);
+    if (u->k.experiment == NULL)
+        u->k.experiment = manifest_keep(u, "(no reproduces line)", 20);
+    if (u->k.family == NULL || u->k.summary == NULL || u->k.experiment == NULL)
+        return manifest_fail(x, u->line, 0, "out of memory");
+    if (default_sizes(x, u, pend) != 0)
+        return -1;
+    u->k.plan = manifest_plan_row;
+    return check_expressions(x, u);
+}
+
+/* Whether `other` computes what u does, so that their times compare: the same family, or
+ * both generic. */
+static int same_problem(const struct cb_manifest_kernel *u, const struct cb_kernel *other)
+{
+    return u->k.generic != NULL ? other->generic != NULL : strcmp(other->family, u->k.family) == 0;
+}
+
+/* Twins and baselines of the same problem: a matmul's time against a vadd's is no verdict. */
+int manifest_check_names(const struct context *x, const struct cb_manifest_file *file)
+{
+    for (size_t i = 0; i < file->count; i++) {
+        const struct cb_manifest_kernel *u = file->kernels[i]->manifest;
+        const struct cb_kernel *twin = u->k.twin != NULL ? cb_kernel_find(u->k.twin) : NULL;
+        const struct cb_kernel *base = u->k.baseline != NULL ? cb_kernel_find(u->k.baseline) : NULL;
+
+        if (u->k.twin != NULL && cb_kernel_find(u->k.twin) == NULL)
+            return manifest_fail(
+                x, u->twin_line, 0,
+                "twin %s is not a kernel of this file, of a file loaded before it, or "
+                "built in",
+                u->k.twin);
+        if (u->k.baseline != NULL && cb_kernel_find(u->k.baseline) == NULL)
+            return manifest_fail(
+                x, u->baseline_line, 0,
+                "baseline %s is not a kernel of this file, of a file loaded before it, "
+                "or built in",
+                u->k.baseline);
+        if (twin != NULL && !same_problem(u, twin))
+            return manifest_fail(
+                x, u->twin_line, 0,
+                "twin %s is a %s kernel but %s is a %s one: name a kernel of the same "
+                "contract",
+                u->k.twin, twin->generic != NULL ? "generic" : twin->family, u->k.name,
+                u->k.generic != NULL ? "generic" : u->k.family);
+        if (base != NULL && !same_problem(u, base))
+            return manifest_fail(
+                x, u->baseline_line, 0,
+                "baseline %s is a %s kernel but %s is a %s one: name a kernel of the "
+                "same contract",
+                u->k.baseline, base->generic != NULL ? "generic" : base->family, u->k.name,
+                u->k.generic != NULL ? "generic" : u->k.family);
+        if (u->generic.check.ref_kernel != NULL &&
+            cb_kernel_find(u->generic.check.ref_kernel) == NULL)
+            return manifest_fail(x, u->verify_line, 0, "verify: no kernel %s in '%s'",
+                                 u->generic.check.ref_kernel, u->generic.check.ref_file);
+    }
+    return 0;
+}

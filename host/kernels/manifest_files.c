@@ -1,0 +1,219 @@
+/* The kernel files loaded (--kernel-file, and the files `verify ... in FILE` names), kept for
+ * the run: their kernels are registered, their text is what is built and hashed. */
+#define _POSIX_C_SOURCE 200809L
+#include "manifest_parts.h"
+
+#include "clbench/text_file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static struct cb_manifest_file **loaded;
+static size_t loaded_count;
+/* Each loaded file's identity, parallel to loaded: `a.cl` and `./a.cl` are one file. */
+static struct stat *loaded_stat;
+
+const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k)
+{
+    return k->source_path != NULL && k->manifest != NULL ? k->manifest->file : NULL;
+}
+
+const char *cb_kernel_file_text(const char *path)
+{
+    for (size_t i = 0; i < loaded_count; i++)
+        if (strcmp(loaded[i]->path, path) == 0)
+            return loaded[i]->text;
+    return NULL;
+}
+
+const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len)
+{
+    const struct cb_manifest_kernel *u = k->manifest;
+    unsigned line = 0;
+
+    if (k->source_path != NULL && u != NULL)
+        line = strcmp(key, "local") == 0 ? u->local[0].line : u->local_mem.line;
+    if (line > 0)
+        snprintf(buf, len, " (%s:%u)", k->source_path, line);
+    else
+        snprintf(buf, len, "%s", "");
+    return buf;
+}
+
+/* Registers every kernel of every loaded file again, after a failed load. */
+static void register_loaded(void)
+{
+    cb_kernels_reset_added();
+    for (size_t f = 0; f < loaded_count; f++)
+        for (size_t i = 0; i < loaded[f]->count; i++)
+            cb_kernel_add(loaded[f]->kernels[i]);
+}
+
+static int register_file(const struct context *x, struct cb_manifest_file *file)
+{
+    for (size_t i = 0; i < file->count; i++) {
+        const struct cb_manifest_kernel *u = file->kernels[i]->manifest;
+        const struct cb_kernel *other = cb_kernel_find(u->k.name);
+
+        if (other != NULL && other->source_path != NULL)
+            return manifest_fail(
+                x, u->line, 0,
+                "kernel %s is declared in '%s' too: rename one of them (kernel names are "
+                "one namespace)",
+                u->k.name, other->source_path);
+        if (other != NULL)
+            return manifest_fail(x, u->line, 0,
+                                 "kernel %s is a built-in kernel's name: rename yours", u->k.name);
+        /* -k takes kernels before families: `-k matmul` would stop meaning the ladder. */
+        if (manifest_builtin_family(u->k.name) || strcmp(u->k.name, "all") == 0)
+            return manifest_fail(
+                x, u->line, 0, "kernel %s: -k %s already means %s: rename yours", u->k.name,
+                u->k.name, strcmp(u->k.name, "all") == 0 ? "every kernel" : "a built-in family");
+        if (cb_kernel_add(&u->k) != 0)
+            return manifest_fail(x, u->line, 0, "out of memory");
+    }
+    return 0;
+}
+
+int cb_kernel_file_load(const char *path, char *why, size_t len)
+{
+    const struct context x = {path, why, len};
+    struct cb_manifest_file *file, **grown;
+    struct stat st, *grown_stat;
+    char *text;
+
+    if (stat(path, &st) != 0)
+        return manifest_fail(&x, 0, 0, "cannot read the kernel file: %s", strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        return manifest_fail(&x, 0, 0, "not a regular file: give a .cl file to --kernel-file");
+    for (size_t i = 0; i < loaded_count; i++)
+        if (loaded_stat[i].st_dev == st.st_dev && loaded_stat[i].st_ino == st.st_ino)
+            return 0;
+    text = cb_read_text_file(path);
+    if (text == NULL)
+        return manifest_fail(&x, 0, 0, "cannot read the kernel file: %s", strerror(errno));
+    if (cb_manifest_parse(path, text, &file, why, len) != 0) {
+        free(text);
+        return -1;
+    }
+    free(text);
+    grown = realloc(loaded, (loaded_count + 1) * sizeof *grown);
+    if (grown != NULL)
+        loaded = grown;
+    grown_stat =
+        grown != NULL ? realloc(loaded_stat, (loaded_count + 1) * sizeof *grown_stat) : NULL;
+    if (grown_stat == NULL) {
+        cb_manifest_file_free(file);
+        return manifest_fail(&x, 0, 0, "out of memory");
+    }
+    loaded_stat = grown_stat;
+    loaded_stat[loaded_count] = st;
+    loaded[loaded_count++] = file;
+    if (register_file(&x, file) != 0)
+        goto undo;
+    for (size_t i = 0; i < file->count; i++) {
+        const char *ref_file = (file->kernels[i]->manifest)->generic.check.ref_file;
+
+        if (ref_file != NULL && cb_kernel_file_load(ref_file, why, len) != 0)
+            goto undo;
+    }
+    if (manifest_check_names(&x, file) != 0)
+        goto undo;
+    return 0;
+undo:
+    /* Files loaded after this one (its references) stay: they loaded fine. */
+    for (size_t i = 0; i < loaded_count; i++)
+        if (loaded[i] == file) {
+            memmove(&loaded[i], &loaded[i + 1], (loaded_count - i - 1) * sizeof *loaded);
+            memmove(&loaded_stat[i], &loaded_stat[i + 1],
+                    (loaded_count - i - 1) * sizeof *loaded_stat);
+            loaded_count--;
+            break;
+        }
+    cb_manifest_file_free(file);
+    register_loaded();
+    return -1;
+}
+
+void cb_kernel_files_unload(void)
+{
+    cb_kernels_reset_added();
+    for (size_t i = 0; i < loaded_count; i++)
+        cb_manifest_file_free(loaded[i]);
+    free(loaded);
+    free(loaded_stat);
+    loaded = NULL;
+    loaded_stat = NULL;
+    loaded_count = 0;
+}
+
+/* The built-in families, in the order of --list-kernels and of the report's tables. */
+static const char *const builtin_families[] = {"vadd", "transpose", "copy", "matmul"};
+enum { BUILTIN_FILES = sizeof builtin_families / sizeof builtin_families[0] };
+static struct cb_manifest_file *builtin_files[BUILTIN_FILES];
+static char *builtin_dir; /* where they were loaded from; NULL: not loaded */
+
+/* Parses cl_dir/<family>.cl and registers its kernels as built-in ones: no source_path, so
+ * that they are built from cl_dir and recorded as they always were. */
+static int load_builtin(const char *cl_dir, const char *family, struct cb_manifest_file **out,
+                        char *why, size_t len)
+{
+    char path[4096];
+    const struct context x = {path, why, len};
+    char *text;
+    int status;
+
+    if (snprintf(path, sizeof path, "%s/%s.cl", cl_dir, family) >= (int)sizeof path)
+        return manifest_fail(&x, 0, 0, "the path is too long");
+    text = cb_read_text_file(path);
+    if (text == NULL)
+        return manifest_fail(&x, 0, 0, "cannot read the built-in kernels: %s (use --cl-dir DIR)",
+                             strerror(errno));
+    status = cb_manifest_parse(path, text, out, why, len);
+    free(text);
+    for (size_t i = 0; status == 0 && i < (*out)->count; i++) {
+        (*out)->kernels[i]->source_path = NULL;
+        if (cb_kernel_add_builtin((*out)->kernels[i]) != 0)
+            status = manifest_fail(&x, (*out)->kernels[i]->manifest->line, 0,
+                                   "kernel %s is declared twice", (*out)->kernels[i]->name);
+    }
+    return status;
+}
+
+int cb_builtin_kernels_load(const char *cl_dir, char *why, size_t len)
+{
+    if (builtin_dir != NULL && strcmp(builtin_dir, cl_dir) == 0)
+        return 0;
+    cb_builtin_kernels_unload();
+    for (size_t f = 0; f < BUILTIN_FILES; f++)
+        if (load_builtin(cl_dir, builtin_families[f], &builtin_files[f], why, len) != 0)
+            goto fail;
+    /* Twins and baselines may name kernels of later files, and the library baselines. */
+    for (size_t f = 0; f < BUILTIN_FILES; f++) {
+        const struct context x = {builtin_files[f]->path, why, len};
+
+        if (manifest_check_names(&x, builtin_files[f]) != 0)
+            goto fail;
+    }
+    builtin_dir = strdup(cl_dir);
+    if (builtin_dir != NULL)
+        return 0;
+    snprintf(why, len, "out of memory");
+fail:
+    cb_builtin_kernels_unload();
+    return -1;
+}
+
+void cb_builtin_kernels_unload(void)
+{
+    cb_kernels_reset_builtin();
+    for (size_t f = 0; f < BUILTIN_FILES; f++) {
+        cb_manifest_file_free(builtin_files[f]);
+        builtin_files[f] = NULL;
+    }
+    free(builtin_dir);
+    builtin_dir = NULL;
+}

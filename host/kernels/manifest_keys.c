@@ -1,0 +1,753 @@
+/* The manifest's keys, declared once in a table (`keys` below: name, whether it may be
+ * repeated, which contracts allow it, its parser), and the contracts a manifest may name.  A new
+ * key is one parser and one row; README.md's "The manifest" table documents each. */
+#include "manifest_parts.h"
+
+#include "clbench/families.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The contracts a manifest may name; the bits of a key's `contracts` mask follow this order. */
+static const struct contract contracts[] = {
+    {"vadd",
+     1u << 0,
+     1,
+     {"N"},
+     2,
+     CB_METRIC_GBS,
+     "vadd",
+     cb_contract_vadd,
+     cb_ref_vadd,
+     "(const int n, __global const float *a, __global const float *b, __global float *c)"},
+    {"transpose",
+     1u << 1,
+     2,
+     {"W", "H"},
+     1,
+     CB_METRIC_GBS,
+     "transpose_naive",
+     cb_contract_transpose,
+     cb_ref_transpose,
+     "(const int width, const int height, __global const float *in, __global float *out)"},
+    {"copy",
+     1u << 2,
+     1,
+     {"N"},
+     1,
+     CB_METRIC_GBS,
+     "copy_ilp",
+     cb_contract_copy,
+     cb_ref_copy,
+     "(const int n, __global const float *in, __global float *out [, __local float *ballast])"},
+    {"matmul",
+     1u << 3,
+     3,
+     {"M", "N", "K"},
+     2,
+     CB_METRIC_GFLOPS,
+     "matmul_naive",
+     cb_contract_matmul,
+     cb_ref_matmul,
+     "(const int M, const int N, const int K, __global const float *A, __global const float *B, "
+     "__global float *C)"},
+    {"generic",
+     1u << 4,
+     0,
+     {NULL},
+     0,
+     CB_METRIC_GBS,
+     NULL,
+     NULL,
+     NULL,
+     "(as its `arg` lines declare)"},
+};
+
+static int valid_allowed(const char *s)
+{
+    const char *range = strstr(s, "..");
+    char *end;
+
+    if (range != NULL) {
+        const long lo = strtol(s, &end, 10);
+
+        if (end != range || end == s)
+            return 0;
+        const long hi = strtol(range + 2, &end, 10);
+        return *end == '\0' && end != range + 2 && lo <= hi;
+    }
+    while (*s != '\0') {
+        const char *start = s;
+
+        strtol(s, &end, 10);
+        if (end == start || (*end != ',' && *end != '\0'))
+            return 0;
+        s = *end == ',' ? end + 1 : end;
+        if (*end == ',' && *s == '\0')
+            return 0;
+    }
+    return 1;
+}
+
+/* param NAME = DEFAULT [cpu DEFAULT] in ALLOWED ["help"] */
+static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    const unsigned n = cb_kernel_param_count(&u->k);
+    struct cb_param *param = &u->k.params[n];
+    const char *name, *value, *allowed, *cpu_value = NULL;
+    size_t len, vlen;
+    char *end;
+
+    (void)pend;
+    name = cursor_ident(c, &len);
+    if (name == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "param needs a macro name: `param TILE = 16 in 8,16,32 \"help\"`");
+    if (n == CB_MAX_PARAMS)
+        return manifest_fail(c->x, c->line, cursor_col(c, name), "more than %d parameters",
+                             CB_MAX_PARAMS);
+    param->name = manifest_keep(u, name, len);
+    if (param->name == NULL)
+        return manifest_fail(c->x, c->line, 0, "out of memory");
+    if (cb_kernel_param_index(&u->k, param->name) != (int)n)
+        return manifest_fail(c->x, c->line, cursor_col(c, name), "param %s is declared twice",
+                             param->name);
+    if (!cursor_accept_char(c, '='))
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "param %s has no default: write `param %s = VALUE in ALLOWED`",
+                             param->name, param->name);
+    value = cursor_word(c, &vlen);
+    errno = 0;
+    param->def = value != NULL ? strtol(value, &end, 10) : 0;
+    if (value == NULL || end != value + vlen || errno != 0)
+        return manifest_fail(
+            c->x, c->line, cursor_col(c, value != NULL ? value : c->at),
+            "param %s: the default must be an integer, as in `param %s = 16 in 8,16,32`",
+            param->name, param->name);
+    /* cpu VALUE: the default on CPU devices (struct cb_kernel's def_cpu). */
+    if (cursor_accept_word(c, "cpu")) {
+        cpu_value = cursor_word(c, &vlen);
+        errno = 0;
+        u->k.def_cpu[n] = cpu_value != NULL ? strtol(cpu_value, &end, 10) : 0;
+        if (cpu_value == NULL || end != cpu_value + vlen || errno != 0 || u->k.def_cpu[n] == 0)
+            return manifest_fail(c->x, c->line,
+                                 cursor_col(c, cpu_value != NULL ? cpu_value : c->at),
+                                 "param %s: a CPU default is a non-zero integer after `cpu`, as in "
+                                 "`param %s = 128 cpu 32 in 4..512`",
+                                 param->name, param->name);
+    }
+    if (!cursor_accept_word(c, "in"))
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "param %s: give its allowed values after the default: `in 8,16,32` or "
+                             "`in 1..64`",
+                             param->name);
+    allowed = cursor_word(c, &vlen);
+    param->allowed = allowed != NULL ? manifest_keep(u, allowed, vlen) : NULL;
+    if (param->allowed == NULL || !valid_allowed(param->allowed))
+        return manifest_fail(c->x, c->line, cursor_col(c, allowed != NULL ? allowed : c->at),
+                             "param %s: allowed values are a list `8,16,32` or a range `1..64`",
+                             param->name);
+    if (!cb_param_allows(param, param->def))
+        return manifest_fail(c->x, c->line, cursor_col(c, value),
+                             "param %s: the default %ld is not in %s", param->name, param->def,
+                             param->allowed);
+    if (cpu_value != NULL && !cb_param_allows(param, u->k.def_cpu[n]))
+        return manifest_fail(c->x, c->line, cursor_col(c, cpu_value),
+                             "param %s: the CPU default %ld is not in %s", param->name,
+                             u->k.def_cpu[n], param->allowed);
+    cursor_blanks(c);
+    if (*c->at == '"') {
+        const char *close = strchr(c->at + 1, '"');
+
+        if (close == NULL)
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "param %s: the help text lacks its closing \"", param->name);
+        param->help = manifest_keep(u, c->at + 1, (size_t)(close - c->at - 1));
+        c->at = close + 1;
+        if (!cursor_at_end(c))
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "unexpected text after the help text");
+    } else
+        param->help = *c->at != '\0' ? cursor_rest(c, u, NULL) : manifest_keep(u, "", 0);
+    return param->help == NULL ? manifest_fail(c->x, c->line, 0, "out of memory") : 0;
+}
+
+/* size cpu SIZE gpu SIZE shared SIZE (any of them) */
+static int parse_size(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    int any = 0;
+
+    (void)u;
+    pend->size_line = c->line;
+    while (!cursor_at_end(c)) {
+        static const char *const types[] = {"cpu", "gpu", "shared"};
+        struct cb_size *const into[] = {&pend->cpu, &pend->gpu, &pend->shared};
+        const char *which = c->at, *value;
+        char buf[64], why[CB_WHY_LEN];
+        size_t len, count;
+        unsigned t = 0;
+
+        while (t < 3 && !cursor_accept_word(c, types[t]))
+            t++;
+        if (t == 3)
+            return manifest_fail(c->x, c->line, cursor_col(c, which),
+                                 "size takes `cpu SIZE gpu SIZE shared SIZE`, as in "
+                                 "`size cpu 1M gpu 64M`");
+        value = cursor_word(c, &len);
+        if (value == NULL || len >= sizeof buf)
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "size: a size must follow `%s`", types[t]);
+        memcpy(buf, value, len);
+        buf[len] = '\0';
+        if (cb_parse_sizes(buf, into[t], 1, &count, why) != 0)
+            return manifest_fail(c->x, c->line, cursor_col(c, value), "size: %s", why);
+        any = 1;
+    }
+    return any ? 0
+               : manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                               "size takes `cpu SIZE gpu SIZE`");
+}
+
+/* arg NAME int = EXPR | NAME float[EXPR] DIR [FILL] | NAME int[EXPR] DIR [FILL] |
+ * NAME local[EXPR] */
+static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    struct cb_generic *g = &u->generic;
+    struct cb_generic_arg *a = &g->args[g->arg_count];
+    const char *name, *type;
+    size_t len, tlen;
+
+    (void)pend;
+    name = cursor_ident(c, &len);
+    if (name == NULL)
+        return manifest_fail(
+            c->x, c->line, cursor_col(c, c->at),
+            "arg needs the argument's name: `arg n int = N` or `arg x float[N] in`");
+    if (g->arg_count == CB_MAX_ARGS)
+        return manifest_fail(c->x, c->line, cursor_col(c, name), "more than %d arguments",
+                             CB_MAX_ARGS);
+    memset(a, 0, sizeof *a);
+    a->name = manifest_keep(u, name, len);
+    type = cursor_ident(c, &tlen);
+    if (type == NULL ||
+        !(manifest_word_is(type, tlen, "int") || manifest_word_is(type, tlen, "float") ||
+          manifest_word_is(type, tlen, "local")))
+        return manifest_fail(c->x, c->line, cursor_col(c, type != NULL ? type : c->at),
+                             "arg %s: the type is int, float[LENGTH], int[LENGTH] or local[BYTES]",
+                             a->name);
+    if (manifest_word_is(type, tlen, "int") && cursor_accept_char(c, '=')) {
+        a->kind = CB_ARG_SCALAR;
+        a->type = CB_ELEM_INT;
+        a->value = cursor_rest(c, u, &u->arg_expr[g->arg_count]);
+        if (a->value == NULL)
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "arg %s: an expression must follow '='", a->name);
+        g->arg_count++;
+        return 0;
+    }
+    if (*c->at != '[')
+        return manifest_fail(
+            c->x, c->line, cursor_col(c, c->at),
+            "arg %s: write `int = EXPR` for a scalar, `float[LENGTH]` or `int[LENGTH]` "
+            "for a buffer, `local[BYTES]` for local memory",
+            a->name);
+    {
+        const char *start = ++c->at;
+        int depth = 1;
+
+        while (*c->at != '\0' && depth > 0) {
+            depth += *c->at == '[' ? 1 : *c->at == ']' ? -1 : 0;
+            c->at++;
+        }
+        if (depth != 0)
+            return manifest_fail(c->x, c->line, cursor_col(c, start - 1),
+                                 "arg %s: '[' without its ']'", a->name);
+        u->arg_expr[g->arg_count] = (struct located){
+            manifest_keep(u, start, (size_t)(c->at - 1 - start)), c->line, cursor_col(c, start)};
+        a->length = u->arg_expr[g->arg_count].text;
+    }
+    if (manifest_word_is(type, tlen, "local")) {
+        a->kind = CB_ARG_LOCAL;
+        if (!cursor_at_end(c))
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "arg %s: nothing follows local[BYTES]", a->name);
+        g->arg_count++;
+        return 0;
+    }
+    a->kind = CB_ARG_BUFFER;
+    a->type = manifest_word_is(type, tlen, "int") ? CB_ELEM_INT : CB_ELEM_FLOAT;
+    if (cursor_accept_word(c, "inout"))
+        a->is_input = a->is_output = 1;
+    else if (cursor_accept_word(c, "in"))
+        a->is_input = 1;
+    else if (cursor_accept_word(c, "out"))
+        a->is_output = 1;
+    else {
+        cursor_blanks(c);
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "arg %s: say in, out or inout after the length", a->name);
+    }
+    a->fill = CB_FILL_RANDOM;
+    if (!a->is_input && !cursor_at_end(c))
+        return manifest_fail(
+            c->x, c->line, cursor_col(c, c->at),
+            "arg %s: an `out` buffer starts poisoned, so that unwritten elements show: "
+            "drop '%s', or make it `inout` to start from a fill",
+            a->name, c->at);
+    if (cursor_accept_word(c, "zeros"))
+        a->fill = CB_FILL_ZEROS;
+    else if (cursor_accept_word(c, "iota"))
+        a->fill = CB_FILL_IOTA;
+    else if (cursor_accept_word(c, "const")) {
+        const char *v = cursor_word(c, &len);
+        char *end;
+
+        a->fill = CB_FILL_CONST;
+        a->fill_value = v != NULL ? strtod(v, &end) : 0;
+        if (v == NULL || end != v + len)
+            return manifest_fail(c->x, c->line, cursor_col(c, v != NULL ? v : c->at),
+                                 "arg %s: const needs a number, as in `const 1.5`", a->name);
+    } else
+        cursor_accept_word(c, "random");
+    if (!cursor_at_end(c))
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "arg %s: unexpected '%s' (fills: random, zeros, iota, const V)",
+                             a->name, c->at);
+    g->arg_count++;
+    return 0;
+}
+
+/* Joins `dir` of path and name, unless name is absolute. */
+static char *relative_to(struct cb_manifest_kernel *u, const char *path, const char *name,
+                         size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    char buf[4096];
+    int n;
+
+    if (name[0] == '/' || slash == NULL)
+        return manifest_keep(u, name, len);
+    n = snprintf(buf, sizeof buf, "%.*s/%.*s", (int)(slash - path), path, (int)len, name);
+    return n < 0 || (size_t)n >= sizeof buf ? NULL : manifest_keep(u, buf, (size_t)n);
+}
+
+/* verify REFKERNEL [in FILE] [on DEVICE] [rtol X] [atol Y] [exact] */
+static int parse_verify(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    struct cb_generic_check *check = &u->generic.check;
+    const char *name;
+    size_t len;
+
+    (void)pend;
+    u->verify_line = c->line;
+    name = cursor_ident(c, &len);
+    if (name == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "verify needs a reference kernel: `verify my_ref rtol 1e-5`");
+    check->ref_kernel = manifest_keep(u, name, len);
+    while (!cursor_at_end(c)) {
+        const char *opt = c->at, *v;
+        size_t vlen;
+
+        if (cursor_accept_word(c, "exact")) {
+            check->exact = 1;
+            continue;
+        }
+        if (!cursor_accept_word(c, "in") && !cursor_accept_word(c, "on") &&
+            !cursor_accept_word(c, "rtol") && !cursor_accept_word(c, "atol"))
+            return manifest_fail(
+                c->x, c->line, cursor_col(c, opt),
+                "verify: unexpected '%s' (options: in FILE, on DEVICE, rtol X, atol Y, "
+                "exact)",
+                opt);
+        v = cursor_word(c, &vlen);
+        if (v == NULL)
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "verify: a value must follow '%.4s'", opt);
+        if (opt[0] == 'i')
+            check->ref_file = relative_to(u, c->x->path, v, vlen);
+        else if (opt[0] == 'o')
+            check->ref_device = manifest_keep(u, v, vlen);
+        else {
+            char *end;
+            const double x = strtod(v, &end);
+
+            if (end != v + vlen || !(x >= 0))
+                return manifest_fail(c->x, c->line, cursor_col(c, v),
+                                     "verify: %.4s takes a number at least 0, as in 1e-5", opt);
+            *(opt[0] == 'r' ? &check->rtol : &check->atol) = x;
+        }
+    }
+    return 0;
+}
+
+const struct contract *manifest_contract_find(const char *s, size_t len)
+{
+    for (unsigned i = 0; i < sizeof contracts / sizeof contracts[0]; i++)
+        if (manifest_word_is(s, len, contracts[i].name))
+            return &contracts[i];
+    return NULL;
+}
+
+/* The line's end: nothing may follow what the key took. */
+static int line_done(struct cursor *c)
+{
+    return cursor_at_end(c)
+               ? 0
+               : manifest_fail(c->x, c->line, cursor_col(c, c->at), "unexpected '%s'", c->at);
+}
+
+static int parse_contract(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    size_t len = 0;
+    const char *name = cursor_ident(c, &len);
+
+    u->contract = name != NULL ? manifest_contract_find(name, len) : NULL;
+    if (u->contract == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, name != NULL ? name : c->at),
+                             "unknown contract '%.*s' (use vadd, transpose, copy, matmul or "
+                             "generic)",
+                             name != NULL ? (int)len : 0, name != NULL ? name : "");
+    pend->contract_line = c->line;
+    return line_done(c);
+}
+
+/* summary TEXT, reproduces TEXT */
+static int parse_text(struct cursor *c, struct cb_manifest_kernel *u, const char **out,
+                      const char *key)
+{
+    *out = cursor_rest(c, u, NULL);
+    return *out != NULL ? 0 : manifest_fail(c->x, c->line, 0, "%s is empty", key);
+}
+
+static int parse_summary(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_text(c, u, &u->k.summary, "summary");
+}
+
+static int parse_reproduces(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_text(c, u, &u->k.experiment, "reproduces");
+}
+
+static int parse_require(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    if (u->require_count == MAX_REQUIRES)
+        return manifest_fail(c->x, c->line, 0, "more than %d require lines", MAX_REQUIRES);
+    if (cursor_rest(c, u, &u->require[u->require_count]) == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "require needs a condition, as in `require TILE divides 256`");
+    u->require_count++;
+    return 0;
+}
+
+static int parse_global(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return cursor_expr_list(c, u, "global", u->global, 3, &u->global_count);
+}
+
+static int parse_local(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return cursor_expr_list(c, u, "local", u->local, 3, &u->local_count);
+}
+
+/* KEY EXPR, the rest of the line one expression. */
+static int parse_expr(struct cursor *c, struct cb_manifest_kernel *u, struct located *l,
+                      const char *key)
+{
+    l->text = cursor_rest(c, u, l);
+    return l->text != NULL
+               ? 0
+               : manifest_fail(c->x, c->line, cursor_col(c, c->at), "%s needs an expression", key);
+}
+
+static int parse_local_mem(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_expr(c, u, &u->local_mem, "local_mem");
+}
+
+static int parse_dynamic_local(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_expr(c, u, &u->dynamic_local, "dynamic_local");
+}
+
+static int parse_flops(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_expr(c, u, &u->flops, "flops");
+}
+
+static int parse_bytes(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_expr(c, u, &u->bytes, "bytes");
+}
+
+/* twin NAME, baseline NAME */
+static int parse_kernel_name(struct cursor *c, struct cb_manifest_kernel *u, const char **out,
+                             unsigned *line, const char *key)
+{
+    size_t len = 0;
+    const char *name = cursor_ident(c, &len);
+
+    if (name == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at), "%s needs a kernel name", key);
+    *out = manifest_keep(u, name, len);
+    *line = c->line;
+    return *out != NULL ? line_done(c) : manifest_fail(c->x, c->line, 0, "out of memory");
+}
+
+static int parse_twin(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_kernel_name(c, u, &u->k.twin, &u->twin_line, "twin");
+}
+
+static int parse_baseline(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_kernel_name(c, u, &u->k.baseline, &u->baseline_line, "baseline");
+}
+
+static int parse_metric(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    if (cursor_accept_word(c, "gflops"))
+        u->k.metric = CB_METRIC_GFLOPS;
+    else if (cursor_accept_word(c, "gbs"))
+        u->k.metric = CB_METRIC_GBS;
+    else
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at), "metric is gflops or gbs");
+    pend->metric_given = 1;
+    pend->metric_line = c->line;
+    return line_done(c);
+}
+
+static int parse_dims(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    unsigned n = 0;
+    const char *name;
+    size_t len;
+
+    (void)pend;
+    while ((name = cursor_ident(c, &len)) != NULL) {
+        if (n == CB_MAX_DIMS)
+            return manifest_fail(c->x, c->line, cursor_col(c, name), "dims takes at most 3 names");
+        u->dim_names[n++] = manifest_keep(u, name, len);
+    }
+    if (n == 0 || !cursor_at_end(c))
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "dims takes 1 to 3 size names, as in `dims N` or `dims W H`");
+    u->k.dims = n;
+    return 0;
+}
+
+static int parse_private_mem(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_expr(c, u, &u->private_mem, "private_mem");
+}
+
+/* plan HOOK: a family's host plan (and reference) by name, host/kernels/hooks.c. */
+static int parse_plan(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    size_t len = 0;
+    const char *name = cursor_ident(c, &len);
+
+    (void)pend;
+    u->hook = name != NULL ? cb_hook_find(name, len) : NULL;
+    if (u->hook == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, name != NULL ? name : c->at),
+                             "unknown plan '%.*s': the plans are the host hooks of "
+                             "host/kernels/<family>.c (a new one is a row of its table)",
+                             name != NULL ? (int)len : 0, name != NULL ? name : "");
+    u->hook_line = c->line;
+    return line_done(c);
+}
+
+/* libraries NAME [NAME]: library rows for the report's "vs library" column. */
+static int parse_libraries(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    const unsigned max = sizeof u->k.libraries / sizeof u->k.libraries[0];
+    unsigned n = 0;
+    const char *name;
+    size_t len;
+
+    (void)pend;
+    while ((name = cursor_ident(c, &len)) != NULL) {
+        if (n == max)
+            return manifest_fail(c->x, c->line, cursor_col(c, name),
+                                 "libraries takes at most %u "
+                                 "names",
+                                 max);
+        u->k.libraries[n++] = manifest_keep(u, name, len);
+    }
+    if (n == 0 || !cursor_at_end(c))
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "libraries takes kernel names, as in `libraries sgemm_cublas "
+                             "sgemm_openblas`");
+    u->libraries_line = c->line;
+    return 0;
+}
+
+/* finding curve TITLE | finding grid X Y TITLE | finding ladder TITLE */
+static int parse_finding(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    struct cb_finding *f = &u->k.finding;
+    size_t len;
+
+    (void)pend;
+    if (cursor_accept_word(c, "curve"))
+        f->kind = CB_FINDING_CURVE;
+    else if (cursor_accept_word(c, "ladder"))
+        f->kind = CB_FINDING_LADDER;
+    else if (cursor_accept_word(c, "grid")) {
+        const char *x = cursor_ident(c, &len);
+
+        f->x = x != NULL ? manifest_keep(u, x, len) : NULL;
+        const char *y = x != NULL ? cursor_ident(c, &len) : NULL;
+
+        f->y = y != NULL ? manifest_keep(u, y, len) : NULL;
+        if (f->y == NULL)
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "finding grid names two parameters, as in `finding grid RX RY "
+                                 "results per work-item`");
+        f->kind = CB_FINDING_GRID;
+    } else {
+        cursor_blanks(c);
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "finding is `curve TITLE`, `grid X Y TITLE` or `ladder TITLE`");
+    }
+    f->title = cursor_rest(c, u, NULL);
+    return f->title != NULL ? 0
+                            : manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                            "finding: a title must follow, for the report");
+}
+
+enum {
+    ALL = (1u << 5) - 1, /* every contract of `contracts` */
+    COPY = 1u << 2,
+    GENERIC = 1u << 4,
+    FAMILY = ALL & ~GENERIC, /* the four families' contracts */
+};
+
+/* One manifest key. */
+struct key {
+    const char *name;
+    int repeatable;     /* else a second line with it is refused */
+    unsigned contracts; /* the contracts that allow it (bits in the order of `contracts`) */
+    int (*parse)(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend);
+};
+
+static const struct key keys[] = {
+    {"contract", 0, ALL, parse_contract},
+    {"summary", 0, ALL, parse_summary},
+    {"reproduces", 0, ALL, parse_reproduces},
+    {"param", 1, ALL, parse_param},
+    {"require", 1, ALL, parse_require},
+    {"global", 0, ALL, parse_global},
+    {"local", 0, ALL, parse_local},
+    {"local_mem", 0, ALL, parse_local_mem},
+    {"dynamic_local", 0, COPY, parse_dynamic_local},
+    {"size", 0, ALL, parse_size},
+    {"twin", 0, ALL, parse_twin},
+    {"baseline", 0, ALL, parse_baseline},
+    {"metric", 0, ALL, parse_metric},
+    {"dims", 0, GENERIC, parse_dims},
+    {"arg", 1, GENERIC, parse_arg},
+    {"flops", 0, GENERIC, parse_flops},
+    {"bytes", 0, GENERIC, parse_bytes},
+    {"verify", 0, GENERIC, parse_verify},
+    {"plan", 0, FAMILY, parse_plan},
+    {"private_mem", 0, ALL, parse_private_mem},
+    {"libraries", 0, ALL, parse_libraries},
+    {"finding", 0, ALL, parse_finding},
+};
+enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
+_Static_assert((int)KEY_COUNT <= (int)KEY_SLOTS, "struct pending's key_line has a slot per key");
+
+/* "contract, summary, ...; generic only: dims, arg, ...", from the table. */
+static const char *keys_text(char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int generic = 0; generic < 2; generic++) {
+        const char *sep = generic ? "; generic only: " : "";
+
+        for (unsigned i = 0; i < KEY_COUNT && used < len; i++)
+            if ((keys[i].contracts == GENERIC) == generic) {
+                const int n = snprintf(buf + used, len - used, "%s%s", sep, keys[i].name);
+
+                used += n > 0 ? (size_t)n : 0;
+                sep = ", ";
+            }
+    }
+    return buf;
+}
+
+int manifest_parse_key(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    char list[256];
+    const char *name;
+    size_t len;
+
+    name = cursor_ident(c, &len);
+    if (name == NULL)
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at), "expected a key (%s)",
+                             keys_text(list, sizeof list));
+    for (unsigned i = 0; i < KEY_COUNT; i++) {
+        if (!manifest_word_is(name, len, keys[i].name))
+            continue;
+        /* A second `global` would silently replace the first: the user meant one of them. */
+        if (!keys[i].repeatable && pend->key_line[i] != 0)
+            return manifest_fail(c->x, c->line, cursor_col(c, name),
+                                 "%s is given twice (first on line %u): keep one", keys[i].name,
+                                 pend->key_line[i]);
+        if (pend->key_line[i] == 0)
+            pend->key_line[i] = c->line;
+        return keys[i].parse(c, u, pend);
+    }
+    return manifest_fail(c->x, c->line, cursor_col(c, name), "unknown key '%.*s' (keys: %s)",
+                         (int)len, name, keys_text(list, sizeof list));
+}
+
+int manifest_check_key_contracts(const struct context *x, const struct cb_manifest_kernel *u,
+                                 const struct pending *pend)
+{
+    const struct contract *ct = u->contract;
+    const struct key *first = NULL;
+    unsigned line = 0;
+
+    /* The first line, in the file, whose key this contract refuses. */
+    for (unsigned i = 0; i < KEY_COUNT; i++)
+        if (pend->key_line[i] != 0 && (keys[i].contracts & ct->bit) == 0 &&
+            (first == NULL || pend->key_line[i] < line)) {
+            first = &keys[i];
+            line = pend->key_line[i];
+        }
+    if (first == NULL)
+        return 0;
+    if (first->contracts == GENERIC)
+        return manifest_fail(x, line, 0,
+                             "`%s` is only for the generic contract; the %s contract's arguments "
+                             "are fixed: %s",
+                             first->name, ct->name, ct->signature);
+    if (first->contracts == FAMILY)
+        return manifest_fail(x, line, 0,
+                             "`%s` is only for the vadd, transpose, copy and matmul contracts",
+                             first->name);
+    for (unsigned i = 0; i < sizeof contracts / sizeof contracts[0]; i++)
+        if (first->contracts & contracts[i].bit)
+            return manifest_fail(x, line, 0, "%s is only for the %s contract: its signature is %s",
+                                 first->name, contracts[i].name, contracts[i].signature);
+    return 0;
+}

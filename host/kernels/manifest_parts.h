@@ -1,0 +1,180 @@
+/* The parts of the manifest loader, private to host/kernels/manifest*.c, one file each:
+ *   manifest_context.c messages that name file, line and column; the strings a kernel owns
+ *   manifest_scan.c    the source's comments and the kernels its code declares
+ *   manifest_cursor.c  the syntax of one manifest line (names, words, expression lists)
+ *   manifest_keys.c    the keys, declared once in a table, and their parsers; the contracts
+ *   manifest_plan.c    planning a row from the manifest's expressions
+ *   manifest_check.c   the checks a manifest must pass when it is loaded
+ *   manifest.c         one file's manifests into kernels (cb_manifest_parse)
+ *   manifest_files.c   the list of loaded files, and registering their kernels
+ */
+#ifndef CLBENCH_MANIFEST_PARTS_H
+#define CLBENCH_MANIFEST_PARTS_H
+
+#include "clbench/check.h"
+#include "clbench/expr.h"
+#include "clbench/families.h"
+#include "clbench/manifest.h"
+#include "clbench/parse.h"
+
+#include <stddef.h>
+
+enum { MAX_REQUIRES = 16, MAX_VARS = CB_MAX_DIMS + CB_MAX_PARAMS };
+
+/* An expression with where it was written, for messages. */
+struct located {
+    const char *text; /* NULL: absent */
+    unsigned line, column;
+};
+
+/* A family's argument list, inputs, work model and reference, which a user kernel that
+ * declares the contract gets as they are; only its NDRange comes from its manifest. */
+struct contract {
+    const char *name;
+    unsigned bit; /* this contract's bit in a key's `contracts` mask */
+    unsigned dims;
+    const char *vars[CB_MAX_DIMS]; /* the size variables' names */
+    unsigned inputs;
+    enum cb_metric metric;
+    const char *baseline;
+    cb_plan_fn model;
+    cb_reference_fn reference;
+    const char *signature; /* for messages */
+};
+
+/* The contract named s[0, len), or NULL. */
+const struct contract *manifest_contract_find(const char *s, size_t len);
+
+/* One kernel's manifest, as parsed; the kernel's struct cb_kernel points back here. */
+struct cb_manifest_kernel {
+    struct cb_kernel k;
+    struct cb_generic generic;
+    const struct contract *contract;
+    const struct cb_manifest_file *file;
+    unsigned line; /* of `clbench:kernel NAME` */
+    const char *dim_names[CB_MAX_DIMS];
+    char size_names[CB_MAX_DIMS * 32]; /* dim_names joined by 'x', for --list-kernels */
+    struct located require[MAX_REQUIRES];
+    unsigned require_count;
+    struct located global[3], local[3];
+    unsigned global_count, local_count;
+    struct located local_mem, private_mem, dynamic_local, flops, bytes;
+    const struct cb_hook *hook; /* `plan NAME`, else NULL */
+    unsigned hook_line, libraries_line;
+    struct located arg_expr[CB_MAX_ARGS];
+    unsigned twin_line, baseline_line, verify_line;
+    char **owned; /* strings this kernel's fields point to */
+    size_t owned_count;
+};
+
+/* Where messages go: "PATH:LINE:COLUMN: message" into why. */
+struct context {
+    const char *path;
+    char *why;
+    size_t len;
+};
+
+/* Writes the message (LINE and COLUMN where not 0) and returns -1. */
+int manifest_fail(const struct context *x, unsigned line, unsigned column, const char *fmt, ...)
+    CB_PRINTF(4, 5);
+/* A copy of s[0, len) that u owns; NULL when out of memory. */
+char *manifest_keep(struct cb_manifest_kernel *u, const char *s, size_t len);
+void manifest_kernel_free(struct cb_manifest_kernel *u);
+
+/* ---- manifest_scan.c ---- */
+
+/* One line of a comment, without its comment markers. */
+struct comment_line {
+    unsigned line;
+    unsigned comment; /* lines of one comment share it; a run of // lines is one comment */
+    const char *body; /* into the text */
+    size_t body_len;
+    unsigned column; /* of body[0], 1-based */
+};
+
+struct scan {
+    struct comment_line *lines;
+    size_t count;
+    char *code; /* the text with comments and literals blanked, for finding kernels */
+};
+
+int manifest_scan(const char *text, struct scan *s);
+void manifest_scan_free(struct scan *s);
+/* 1 if code declares `__kernel void name(` or `kernel void name(`, attributes allowed. */
+int manifest_declares_kernel(const char *code, const char *name);
+int manifest_is_ident_start(char c);
+int manifest_is_ident(char c);
+/* 1 if s[0, len) is the word w. */
+int manifest_word_is(const char *s, size_t len, const char *w);
+
+/* ---- manifest_cursor.c ---- */
+
+struct cursor {
+    const struct context *x;
+    char *s;         /* a NUL-terminated copy of the line's body */
+    const char *at;  /* the next character */
+    unsigned line;   /* in the file */
+    unsigned column; /* of s[0] */
+};
+
+/* The column of p, a pointer into c->s. */
+unsigned cursor_col(const struct cursor *c, const char *p);
+void cursor_blanks(struct cursor *c);
+/* Skips blanks; 1 at the end of the line. */
+int cursor_at_end(struct cursor *c);
+/* An identifier, or NULL (nothing consumed). */
+const char *cursor_ident(struct cursor *c, size_t *len);
+/* A run of non-blank characters, or NULL. */
+const char *cursor_word(struct cursor *c, size_t *len);
+int cursor_accept_char(struct cursor *c, char ch);
+int cursor_accept_word(struct cursor *c, const char *w);
+/* The rest of the line, blanks trimmed and owned by u; NULL if empty.  where: its place. */
+const char *cursor_rest(struct cursor *c, struct cb_manifest_kernel *u, struct located *where);
+/* A comma list of up to `max` expressions, split at the commas outside parentheses. */
+int cursor_expr_list(struct cursor *c, struct cb_manifest_kernel *u, const char *key,
+                     struct located *out, unsigned max, unsigned *count);
+
+/* ---- manifest_keys.c ---- */
+
+enum { KEY_SLOTS = 32 }; /* at least the rows of the key table */
+
+/* The state of one manifest while its lines are read (keys come in any order). */
+struct pending {
+    struct cb_size cpu, gpu, shared;
+    unsigned size_line;
+    int metric_given; /* else the contract's metric */
+    unsigned metric_line, contract_line;
+    unsigned key_line[KEY_SLOTS]; /* where each key of the table was first given, 0: not yet */
+};
+
+/* Reads one `KEY VALUE...` line into u. */
+int manifest_parse_key(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend);
+/* Once the contract is known: refuses the keys it does not allow. */
+int manifest_check_key_contracts(const struct context *x, const struct cb_manifest_kernel *u,
+                                 const struct pending *pend);
+
+/* ---- manifest_plan.c ---- */
+
+/* The variables of u's expressions: its size names, then its parameters; values from p (or
+ * 0, p == NULL, for checks). */
+size_t manifest_variables(const struct cb_manifest_kernel *u, const struct cb_problem *p,
+                          struct cb_expr_var vars[MAX_VARS]);
+/* Everything but the family's model: constraints, generic arguments and work, NDRange.  0,
+ * or -1 with the reason in why; *eval_error: an expression failed, not a false `require`. */
+int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int *eval_error,
+                  char *why, size_t len);
+/* The plan function of every kernel a manifest declares (cb_plan_fn). */
+int manifest_plan_row(struct cb_problem *p, char *why, size_t len);
+
+/* ---- manifest_check.c ---- */
+
+/* Whether a built-in kernel belongs to `family`. */
+int manifest_builtin_family(const char *family);
+/* Completes u once all of its lines are read: required keys, the contract's fixed parts, the
+ * expressions checked and evaluated at the defaults. */
+int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
+                    const struct pending *pend, const char *code);
+/* Twins, baselines and reference kernels name registered kernels of the same problem. */
+int manifest_check_names(const struct context *x, const struct cb_manifest_file *file);
+
+#endif

@@ -1,0 +1,1 @@
+../../../cl/transpose.cl
