@@ -860,6 +860,7 @@ int cb_worker_serve(const struct cb_config *cfg)
     if (getppid() == 1)
         return 1;
     cb_cache_configure(cfg->use_cache);
+    cb_cache_quiet();
     cb_warnings_quiet(1);
     err = cb_devices_enumerate(&list);
     cb_warnings_quiet(0);

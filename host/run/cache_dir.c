@@ -34,6 +34,13 @@ void cb_cache_configure(int enabled)
     pthread_mutex_unlock(&lock);
 }
 
+void cb_cache_quiet(void)
+{
+    pthread_mutex_lock(&lock);
+    cache.warned = 1;
+    pthread_mutex_unlock(&lock);
+}
+
 static void give_up(const char *what, const char *path, int err)
 {
     int first;

@@ -14,6 +14,9 @@
 
 /* Called once before a run: enabled 0 (--no-cache) turns every read and write off. */
 void cb_cache_configure(int enabled);
+/* A worker process (worker.h): its supervisor, which shares the cache, has said what is wrong
+ * with it already, so this process does not say it again. */
+void cb_cache_quiet(void);
 
 /* Called before the first OpenCL call: keeps a driver's own cache from breaking the driver.
  * PoCL keeps its kernel cache under XDG_CACHE_HOME too (POCL_CACHE_DIR overrides), and fails
