@@ -15,13 +15,12 @@
 /* One table for every probe (each reads the entries it needs); VEC_DEF is the word width. */
 #define PEAK_PARAMS(VEC_DEF)                                                                       \
     {                                                                                              \
-        {"WGS", 256, "1..1024", "work-group size"}, {"VEC", VEC_DEF, "4,8,16", "floats per word"}, \
-            {"RPT", 16, "1..64", "words read or copied per work-item"},                            \
-            {"NT", 0, "0,1", "1: non-temporal stores"},                                            \
-            {"ITERS", 1024, "1..65536", "multiply-adds per chain"},                                \
-        {                                                                                          \
-            "CHAINS", 4, "4,8", "independent multiply-add chains"                                  \
-        }                                                                                          \
+        {"WGS", 256, "1..1024", "work-group size", NULL},                                          \
+            {"VEC", VEC_DEF, "4,8,16", "floats per word", NULL},                                   \
+            {"RPT", 16, "1..64", "words read or copied per work-item", NULL},                      \
+            {"NT", 0, "0,1", "1: non-temporal stores", NULL},                                      \
+            {"ITERS", 1024, "1..65536", "multiply-adds per chain", NULL},                          \
+            {"CHAINS", 4, "4,8", "independent multiply-add chains", NULL},                         \
     }
 /* On CPUs: whole-line words and streaming stores, and for the FMA probe 8 chains of them
  * (cl/peak.cl says why). */
