@@ -31,8 +31,8 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
     u->line = head->line;
     u->k.source_path = file->path;
     u->k.manifest = u;
-    u->generic.check.rtol = 1e-5;
-    u->generic.check.atol = 1e-6;
+    u->generic.check.rtol = -1; /* not given: each output's type's default */
+    u->generic.check.atol = -1;
     c = (struct cursor){x, manifest_keep(u, head->body, head->body_len), NULL, head->line,
                         head->column};
     if (c.s == NULL)

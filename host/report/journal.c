@@ -198,6 +198,8 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     row->status = (enum cb_status)parsed;
     copy_string(row->reason, sizeof row->reason, j, "reason");
     copy_string(row->build_options, sizeof row->build_options, j, "build_options");
+    copy_string(row->reference_device, sizeof row->reference_device, verification,
+                "reference_device");
     row->timer = timer != NULL && strcmp(timer, "wall") == 0 ? "wall" : "event";
     row->build_ms = number(j, "build_ms");
     row->build_cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "build_cached"));

@@ -29,6 +29,7 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "too_slow",
     "unverified",
     "unavailable",
+    "unsupported",
 };
 
 const char *cb_status_name(enum cb_status status)
@@ -495,5 +496,6 @@ void cb_row_free(struct cb_row *row)
 
 int cb_row_failed(const struct cb_row *row)
 {
-    return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE;
+    return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE &&
+           row->status != CB_STATUS_UNSUPPORTED;
 }

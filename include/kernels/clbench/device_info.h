@@ -30,6 +30,7 @@ struct cb_device {
     size_t max_work_group_size;
     size_t max_work_item_sizes[3];
     int nv_cc_major, nv_cc_minor; /* NVIDIA compute capability, -1 elsewhere */
+    int has_fp64, has_fp16;       /* CL_DEVICE_EXTENSIONS lists cl_khr_fp64, cl_khr_fp16 */
 
     /* Derived from the fields above: 0 where the device does not say enough. */
     double peak_gflops_theoretical;

@@ -26,11 +26,13 @@ enum cb_status {
                                  without a reference): measured, never "ok" */
     CB_STATUS_UNAVAILABLE,    /* a library row that cannot run in this build, on this machine
                                * or on this device: absent with the reason, not a failure */
+    CB_STATUS_UNSUPPORTED,    /* the kernel needs what the device lacks (a type's extension,
+                               * cl_khr_fp64): not run, not a failure */
     CB_STATUS_COUNT
 };
 
 /* "ok", "invalid", "over_limits", "build_failed", "launch_failed", "verify_failed",
- * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable". */
+ * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable", "unsupported". */
 const char *cb_status_name(enum cb_status status);
 /* The inverse; -1 for an unknown name. */
 int cb_status_parse(const char *name);
@@ -68,6 +70,8 @@ struct cb_row {
      * tuned_date is the database entry's date) or "tuning" (a point `clbench tune` chose). */
     const char *params_from;
     char tuned_date[32];
+    /* The generic contract: the name of the device its reference kernel ran on ("" until). */
+    char reference_device[CB_NAME_LEN];
 };
 
 /* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):
@@ -98,7 +102,8 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);
-/* 1 if the row counts as failed for the exit status: neither ok nor unavailable. */
+/* 1 if the row counts as failed for the exit status: not ok, unverified, unavailable or
+ * unsupported. */
 int cb_row_failed(const struct cb_row *row);
 
 #endif
