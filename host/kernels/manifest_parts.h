@@ -7,6 +7,7 @@
  *   manifest_check.c   the checks a manifest must pass when it is loaded
  *   manifest.c         one file's manifests into kernels (cb_manifest_parse)
  *   manifest_files.c   the list of loaded files, and registering their kernels
+ *   manifest_deps.c    the files a kernel file's build reads, in its hash
  */
 #ifndef CLBENCH_MANIFEST_PARTS_H
 #define CLBENCH_MANIFEST_PARTS_H
@@ -177,5 +178,11 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code);
 /* Twins, baselines and reference kernels name registered kernels of the same problem. */
 int manifest_check_names(const struct context *x, const struct cb_manifest_file *file);
+
+/* ---- manifest_deps.c ---- */
+
+/* Extends file->hash with every file its build reads: its #includes (recursively) and its
+ * `verify ... in FILE` files with theirs.  0, or -1 when out of memory. */
+int manifest_hash_dependencies(struct cb_manifest_file *file);
 
 #endif
