@@ -264,8 +264,6 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
     if (!local)
         t = cb_elem_info(a->type);
     if (!local && cursor_accept_char(c, '=')) {
-        const char *at = c->at;
-
         a->kind = CB_ARG_SCALAR;
         a->value = cursor_rest(c, u, &u->arg_expr[g->arg_count]);
         if (a->value == NULL)
@@ -274,16 +272,16 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
         if (t->floating && decimal_number(a->value, &a->real)) {
             a->literal = 1;
             if (!fits(t, a->real))
-                return manifest_fail(c->x, c->line, cursor_col(c, at),
+                return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
                                      "arg %s: %s is beyond %s's largest value %g", a->name,
                                      a->value, t->name, t->largest);
         } else if (!t->floating && strpbrk(a->value, ".") != NULL &&
                    decimal_number(a->value, &a->real))
             return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
-                                 "arg %s: %s is not an integer: a %s argument takes an integer "
+                                 "arg %s: %s is not an integer: %s %s argument takes an integer "
                                  "expression (declare it float or double for a number with a "
                                  "fraction)",
-                                 a->name, a->value, t->name);
+                                 a->name, a->value, a->type == CB_ELEM_INT ? "an" : "a", t->name);
         g->arg_count++;
         return 0;
     }

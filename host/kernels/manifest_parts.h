@@ -79,6 +79,10 @@ struct context {
 /* Writes the message (LINE and COLUMN where not 0) and returns -1. */
 int manifest_fail(const struct context *x, unsigned line, unsigned column, const char *fmt, ...)
     CB_PRINTF(4, 5);
+/* 0 if s[0, len), a line's text from `column` on, is UTF-8; else -1 with the first byte that
+ * is not. */
+int manifest_check_utf8(const struct context *x, unsigned line, unsigned column, const char *s,
+                        size_t len);
 /* A copy of s[0, len) that u owns; NULL when out of memory. */
 char *manifest_keep(struct cb_manifest_kernel *u, const char *s, size_t len);
 void manifest_kernel_free(struct cb_manifest_kernel *u);
