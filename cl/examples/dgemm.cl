@@ -31,6 +31,7 @@
  *   local_mem  2 * TS * TS * 8
  *   flops      2 * M * N * K
  *   bytes      8 * (M * K + K * N + M * N)
+ *   metric     gflops
  *   twin       dgemm_naive
  *   verify     dgemm_naive
  */
@@ -70,6 +71,7 @@ dgemm_tiled(const int m, const int n, const int k, __global const double *a,
  *   global     N, M
  *   flops      2 * M * N * K
  *   bytes      8 * (M * K + K * N + M * N)
+ *   metric     gflops
  */
 __kernel void dgemm_naive(const int m, const int n, const int k, __global const double *a,
                           __global const double *b, __global double *c)
