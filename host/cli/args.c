@@ -8,6 +8,7 @@
 #include "clbench/report_views.h"
 #include "clbench/source.h"
 #include "clbench/tune.h"
+#include "clbench/worker.h"
 
 #include <getopt.h>
 #include <stdarg.h>
@@ -28,6 +29,8 @@ enum {
     OPT_PEAK,
     OPT_NO_TUNED,
     OPT_RESUME,
+    OPT_RETRY_FAILED,
+    OPT_ROW_TIMEOUT,
     OPT_SEED,
     OPT_SHARD,
     OPT_TUNED,
@@ -82,6 +85,13 @@ static const struct cb_option options[] = {
     {"resume", OPT_RESUME, 1, "FILE",
      "skip the rows already in FILE (the OUTPUT.journal a killed run left, or a run file) and "
      "carry them into this run's report"},
+    {"retry-failed", OPT_RETRY_FAILED, 0, NULL,
+     "with --resume: run again the rows that failed there (crashed, timed_out and the other "
+     "failures), which --resume otherwise carries over as they are"},
+    {"row-timeout", OPT_ROW_TIMEOUT, 1, "SEC",
+     "a row's deadline, its build included: past it the worker running the row is killed and "
+     "the row is timed_out (default 900: the slowest healthy rows here, PoCL building a "
+     "matmul on one core, take under a minute)"},
     {"seed", OPT_SEED, 1, "N", "seed of the pseudo-random inputs (default 1)"},
     {"shard", OPT_SHARD, 1, "K/N",
      "run only part K of N (K from 0) of the rows: those whose index % N == K, for splitting a "
@@ -118,10 +128,16 @@ void cb_print_help(FILE *out)
           "  clbench -k matmul_regblock -D RX=2,4,8 -D RY=2,4 -n 1024\n"
           "  clbench --kernel-file my_mm.cl -k my_mm,matmul_tiled -d all\n"
           "\n"
+          "isolation: each device's rows run in a worker process (clbench itself); a row that\n"
+          "kills it is crashed, one past --row-timeout timed_out, and the run goes on.\n"
+          "CLBENCH_WORKERS=0 runs the rows inside this process instead (a diagnostic: no\n"
+          "isolation, no --row-timeout).\n"
+          "\n"
           "exit status: 0 all rows ok (or unverified: a generic kernel without a reference; or\n"
           "unavailable: a library baseline this build, machine or device cannot run); 1 a row\n"
-          "failed (build, limits, launch, verification, timing) or a run-time error; 2 bad\n"
-          "command line.\n",
+          "failed (build, limits, launch, verification, timing, crashed, timed_out) or a\n"
+          "run-time error; 2 bad command line; 130 or 143 interrupted by SIGINT or SIGTERM (the\n"
+          "rows done are written, and the command that finishes the run is printed).\n",
           out);
 }
 
@@ -147,11 +163,17 @@ void cb_print_man(FILE *out)
     cb_report_print_man_options(out);
     fputs(".SH EXIT STATUS\n"
           "0 all rows ok, unverified or unavailable; 1 a row failed (build, limits, launch,\n"
-          "verification, timing) or a run\\-time error; 2 bad command line.\n"
+          "verification, timing, crashed, timed_out) or a run\\-time error; 2 bad command\n"
+          "line; 130 or 143 interrupted by SIGINT or SIGTERM (the rows done are written).\n"
           ".SH ENVIRONMENT\n"
           ".TP\n"
           ".B XDG_CACHE_HOME\n"
           "where the per\\-user cache lives (default \\fI~/.cache\\fR).\n"
+          ".TP\n"
+          ".B CLBENCH_WORKERS\n"
+          "0 runs the rows inside the clbench process instead of supervised worker processes\n"
+          "(a diagnostic: a crashing row then ends the run, and \\fB\\-\\-row\\-timeout\\fR\n"
+          "does not apply).\n"
           ".SH FILES\n"
           ".TP\n"
           ".I $XDG_CACHE_HOME/clbench/peaks/\n"
@@ -504,6 +526,13 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_RESUME:
         cfg->resume = arg;
         return 0;
+    case OPT_RETRY_FAILED:
+        cfg->retry_failed = 1;
+        return 0;
+    case OPT_ROW_TIMEOUT:
+        if (cb_parse_seconds(arg, &cfg->row_timeout_s) != 0 || cfg->row_timeout_s == 0)
+            return usage("--row-timeout takes seconds above 0, as in 600, not '%s'", arg);
+        return 0;
     case OPT_SHARD:
         if (cb_parse_shard(arg, &cfg->shard, &cfg->shards, why) != 0)
             return usage("%s", why);
@@ -522,12 +551,8 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     }
 }
 
-int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
+void cb_config_init(struct cb_config *cfg)
 {
-    struct option longopts[OPTION_COUNT + 1];
-    char shortopts[3 * OPTION_COUNT + 2];
-    int format_given = 0, status = 0;
-
     cb_kernel_files_unload();
     memset(cfg, 0, sizeof *cfg);
     cfg->devices = "all";
@@ -539,33 +564,23 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     cfg->peak_mode = CB_PEAK_CACHED;
     cfg->use_cache = 1;
     cfg->shards = 1;
-    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
-    while (status == 0) {
-        int index = -1;
-        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
+    cfg->row_timeout_s = CB_ROW_TIMEOUT_DEFAULT_S;
+}
 
-        if (code == -1)
-            break;
-        if (code == '?' || code == ':') {
-            char problem[256];
+int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)
+{
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        if (strcmp(options[i].name, name) == 0)
+            return handle(cfg, options[i].code, name, arg, &cfg->format_given);
+    return usage("unknown option '--%s'", name);
+}
 
-            cb_options_problem(code, argc, argv, problem, sizeof problem);
-            status = usage("%s", problem);
-        } else {
-            const char *name = index >= 0 ? options[index].name : "";
+int cb_config_finish(struct cb_config *cfg)
+{
+    int status;
 
-            for (size_t i = 0; index < 0 && i < OPTION_COUNT; i++)
-                if (options[i].code == code)
-                    name = options[i].name;
-            status = handle(cfg, code, name, optarg, &format_given);
-        }
-    }
-    if (status == 0 && optind < argc)
-        status = usage("unexpected argument '%s'", argv[optind]);
-    if (status != 0)
-        return status;
     if (cfg->output != NULL)
-        format_from_output(cfg, format_given);
+        format_from_output(cfg, cfg->format_given);
     if (load_builtin(cfg->cl_dir) != 0)
         return CB_EXIT_USAGE;
     /* Files first, so that -k can name their kernels in any order of the options. */
@@ -586,9 +601,46 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     if (cfg->detail && (cfg->format == CB_FORMAT_CSV || cfg->format == CB_FORMAT_JSON))
         return usage("--detail is a table or md view; the csv and json output carry no "
                      "detail columns (json has every detail field anyway)");
+    if (cfg->retry_failed && cfg->resume == NULL)
+        return usage("--retry-failed goes with --resume FILE");
     status = check_defines(cfg);
     if (status == 0)
         status = check_sizes(cfg);
+    return status;
+}
+
+int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
+{
+    struct option longopts[OPTION_COUNT + 1];
+    char shortopts[3 * OPTION_COUNT + 2];
+    int status = 0;
+
+    cb_config_init(cfg);
+    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
+    while (status == 0) {
+        int index = -1;
+        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
+
+        if (code == -1)
+            break;
+        if (code == '?' || code == ':') {
+            char problem[256];
+
+            cb_options_problem(code, argc, argv, problem, sizeof problem);
+            status = usage("%s", problem);
+        } else {
+            const char *name = index >= 0 ? options[index].name : "";
+
+            for (size_t i = 0; index < 0 && i < OPTION_COUNT; i++)
+                if (options[i].code == code)
+                    name = options[i].name;
+            status = handle(cfg, code, name, optarg, &cfg->format_given);
+        }
+    }
+    if (status == 0 && optind < argc)
+        status = usage("unexpected argument '%s'", argv[optind]);
+    if (status == 0)
+        status = cb_config_finish(cfg);
     if (status == 0) {
         cfg->command_line = join_args(argc, argv);
         if (cfg->command_line == NULL)

@@ -17,16 +17,112 @@
 #include "clbench/timer.h"
 #include "clbench/tune.h"
 #include "clbench/tuned.h"
+#include "clbench/worker.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-/* Runs every row of every device that is not resumed, journaling each as it ends; returns the
- * number of rows that failed (unverified rows do not). */
+/* The rows of one device, [first, next), in this process (CLBENCH_WORKERS=0). */
+static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
+                             const struct cb_config *cfg, struct cb_journal *journal,
+                             struct cb_oracles *oracles, struct cb_progress *progress,
+                             unsigned char *done)
+{
+    struct cb_device *d = run->rows[first].device;
+    struct cb_program_cache cache = {NULL, 0};
+    const struct cb_row_env env = {cfg, &cache, oracles};
+    size_t failed = 0;
+
+    if (cb_device_open(d) != CL_SUCCESS)
+        return SIZE_MAX;
+    if (cfg->peak_mode != CB_PEAK_OFF)
+        cb_progress_peaks(progress, d);
+    cb_peak_obtain(d, cfg, &cache);
+    if (cb_program_builds_in_parallel(d)) {
+        cb_progress_builds(progress, d);
+        cb_rows_prebuild(&run->rows[first], next - first, &env);
+    }
+    for (size_t r = first; r < next && !cb_interrupted; r++) {
+        double row_start;
+
+        if (run->rows[r].resumed)
+            continue;
+        cb_progress_row(progress, &run->rows[r]);
+        row_start = cb_wall_ms();
+        cb_run_row(&run->rows[r], &env);
+        cb_journal_append(journal, &run->rows[r]);
+        done[r] = 1;
+        cb_progress_row_done(progress, &run->rows[r], cb_wall_ms() - row_start);
+        failed += cb_row_failed(&run->rows[r]);
+    }
+    cb_program_cache_release(&cache);
+    cb_device_close(d);
+    return failed;
+}
+
+/* The rows of one device, [first, next), in a supervised worker process (worker.h): a row
+ * that crashes it or runs past --row-timeout costs that row.  *fatal: no worker can start. */
+static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_t index,
+                            const struct cb_config *cfg, struct cb_journal *journal,
+                            struct cb_progress *progress, unsigned char *done, int *fatal)
+{
+    struct cb_device *d = run->rows[first].device;
+    struct cb_worker w;
+    char why[CB_REASON_LEN];
+    size_t failed = 0;
+    enum cb_worker_outcome o;
+
+    if (cfg->peak_mode != CB_PEAK_OFF)
+        cb_progress_peaks(progress, d);
+    if (cb_program_builds_in_parallel(d))
+        cb_progress_builds(progress, d);
+    o = cb_worker_open(&w, d, index, &run->rows[first], next - first, cfg->row_timeout_s, why,
+                       sizeof why);
+    for (size_t r = first; r < next && o != CB_WORKER_INTERRUPTED; r++) {
+        double row_start;
+
+        if (run->rows[r].resumed)
+            continue;
+        if (o == CB_WORKER_NO_START) {
+            *fatal = 1;
+            cb_error("%s", why);
+            break;
+        }
+        if (o == CB_WORKER_OPEN_FAILED) {
+            /* As when the device cannot be opened in this process: every row fails, why. */
+            run->rows[r].status = CB_STATUS_LAUNCH_FAILED;
+            snprintf(run->rows[r].reason, sizeof run->rows[r].reason, "%s", why);
+            cb_journal_append(journal, &run->rows[r]);
+            done[r] = 1;
+            cb_progress_drop(progress, 1);
+            failed++;
+            continue;
+        }
+        cb_progress_row(progress, &run->rows[r]);
+        row_start = cb_wall_ms();
+        o = cb_worker_run(&w, &run->rows[r], cfg->max_time_s, cfg->row_timeout_s, why, sizeof why);
+        if (o != CB_WORKER_DONE) {
+            r--; /* this row again, as the failure to (re)start says */
+            continue;
+        }
+        cb_journal_append(journal, &run->rows[r]);
+        done[r] = 1;
+        cb_progress_row_done(progress, &run->rows[r], cb_wall_ms() - row_start);
+        failed += cb_row_failed(&run->rows[r]);
+    }
+    cb_worker_stop(&w);
+    return failed;
+}
+
+/* Runs every row of every device that is not resumed, journaling each as it ends and marking
+ * it in done[]; returns the number of rows that failed (unverified rows do not).  Stops early
+ * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
 static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
-                          struct cb_journal *journal, struct cb_oracles *oracles)
+                          struct cb_journal *journal, struct cb_oracles *oracles,
+                          unsigned char *done, int *fatal)
 {
     size_t failed = 0, next = 0, pending = 0;
+    const int isolated = cb_workers_enabled();
     struct cb_progress progress;
 
     for (size_t r = 0; r < run->row_count; r++) {
@@ -34,50 +130,31 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
         failed += run->rows[r].resumed && cb_row_failed(&run->rows[r]);
     }
     cb_progress_start(&progress, pending, cfg->kernel_list_count > 0);
-    for (size_t i = 0; i < run->device_count; i++) {
+    for (size_t i = 0; i < run->device_count && !cb_interrupted && !*fatal; i++) {
         struct cb_device *d = run->devices[i];
-        struct cb_program_cache cache = {NULL, 0};
-        const struct cb_row_env env = {cfg, &cache, oracles};
-        size_t first = next, todo = 0;
+        size_t first = next, todo = 0, n;
 
         while (next < run->row_count && run->rows[next].device == d)
             todo += !run->rows[next++].resumed;
         if (todo == 0)
             continue; /* every row of this device was resumed */
-        if (cb_device_open(d) != CL_SUCCESS) {
-            for (size_t r = first; r < next; r++) {
-                if (run->rows[r].resumed)
-                    continue;
-                run->rows[r].status = CB_STATUS_LAUNCH_FAILED;
-                snprintf(run->rows[r].reason, sizeof run->rows[r].reason,
-                         "could not create a context and queue on this device");
-                cb_journal_append(journal, &run->rows[r]);
-            }
-            failed += todo;
-            cb_progress_drop(&progress, todo);
+        n = isolated ? run_in_worker(run, first, next, i, cfg, journal, &progress, done, fatal)
+                     : run_in_process(run, first, next, cfg, journal, oracles, &progress, done);
+        if (n != SIZE_MAX) {
+            failed += n;
             continue;
         }
-        if (cfg->peak_mode != CB_PEAK_OFF)
-            cb_progress_peaks(&progress, d);
-        cb_peak_obtain(d, cfg, &cache);
-        if (cb_program_builds_in_parallel(d)) {
-            cb_progress_builds(&progress, d);
-            cb_rows_prebuild(&run->rows[first], next - first, &env);
-        }
         for (size_t r = first; r < next; r++) {
-            double row_start;
-
             if (run->rows[r].resumed)
                 continue;
-            cb_progress_row(&progress, &run->rows[r]);
-            row_start = cb_wall_ms();
-            cb_run_row(&run->rows[r], &env);
+            run->rows[r].status = CB_STATUS_LAUNCH_FAILED;
+            snprintf(run->rows[r].reason, sizeof run->rows[r].reason,
+                     "could not create a context and queue on this device");
             cb_journal_append(journal, &run->rows[r]);
-            cb_progress_row_done(&progress, &run->rows[r], cb_wall_ms() - row_start);
-            failed += cb_row_failed(&run->rows[r]);
+            done[r] = 1;
         }
-        cb_program_cache_release(&cache);
-        cb_device_close(d);
+        failed += todo;
+        cb_progress_drop(&progress, todo);
     }
     cb_progress_end(&progress);
     return failed;
@@ -102,6 +179,41 @@ static int start_journal(struct cb_run *run, const struct cb_config *cfg,
     if (cb_journal_path(path, sizeof path, cfg->output) != 0)
         return cb_error("output path is too long for its journal");
     return cb_journal_open(journal, path, run);
+}
+
+/* SIGINT or SIGTERM: the rows done go to the outputs, the row that was running nowhere; says
+ * how to go on.  Returns the exit status, 128 + the signal. */
+static int interrupted(struct cb_run *run, const struct cb_config *cfg, const unsigned char *done)
+{
+    const size_t total = run->row_count;
+    size_t kept = 0, ran = 0;
+
+    for (size_t i = 0; i < run->row_count; i++) {
+        if (run->rows[i].resumed || done[i]) {
+            ran += done[i];
+            run->rows[kept++] = run->rows[i];
+        } else
+            cb_row_free(&run->rows[i]);
+    }
+    run->row_count = kept;
+    fputc('\n', stderr);
+    if (cfg->output == NULL) {
+        fprintf(stderr,
+                "clbench: interrupted: %zu of %zu rows done (%zu this time); without --output "
+                "there is nothing to resume from\n",
+                kept, total, ran);
+    } else if (kept > 0 && cb_write_run_outputs(run, cfg) == 0) {
+        char *again = cb_resume_command(cfg->output);
+
+        fprintf(stderr,
+                "clbench: interrupted: %zu of %zu rows done (%zu this time), written to '%s'; "
+                "to finish the run:\n  %s\n",
+                kept, total, ran, cfg->output, again != NULL ? again : "");
+        free(again);
+    } else
+        fprintf(stderr, "clbench: interrupted: %zu of %zu rows done; nothing written\n", kept,
+                total);
+    return 128 + cb_interrupted;
 }
 
 static int list_devices(const struct cb_config *cfg)
@@ -152,8 +264,11 @@ static int bench(struct cb_config *cfg)
     struct cb_output out;
     struct cb_journal journal = {-1, ""};
     struct cb_oracles oracles = {NULL, NULL, NULL};
-    int status = CB_EXIT_FAILED, written;
+    unsigned char *done_rows = NULL;
+    int status = CB_EXIT_FAILED, written, fatal = 0;
 
+    if (cb_worker_mode())
+        return cb_worker_serve(cfg);
     memset(&run, 0, sizeof run);
     memset(&out, 0, sizeof out);
     run.cfg = cfg;
@@ -189,13 +304,31 @@ static int bench(struct cb_config *cfg)
     if (start_journal(&run, cfg, &journal) != 0)
         goto done;
     cb_run_stamp(&run);
-    status = run_devices(&run, cfg, &journal, &oracles) > 0 ? CB_EXIT_FAILED : CB_EXIT_OK;
+    done_rows = calloc(run.row_count + 1, 1);
+    if (done_rows == NULL) {
+        cb_error("out of host memory while planning the rows");
+        goto done;
+    }
+    cb_supervisor_signals();
+    status = run_devices(&run, cfg, &journal, &oracles, done_rows, &fatal) > 0 || fatal
+                 ? CB_EXIT_FAILED
+                 : CB_EXIT_OK;
+    if (fatal) {
+        cb_journal_close(&journal, 0);
+        goto done;
+    }
+    if (cb_interrupted) {
+        status = interrupted(&run, cfg, done_rows);
+        cb_journal_close(&journal, 0);
+        goto done;
+    }
     written = cb_write_run_outputs(&run, cfg) == 0;
     if (!written)
         status = CB_EXIT_FAILED;
     /* The journal goes only once the report is safely in place. */
     cb_journal_close(&journal, written);
 done:
+    free(done_rows);
     for (size_t i = 0; i < run.row_count; i++)
         cb_row_free(&run.rows[i]);
     free(run.rows);
@@ -212,6 +345,7 @@ int main(int argc, char **argv)
     struct cb_config cfg;
     int status;
 
+    cb_workers_argv(argv);
     if (argc > 1 && strcmp(argv[1], "report") == 0)
         return cb_report_main(argc - 1, argv + 1);
     if (argc > 1 && strcmp(argv[1], "tune") == 0)

@@ -1,25 +1,20 @@
-/* `clbench tune`: searches each kernel's -D space on each device and size under a budget,
- * records every measured point as a row (run file and journal, so report, --baseline and
- * --resume work as for a sweep), and stores the best point per device, driver, kernel and size
- * class in the tuning database (host/tune/tuned.c).  The options shared with the benchmark are
- * handed to its parser (host/cli/args.c), so that they mean and check the same there. */
+/* `clbench tune`'s command line: its option table, help and checks; the search itself is
+ * host/cli/tune_driver.c's.  The options shared with the benchmark are
+ * applied by its own code (cb_config_apply, host/cli/args.c), so that they mean and check the
+ * same there. */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/args.h"
 #include "clbench/check.h"
-#include "clbench/journal.h"
 #include "clbench/options.h"
-#include "clbench/output.h"
-#include "clbench/runfile.h"
-#include "clbench/rows.h"
-#include "clbench/timer.h"
 #include "clbench/tune.h"
+#include "clbench/tune_driver.h"
 #include "clbench/tuned.h"
+#include "clbench/worker.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 enum {
     OPT_BUDGET = CB_OPTION_LONG_ONLY,
@@ -28,17 +23,13 @@ enum {
     OPT_MAX_TIME,
     OPT_MIN_TIME,
     OPT_RESUME,
+    OPT_RETRY_FAILED,
+    OPT_ROW_TIMEOUT,
     OPT_SEED,
     OPT_SHARD,
     OPT_STRATEGY,
     OPT_TUNED,
-    MAX_FORWARDED = 64,
-    MIN_MAX_TIME_S = 30,
 };
-
-#define CRASHED_REASON                                                                             \
-    "the process ended while this point ran (killed, or the OpenCL driver crashed): not run "      \
-    "again by --resume"
 
 /* Sorted by long name: --help prints in this order. */
 static const struct cb_option options[] = {
@@ -63,6 +54,11 @@ static const struct cb_option options[] = {
     {"resume", OPT_RESUME, 1, "FILE",
      "carry the points already measured in FILE (a killed tune's OUTPUT.journal) into this "
      "tune instead of measuring them again"},
+    {"retry-failed", OPT_RETRY_FAILED, 0, NULL,
+     "with --resume: measure again the points that failed there (crashed, timed_out...)"},
+    {"row-timeout", OPT_ROW_TIMEOUT, 1, "SEC",
+     "a point's deadline, its build included: past it its worker is killed and the point is "
+     "timed_out (default: the smaller of 900 and a time --budget)"},
     {"seed", OPT_SEED, 1, "N", "seed of the random choices of the search (default 1)"},
     {"shard", OPT_SHARD, 1, "K/N",
      "part K of N (K from 0): exhaustive and random take the points whose index % N == K; "
@@ -78,13 +74,8 @@ static const struct cb_option options[] = {
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 
 struct tune_config {
-    struct cb_config run; /* the shared options, parsed by cb_parse_args */
-    const char *budget_text, *export_path;
-    double budget_s;
-    uint64_t budget_evals;
-    enum cb_strategy strategy;
-    uint64_t seed;
-    int help, kernel_given, max_time_given;
+    struct cb_tune_config tune; /* what the driver needs (host/cli/tune_driver.c) */
+    int help, kernel_given, row_timeout_given;
 };
 
 static void print_help(FILE *out)
@@ -118,7 +109,9 @@ static void print_help(FILE *out)
           "  clbench tune -k matmul_fast -n 1024 -d gpu --export matmul_fast_params.h\n"
           "\n"
           "exit status: 0 a best point was found for every kernel, size and device; 1 every\n"
-          "point was refused or failed somewhere, or a run-time error; 2 bad command line.\n",
+          "point was refused or failed somewhere, or a run-time error; 2 bad command line;\n"
+          "130 or 143 interrupted by SIGINT or SIGTERM (the points measured are written, the\n"
+          "database is unchanged, and the command that finishes the tune is printed).\n",
           out);
 }
 
@@ -135,36 +128,40 @@ static int usage(const char *fmt, ...)
     return code;
 }
 
-/* The benchmark's spelling of a shared option. */
-static const char *forwarded_name(int code)
+/* The benchmark's long name of an option it shares with the tune (cb_config_apply). */
+static const char *shared_name(int code)
 {
     switch (code) {
     case 'D':
-        return "--define";
+        return "define";
     case 'd':
-        return "--device";
+        return "device";
     case 'k':
-        return "--kernel";
+        return "kernel";
     case 'n':
-        return "--size";
+        return "size";
     case 'o':
-        return "--output";
+        return "output";
     case 'r':
-        return "--reps";
+        return "reps";
     case 'w':
-        return "--warmup";
+        return "warmup";
     case OPT_CL_DIR:
-        return "--cl-dir";
+        return "cl-dir";
     case OPT_MAX_TIME:
-        return "--max-time";
+        return "max-time";
     case OPT_MIN_TIME:
-        return "--min-time";
+        return "min-time";
     case OPT_RESUME:
-        return "--resume";
+        return "resume";
+    case OPT_RETRY_FAILED:
+        return "retry-failed";
+    case OPT_ROW_TIMEOUT:
+        return "row-timeout";
     case OPT_SHARD:
-        return "--shard";
+        return "shard";
     case OPT_TUNED:
-        return "--tuned";
+        return "tuned";
     default:
         return NULL;
     }
@@ -181,25 +178,25 @@ static int handle(struct tune_config *t, int code, const char *arg)
         t->help = 1;
         return 0;
     case OPT_BUDGET:
-        if (cb_parse_budget(arg, &t->budget_s, &t->budget_evals, why) != 0)
+        if (cb_parse_budget(arg, &t->tune.budget_s, &t->tune.budget_evals, why) != 0)
             return usage("--budget: %s", why);
-        t->budget_text = arg;
+        t->tune.budget_text = arg;
         return 0;
     case OPT_EXPORT:
         if (*arg == '\0')
             return usage("--export needs a file name (NAME.h or NAME.json)");
-        t->export_path = arg;
+        t->tune.export_path = arg;
         return 0;
     case OPT_SEED:
         if (cb_parse_uint(arg, ~0ULL, &v) != 0)
             return usage("--seed takes a whole number, not '%s'", arg);
-        t->seed = v;
+        t->tune.seed = v;
         return 0;
     case OPT_STRATEGY:
         s = cb_strategy_parse(arg);
         if (s < 0 || s == CB_STRATEGY_AUTO)
             return usage("unknown strategy '%s' (use exhaustive, random, climb or anneal)", arg);
-        t->strategy = (enum cb_strategy)s;
+        t->tune.strategy = (enum cb_strategy)s;
         return 0;
     default:
         return CB_EXIT_USAGE;
@@ -210,18 +207,23 @@ static int parse(int argc, char **argv, struct tune_config *t)
 {
     struct option longopts[OPTION_COUNT + 1];
     char shortopts[3 * OPTION_COUNT + 2];
-    char *fwd[2 * MAX_FORWARDED + 8];
-    int nfwd = 0, status = 0, has_reps = 0, has_warmup = 0, has_min_time = 0;
+    int status = 0;
 
     memset(t, 0, sizeof *t);
-    t->budget_evals = 100;
-    t->budget_text = "100";
-    t->seed = 1;
-    fwd[nfwd++] = "clbench";
+    t->tune.budget_evals = 100;
+    t->tune.budget_text = "100";
+    t->tune.seed = 1;
+    cb_config_init(&t->tune.run);
+    /* Quicker defaults than a benchmark's: a point needs a ranking, not a publication. */
+    t->tune.run.reps = 5;
+    t->tune.run.warmup = 1;
+    t->tune.run.min_time_s = 0;
+    t->tune.run.peak_mode = CB_PEAK_OFF;
     cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
     while (status == 0) {
-        const int code = getopt_long(argc, argv, shortopts, longopts, NULL);
-        const char *name = forwarded_name(code);
+        int index = -1;
+        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
+        const char *name = shared_name(code);
 
         if (code == -1)
             break;
@@ -231,15 +233,10 @@ static int parse(int argc, char **argv, struct tune_config *t)
             cb_options_problem(code, argc, argv, problem, sizeof problem);
             status = usage("%s", problem);
         } else if (name != NULL) {
-            if (nfwd >= 2 * MAX_FORWARDED)
-                return usage("too many options");
-            fwd[nfwd++] = (char *)name;
-            fwd[nfwd++] = optarg;
+            status = cb_config_apply(&t->tune.run, name, optarg);
             t->kernel_given |= code == 'k';
-            t->max_time_given |= code == OPT_MAX_TIME;
-            has_reps |= code == 'r';
-            has_warmup |= code == 'w';
-            has_min_time |= code == OPT_MIN_TIME;
+            t->tune.max_time_given |= code == OPT_MAX_TIME;
+            t->row_timeout_given |= code == OPT_ROW_TIMEOUT;
         } else
             status = handle(t, code, optarg);
     }
@@ -249,27 +246,14 @@ static int parse(int argc, char **argv, struct tune_config *t)
         return status;
     if (!t->kernel_given)
         return usage("which kernel? give -k NAME (see clbench --list-kernels)");
-    /* Quicker defaults than a benchmark's: a point needs a ranking, not a publication. */
-    if (!has_reps) {
-        fwd[nfwd++] = "--reps";
-        fwd[nfwd++] = "5";
-    }
-    if (!has_warmup) {
-        fwd[nfwd++] = "--warmup";
-        fwd[nfwd++] = "1";
-    }
-    if (!has_min_time) {
-        fwd[nfwd++] = "--min-time";
-        fwd[nfwd++] = "0";
-    }
-    fwd[nfwd++] = "--no-peak";
-    fwd[nfwd] = NULL;
-    status = cb_parse_args(nfwd, fwd, &t->run);
+    status = cb_config_finish(&t->tune.run);
     if (status != 0)
         return status;
+    /* A point may not outlast the whole budget: a tune ends within its budget plus one row's
+     * deadline, builds included. */
+    if (!t->row_timeout_given && t->tune.budget_s > 0)
+        t->tune.run.row_timeout_s = fmin(t->tune.run.row_timeout_s, t->tune.budget_s);
     /* The run file records the tune's own command line. */
-    free((char *)t->run.command_line);
-    t->run.command_line = NULL;
     {
         size_t len = 16;
         char *s;
@@ -284,427 +268,54 @@ static int parse(int argc, char **argv, struct tune_config *t)
             strcat(s, " ");
             strcat(s, argv[i]);
         }
-        t->run.command_line = s;
+        t->tune.run.command_line = s;
     }
     return 0;
 }
 
-/* One search: a kernel at a size on a device. */
-struct task {
-    struct cb_run *run;
-    struct cb_config *cfg;
-    const struct tune_config *t;
-    struct cb_device *device;
-    const struct cb_kernel *kernel;
-    size_t size[CB_MAX_DIMS];
-    const struct cb_space *space;
-    struct cb_program_cache *cache;
-    struct cb_journal *journal;
-    char refusal[CB_REASON_LEN]; /* the first reason a point was refused */
-    double best_ms, start_ms, deadline_ms;
-    uint64_t evals;
-    int progress;
-};
-
-static void fill_row(const struct task *k, uint64_t index, struct cb_row *row)
-{
-    unsigned digit[CB_MAX_PARAMS];
-
-    memset(row, 0, sizeof *row);
-    row->device = k->device;
-    row->problem.kernel = k->kernel;
-    memcpy(row->problem.size, k->size, sizeof row->problem.size);
-    row->timer = "event";
-    row->params_from = "tuning";
-    cb_space_point(k->space, index, digit);
-    for (unsigned d = 0; d < k->space->dims; d++)
-        row->problem.param[d] = k->space->values[d][digit[d]];
-}
-
-static int same_point(const struct cb_row *a, const struct cb_row *b)
-{
-    return a->device == b->device && a->problem.kernel == b->problem.kernel &&
-           memcmp(a->problem.size, b->problem.size, sizeof a->problem.size) == 0 &&
-           memcmp(a->problem.param, b->problem.param,
-                  cb_kernel_param_count(a->problem.kernel) * sizeof(long)) == 0;
-}
-
-static enum cb_eval outcome(struct task *k, const struct cb_row *row, double *cost)
-{
-    k->evals++;
-    if (row->status != CB_STATUS_OK)
-        return CB_EVAL_FAILED;
-    *cost = row->stats.median;
-    if (k->best_ms <= 0 || *cost < k->best_ms)
-        k->best_ms = *cost;
-    return CB_EVAL_OK;
-}
-
-static void show_progress(const struct task *k)
-{
-    char size[96];
-    struct cb_row probe;
-
-    if (!k->progress)
-        return;
-    memset(&probe, 0, sizeof probe);
-    probe.problem.kernel = k->kernel;
-    memcpy(probe.problem.size, k->size, sizeof probe.problem.size);
-    cb_row_size(&probe, size, sizeof size);
-    fprintf(stderr, "\rclbench: tune %s %s: %llu evaluated, best %.4g ms", k->kernel->name, size,
-            (unsigned long long)k->evals, k->best_ms);
-    if (k->deadline_ms > 0)
-        fprintf(stderr, ", %.0f s left   ", fmax(0, (k->deadline_ms - cb_wall_ms()) / 1e3));
-    else
-        fprintf(stderr, ", %llu left   ", (unsigned long long)(k->t->budget_evals - k->evals));
-    fflush(stderr);
-}
-
-/* The objective of the search: a row planned, checked, built, run and verified. */
-static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
-{
-    struct task *k = ctx;
-    struct cb_row row;
-    struct cb_config eval_cfg = *k->cfg;
-    enum cb_eval result;
-
-    fill_row(k, index, &row);
-    for (size_t i = 0; i < k->run->row_count; i++)
-        if (k->run->rows[i].resumed && same_point(&k->run->rows[i], &row))
-            return outcome(k, &k->run->rows[i], cost);
-    if (cb_row_plan(&row) != 0) {
-        if (k->refusal[0] == '\0')
-            snprintf(k->refusal, sizeof k->refusal, "%s", row.reason);
-        return CB_EVAL_REFUSED;
-    }
-    /* A point twenty times slower than the best is not worth timing to the end.  The floor
-     * is high because PoCL compiles the work-group function during the first launch. */
-    if (!k->t->max_time_given)
-        eval_cfg.max_time_s = fmax(MIN_MAX_TIME_S, 20 * k->best_ms / 1e3);
-    /* Journaled as failed first: if the driver takes the process down with it (PoCL 3.1 does
-     * on some work-group shapes), --resume skips this point instead of crashing again. */
-    if (k->journal->fd >= 0) {
-        snprintf(row.reason, sizeof row.reason, "%s", CRASHED_REASON);
-        row.status = CB_STATUS_LAUNCH_FAILED;
-        cb_journal_append(k->journal, &row);
-    }
-    {
-        /* No reference devices: a generic kernel checked on another device fails with why. */
-        const struct cb_row_env env = {&eval_cfg, k->cache, NULL};
-
-        cb_run_row(&row, &env);
-    }
-    {
-        struct cb_row *grown = realloc(k->run->rows, (k->run->row_count + 1) * sizeof *grown);
-
-        if (grown == NULL) {
-            cb_row_free(&row);
-            return CB_EVAL_FAILED;
-        }
-        k->run->rows = grown;
-        grown[k->run->row_count++] = row;
-    }
-    cb_journal_append(k->journal, &row);
-    result = outcome(k, &row, cost);
-    show_progress(k);
-    return result;
-}
-
-/* The defaults of the device type, as the search's first point (where they are in the space). */
-static void default_start(const struct task *k, struct cb_search *s)
-{
-    const int cpu = (k->device->type & CL_DEVICE_TYPE_CPU) != 0;
-    unsigned digit[CB_MAX_PARAMS];
-
-    for (unsigned d = 0; d < k->space->dims; d++) {
-        const long def = *cb_param_default(k->kernel, d, cpu);
-
-        digit[d] = k->space->count[d];
-        for (unsigned i = 0; i < k->space->count[d]; i++)
-            if (k->space->values[d][i] == def)
-                digit[d] = i;
-        if (digit[d] == k->space->count[d])
-            return;
-    }
-    s->has_start = 1;
-    s->start = cb_space_index(k->space, digit);
-}
-
-static const struct cb_row *find_best(const struct task *k, uint64_t index)
-{
-    struct cb_row want;
-
-    fill_row(k, index, &want);
-    for (size_t i = k->run->row_count; i-- > 0;)
-        if (k->run->rows[i].status == CB_STATUS_OK && same_point(&k->run->rows[i], &want))
-            return &k->run->rows[i];
-    return NULL;
-}
-
-static void make_entry(const struct task *k, const struct cb_row *best, const struct cb_search *s,
-                       struct cb_tuned_entry *e)
-{
-    const struct cb_kernel *kn = k->kernel;
-
-    memset(e, 0, sizeof *e);
-    snprintf(e->device, sizeof e->device, "%s", k->device->name);
-    snprintf(e->platform, sizeof e->platform, "%s", k->device->platform_name);
-    snprintf(e->driver, sizeof e->driver, "%s", k->device->driver);
-    snprintf(e->kernel, sizeof e->kernel, "%s", kn->name);
-    cb_size_class(kn, k->size, e->size_class, sizeof e->size_class);
-    e->dims = kn->dims;
-    memcpy(e->size, k->size, sizeof e->size);
-    e->param_count = cb_kernel_param_count(kn);
-    for (unsigned i = 0; i < e->param_count; i++) {
-        snprintf(e->param_names[i], sizeof e->param_names[i], "%s", kn->params[i].name);
-        e->params[i] = best->problem.param[i];
-    }
-    e->median_ms = best->stats.median;
-    e->throughput = cb_row_throughput(best);
-    snprintf(e->metric, sizeof e->metric, "%s", cb_metric_unit(kn->metric));
-    e->samples = best->stats.count;
-    e->evaluations = s->evals;
-    snprintf(e->strategy, sizeof e->strategy, "%s", cb_strategy_name(s->used));
-    snprintf(e->budget, sizeof e->budget, "%s", k->t->budget_text);
-    snprintf(e->date, sizeof e->date, "%s", k->run->date);
-    snprintf(e->commit, sizeof e->commit, "%s", cb_git_commit());
-    snprintf(e->version, sizeof e->version, "%s", CLBENCH_VERSION);
-    snprintf(e->host, sizeof e->host, "%s", k->run->host);
-}
-
-/* Searches one kernel at one size on an open device; appends the best to entries.  Returns 0,
- * or 1 when no point ran ok. */
-static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *entry_count)
-{
-    struct cb_search s;
-    char size[96], params[256];
-    const struct cb_row *best;
-
-    memset(&s, 0, sizeof s);
-    s.space = k->space;
-    s.objective = evaluate;
-    s.ctx = k;
-    s.seed = k->t->seed;
-    s.max_evals = k->t->budget_evals;
-    k->start_ms = cb_wall_ms();
-    k->deadline_ms = k->t->budget_s > 0 ? k->start_ms + k->t->budget_s * 1e3 : 0;
-    s.deadline_ms = k->deadline_ms;
-    s.shard = k->cfg->shard;
-    s.shards = k->cfg->shards;
-    default_start(k, &s);
-    if (cb_search_run(&s, k->t->strategy) != 0)
-        return cb_error("out of host memory during the search"), 1;
-    if (k->progress)
-        fputc('\n', stderr);
-    {
-        struct cb_row probe;
-
-        memset(&probe, 0, sizeof probe);
-        probe.problem.kernel = k->kernel;
-        memcpy(probe.problem.size, k->size, sizeof probe.problem.size);
-        cb_row_size(&probe, size, sizeof size);
-    }
-    if (!s.found) {
-        if (s.evals == 0)
-            cb_error("tune %s %s: every one of the %llu points was refused before building "
-                     "(the first because: %s); widen the space with -D or choose another size",
-                     k->kernel->name, size, (unsigned long long)s.refused, k->refusal);
-        else
-            cb_error("tune %s %s: none of the %llu points measured ran ok (see the rows' "
-                     "reasons)",
-                     k->kernel->name, size, (unsigned long long)s.evals);
-        return 1;
-    }
-    best = find_best(k, s.best);
-    if (best == NULL)
-        return cb_error("tune: the best point has no row"), 1;
-    {
-        struct cb_tuned_entry *grown = realloc(*entries, (*entry_count + 1) * sizeof *grown);
-
-        if (grown == NULL)
-            return cb_error("out of host memory"), 1;
-        *entries = grown;
-        make_entry(k, best, &s, &grown[(*entry_count)++]);
-    }
-    cb_row_params(best, params, sizeof params);
-    fprintf(stderr,
-            "clbench: tune %s %s: best %s: %.4g ms, %.4g %s (%s, %llu measured, %llu refused "
-            "of %llu points)\n",
-            k->kernel->name, size, params, best->stats.median, cb_row_throughput(best),
-            cb_metric_unit(k->kernel->metric), cb_strategy_name(s.used),
-            (unsigned long long)s.evals, (unsigned long long)s.refused,
-            (unsigned long long)k->space->total);
-    return 0;
-}
-
-static int tune_device(struct cb_run *run, struct tune_config *t, struct cb_device *d,
-                       const struct cb_space *spaces, struct cb_journal *journal,
-                       struct cb_tuned_entry **entries, size_t *entry_count)
-{
-    struct cb_config *cfg = &t->run;
-    struct cb_program_cache cache = {NULL, 0};
-    const int gpu = (d->type & CL_DEVICE_TYPE_GPU) != 0;
-    int failed = 0;
-
-    if (cb_device_open(d) != CL_SUCCESS)
-        return 1;
-    for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
-        const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
-
-        for (size_t si = 0; si < nsizes; si++) {
-            struct task k;
-
-            memset(&k, 0, sizeof k);
-            k.run = run;
-            k.cfg = cfg;
-            k.t = t;
-            k.device = d;
-            k.kernel = cfg->kernels[ki];
-            k.space = &spaces[ki];
-            k.cache = &cache;
-            k.journal = journal;
-            k.progress = isatty(STDERR_FILENO);
-            if (cfg->size_count > 0)
-                cb_size_apply(k.kernel, &cfg->sizes[si], k.size);
-            else
-                memcpy(k.size, gpu ? k.kernel->default_size_gpu : k.kernel->default_size_cpu,
-                       sizeof k.size);
-            failed |= tune_one(&k, entries, entry_count);
-        }
-    }
-    cb_program_cache_release(&cache);
-    cb_device_close(d);
-    return failed;
-}
-
-static int export_entry(const struct tune_config *t, struct cb_device **devices, size_t count)
+/* Checks what the command line asks against the kernels' spaces, then hands it to the
+ * driver. */
+static int tune(const struct cb_tune_config *t)
 {
     const struct cb_config *cfg = &t->run;
-    struct cb_tuned_db db;
-    const struct cb_tuned_entry *e = NULL;
-    struct cb_output out;
-    const char *dot = strrchr(t->export_path, '.');
-    const int header = dot != NULL && strcmp(dot, ".h") == 0;
-    int status;
-
-    if (!header && (dot == NULL || strcmp(dot, ".json") != 0))
-        return usage("--export writes NAME.h or NAME.json, not '%s'", t->export_path);
-    cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &db);
-    for (size_t i = 0; i < count && e == NULL; i++)
-        for (size_t ki = 0; ki < cfg->kernel_count && e == NULL; ki++) {
-            const struct cb_kernel *k = cfg->kernels[ki];
-            size_t size[CB_MAX_DIMS];
-            const int gpu = (devices[i]->type & CL_DEVICE_TYPE_GPU) != 0;
-
-            if (cfg->size_count > 0)
-                cb_size_apply(k, &cfg->sizes[0], size);
-            else
-                memcpy(size, gpu ? k->default_size_gpu : k->default_size_cpu, sizeof size);
-            e = cb_tuned_find(&db, devices[i], k, size);
-        }
-    if (e == NULL) {
-        cb_tuned_free(&db);
-        cb_error("no tuned entry for %s at that size class on the chosen device(s): run clbench "
-                 "tune first",
-                 cfg->kernels[0]->name);
-        return CB_EXIT_FAILED;
-    }
-    status = cb_output_open(&out, t->export_path) == 0 && cb_tuned_export(out.file, e, header) == 0
-                 ? cb_output_commit(&out)
-                 : -1;
-    if (status != 0 && out.file != NULL)
-        cb_output_abort(&out);
-    cb_tuned_free(&db);
-    return status == 0 ? CB_EXIT_OK : CB_EXIT_FAILED;
-}
-
-static int tune(struct tune_config *t)
-{
-    struct cb_config *cfg = &t->run;
-    struct cb_device_list list;
-    struct cb_run run;
-    struct cb_journal journal = {-1, ""};
-    struct cb_space *spaces = calloc(cfg->kernel_count, sizeof *spaces);
-    struct cb_tuned_entry *entries = NULL;
-    size_t entry_count = 0;
+    struct cb_space *spaces = calloc(cfg->kernel_count + 1, sizeof *spaces);
     char db_path[4096], why[CB_WHY_LEN];
-    int status = CB_EXIT_FAILED, failed = 0;
+    int status = CB_EXIT_USAGE;
 
-    memset(&run, 0, sizeof run);
-    memset(&list, 0, sizeof list);
-    run.cfg = cfg;
     if (spaces == NULL) {
         cb_error("out of host memory");
-        goto done;
+        return CB_EXIT_FAILED;
     }
     for (size_t i = 0; i < cfg->kernel_count; i++)
         if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count, why) !=
             0) {
-            status = usage("%s", why);
+            usage("%s", why);
             goto done;
         }
     if (cfg->tuned_path != NULL)
         snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
-        status = usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
+        usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
         goto done;
     }
-    if (cb_devices_enumerate(&list) != CL_SUCCESS)
-        goto done;
-    run.devices = calloc(list.count, sizeof *run.devices);
-    if (run.devices == NULL ||
-        cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
-        goto done;
     if (t->export_path != NULL) {
-        status = export_entry(t, run.devices, run.device_count);
-        goto done;
+        const char *dot = strrchr(t->export_path, '.');
+
+        if (dot == NULL || (strcmp(dot, ".h") != 0 && strcmp(dot, ".json") != 0)) {
+            usage("--export writes NAME.h or NAME.json, not '%s'", t->export_path);
+            goto done;
+        }
     }
-    for (size_t i = 0; i < cfg->kernel_count; i++)
+    for (size_t i = 0; i < cfg->kernel_count && t->export_path == NULL; i++)
         if (cfg->shards > 1 && t->strategy <= CB_STRATEGY_RANDOM && spaces[i].total < cfg->shards) {
-            status = usage("--shard %u/%u: %s has only %llu points, fewer than %u shards",
-                           cfg->shard, cfg->shards, cfg->kernels[i]->name,
-                           (unsigned long long)spaces[i].total, cfg->shards);
+            usage("--shard %u/%u: %s has only %llu points, fewer than %u shards", cfg->shard,
+                  cfg->shards, cfg->kernels[i]->name, (unsigned long long)spaces[i].total,
+                  cfg->shards);
             goto done;
         }
-    if (cfg->resume != NULL) {
-        const long resumed = cb_resume_rows(cfg->resume, &run);
-
-        if (resumed < 0)
-            goto done;
-        fprintf(stderr, "clbench: resuming: %ld points already measured in '%s'\n", resumed,
-                cfg->resume);
-    }
-    if (cfg->output != NULL) {
-        char path[sizeof journal.path];
-
-        if (cb_journal_path(path, sizeof path, cfg->output) != 0) {
-            cb_error("output path is too long for its journal");
-            goto done;
-        }
-        if (cb_journal_open(&journal, path, &run) != 0)
-            goto done;
-    }
-    cb_run_stamp(&run);
-    for (size_t i = 0; i < run.device_count; i++)
-        failed |= tune_device(&run, t, run.devices[i], spaces, &journal, &entries, &entry_count);
-    if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count) == 0)
-        fprintf(stderr, "clbench: %zu best point(s) stored in '%s'\n", entry_count, db_path);
-    else if (entry_count > 0)
-        failed = 1;
-    if (cb_write_run_outputs(&run, cfg) != 0) {
-        cb_journal_close(&journal, 0);
-        goto done;
-    }
-    cb_journal_close(&journal, 1);
-    status = failed ? CB_EXIT_FAILED : CB_EXIT_OK;
+    status = cb_tune_run(t, spaces, db_path);
 done:
-    for (size_t i = 0; i < run.row_count; i++)
-        cb_row_free(&run.rows[i]);
-    free(run.rows);
-    free(run.devices);
-    free(entries);
     free(spaces);
-    cb_devices_free(&list);
     return status;
 }
 
@@ -713,10 +324,12 @@ int cb_tune_main(int argc, char **argv)
     struct tune_config t;
     int status = parse(argc, argv, &t);
 
-    if (status == 0 && t.help)
+    if (status == 0 && cb_worker_mode())
+        status = cb_worker_serve(&t.tune.run);
+    else if (status == 0 && t.help)
         print_help(stdout);
     else if (status == 0)
-        status = tune(&t);
-    cb_config_free(&t.run);
+        status = tune(&t.tune);
+    cb_config_free(&t.tune.run);
     return status;
 }

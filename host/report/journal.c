@@ -156,19 +156,42 @@ static void copy_string(char *dst, size_t len, const cJSON *j, const char *name)
     snprintf(dst, len, "%s", s != NULL ? s : "");
 }
 
-/* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
 /* The row keeps a pointer to one of the literal names, not to the parsed file. */
-static const char *build_source(const char *name)
+static const char *literal(const char *name, const char *const *names, size_t count)
 {
-    static const char *const names[] = {"built", "memory", "disk"};
-
-    for (size_t i = 0; name != NULL && i < sizeof names / sizeof names[0]; i++)
+    for (size_t i = 0; name != NULL && i < count; i++)
         if (strcmp(name, names[i]) == 0)
             return names[i];
     return NULL;
 }
 
-static int restore_row(struct cb_row *row, const cJSON *j)
+static const char *build_source(const char *name)
+{
+    static const char *const names[] = {"built", "memory", "disk"};
+
+    return literal(name, names, sizeof names / sizeof names[0]);
+}
+
+static const char *timer_name(const char *name)
+{
+    static const char *const names[] = {"event", "wall", "host", "cuda-event"};
+    const char *t = literal(name, names, sizeof names / sizeof names[0]);
+
+    return t != NULL ? t : "event";
+}
+
+int cb_row_matches_json(const struct cb_row *row, const cJSON *j)
+{
+    char want[512], have[512];
+
+    if (json_key(j, want, sizeof want) != 0)
+        return 0;
+    row_key(row, have, sizeof have);
+    return strcmp(want, have) == 0;
+}
+
+/* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
+int cb_row_restore(struct cb_row *row, const cJSON *j)
 {
     const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "status"));
     const char *timer = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "timer"));
@@ -200,7 +223,7 @@ static int restore_row(struct cb_row *row, const cJSON *j)
     copy_string(row->build_options, sizeof row->build_options, j, "build_options");
     copy_string(row->reference_device, sizeof row->reference_device, verification,
                 "reference_device");
-    row->timer = timer != NULL && strcmp(timer, "wall") == 0 ? "wall" : "event";
+    row->timer = timer_name(timer);
     row->build_ms = number(j, "build_ms");
     row->build_cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "build_cached"));
     row->build_source =
@@ -218,10 +241,12 @@ static int restore_row(struct cb_row *row, const cJSON *j)
         row->verify.max_rel_err = number(verification, "max_rel_err");
         row->verify.tolerance = number(verification, "tolerance");
         row->verify.worst_excess = number(verification, "worst_excess");
+        row->verify.atol = number(verification, "atol"); /* a generic kernel's bound */
     }
     row->buffer_sets = (unsigned)number(j, "buffer_sets");
     row->footprint_bytes = number(j, "footprint_bytes");
     row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
+    row->kernel_work_group_size = (size_t)number(j, "kernel_work_group_size");
     /* The NDRange and work model come from the plan, which is pure: planned again. */
     if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL) {
         char why[CB_REASON_LEN];
@@ -244,13 +269,24 @@ static int same_kernel_file(const cJSON *j, const struct cb_row *row)
     return file == NULL || (hash != NULL && strcmp(hash, file->hash) == 0);
 }
 
+/* --retry-failed: a failed record is not carried over, so that its row runs again. */
+static int retried(const cJSON *j, const struct cb_run *run)
+{
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "status"));
+    const int status = name != NULL ? cb_status_parse(name) : -1;
+
+    return run->cfg != NULL && run->cfg->retry_failed && status >= 0 &&
+           !cb_status_measured((enum cb_status)status) && status != CB_STATUS_UNAVAILABLE &&
+           status != CB_STATUS_UNSUPPORTED;
+}
+
 /* Resumes the rows of run that match j; returns how many (0 or 1).  A row of a kernel file
  * edited since is run again (counted in *stale): its old time is not this file's. */
 static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
 {
     char want[512], have[512];
 
-    if (json_key(j, want, sizeof want) != 0)
+    if (json_key(j, want, sizeof want) != 0 || retried(j, run))
         return 0;
     for (size_t i = 0; i < run->row_count; i++) {
         if (run->rows[i].resumed)
@@ -262,7 +298,7 @@ static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
             (*stale)++;
             return 0;
         }
-        return restore_row(&run->rows[i], j) == 0;
+        return cb_row_restore(&run->rows[i], j) == 0;
     }
     return 0;
 }
@@ -333,7 +369,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
     char id[32];
 
     if (k == NULL || device == NULL || !cJSON_IsObject(params) || !cJSON_IsArray(size) ||
-        cJSON_GetArraySize(size) != (int)k->dims)
+        cJSON_GetArraySize(size) != (int)k->dims || retried(j, run))
         return 0;
     memset(&row, 0, sizeof row);
     row.problem.kernel = k;
@@ -363,7 +399,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
         (*stale)++;
         return 0;
     }
-    if (restore_row(&row, j) != 0)
+    if (cb_row_restore(&row, j) != 0)
         return 0;
     /* A later record of the same point wins: a tune journals a point as failed before running
      * it and again once it ends, so that a point that killed the process is not run again. */

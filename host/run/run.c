@@ -29,6 +29,8 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "too_slow",
     "unverified",
     "unavailable",
+    "crashed",
+    "timed_out",
     "unsupported",
 };
 

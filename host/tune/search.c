@@ -124,7 +124,7 @@ static int remember(struct visited *v, uint64_t index, double cost)
 
 static int budget_left(const struct cb_search *s)
 {
-    return (s->max_evals == 0 || s->evals < s->max_evals) &&
+    return (s->stop == NULL || !*s->stop) && (s->max_evals == 0 || s->evals < s->max_evals) &&
            (s->deadline_ms <= 0 || cb_wall_ms() < s->deadline_ms);
 }
 

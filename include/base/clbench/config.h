@@ -57,6 +57,8 @@ struct cb_config {
     unsigned reps;                 /* timed launches at least */
     double min_time_s;             /* keep timing until the launches add up to this */
     double max_time_s;             /* a row's time budget from its first launch (0: none) */
+    double row_timeout_s;          /* a row's deadline, build included: its worker is killed */
+    int retry_failed;              /* --retry-failed: --resume runs its failed rows again */
     unsigned long long verify_max; /* output elements checked at most (0: automatic) */
     unsigned long long seed;       /* of the pseudo-random inputs */
     enum cb_peak_mode peak_mode;   /* the peak probes, for "fraction of peak" */
@@ -67,6 +69,7 @@ struct cb_config {
     const char *tuned_path;        /* --tuned FILE; NULL: the user's database */
     int no_tuned;                  /* --no-tuned: parameters never come from a database */
     const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
+    int format_given;                /* -f given: --output's extension does not decide */
     cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
 };
 

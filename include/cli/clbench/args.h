@@ -11,6 +11,14 @@
  * name must be a parameter of some selected kernel and every value must be in that parameter's
  * allowed set. */
 int cb_parse_args(int argc, char **argv, struct cb_config *cfg);
+/* The parts of cb_parse_args, so that every command applies the options it shares with the
+ * benchmark through the same code (`clbench tune`: host/cli/tune_main.c): the defaults; one
+ * option of the benchmark's table by its long name, with its value (NULL for a flag), 0 or
+ * CB_EXIT_USAGE after one line; then, after the last option, the kernel files loaded, -k
+ * resolved and -D and sizes checked (0 or CB_EXIT_USAGE).  The command line is the caller's. */
+void cb_config_init(struct cb_config *cfg);
+int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg);
+int cb_config_finish(struct cb_config *cfg);
 /* Frees cfg and unloads its kernel files. */
 void cb_config_free(struct cb_config *cfg);
 void cb_print_help(FILE *out);

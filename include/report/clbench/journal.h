@@ -32,5 +32,13 @@ long cb_resume_load(const char *path, struct cb_run *run);
  * resumed, every row of `path` that is of one of run's devices and a registered kernel.
  * Returns how many, or -1 with a message as cb_resume_load. */
 long cb_resume_rows(const char *path, struct cb_run *run);
+/* With run->cfg->retry_failed, both skip the records of failed rows (crashed, timed_out and
+ * the other failures; not unavailable), so that those rows run again. */
+
+/* 1 when the run-file row object j is of row's device, kernel, parameters and size. */
+int cb_row_matches_json(const struct cb_row *row, const cJSON *j);
+/* Fills row's results (status, reason, samples, statistics, build, verification...) from its
+ * run-file object j, and sets row->resumed; -1, row untouched, when j is not usable. */
+int cb_row_restore(struct cb_row *row, const cJSON *j);
 
 #endif

@@ -26,13 +26,17 @@ enum cb_status {
                                  without a reference): measured, never "ok" */
     CB_STATUS_UNAVAILABLE,    /* a library row that cannot run in this build, on this machine
                                * or on this device: absent with the reason, not a failure */
+    CB_STATUS_CRASHED,        /* the worker process running it died (a signal, an abort in the
+                               * driver, an exit): the reason names it and quotes its last lines */
+    CB_STATUS_TIMED_OUT,      /* its build and launches ran past --row-timeout: worker killed */
     CB_STATUS_UNSUPPORTED,    /* the kernel needs what the device lacks (a type's extension,
                                * cl_khr_fp64): not run, not a failure */
     CB_STATUS_COUNT
 };
 
 /* "ok", "invalid", "over_limits", "build_failed", "launch_failed", "verify_failed",
- * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable", "unsupported". */
+ * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable", "crashed",
+ * "timed_out", "unsupported". */
 const char *cb_status_name(enum cb_status status);
 /* The inverse; -1 for an unknown name. */
 int cb_status_parse(const char *name);

@@ -9,6 +9,7 @@
 #include "clbench/kernel.h"
 #include "clbench/parse.h"
 
+#include <signal.h>
 #include <stdint.h>
 
 enum {
@@ -59,8 +60,9 @@ struct cb_search {
     cb_objective_fn objective;
     void *ctx;
     uint64_t seed;
-    uint64_t max_evals;     /* 0: no limit on measured points */
-    double deadline_ms;     /* cb_wall_ms() after which no evaluation starts; 0: none */
+    uint64_t max_evals;                /* 0: no limit on measured points */
+    double deadline_ms;                /* cb_wall_ms() after which no evaluation starts; 0: none */
+    const volatile sig_atomic_t *stop; /* non-zero: no evaluation starts (SIGINT); NULL: none */
     unsigned shard, shards; /* exhaustive and random visit index % shards == shard only */
     int has_start;          /* local searches start at `start` (the kernel's defaults) */
     uint64_t start;

@@ -1,0 +1,820 @@
+/* Supervised worker processes: the supervisor's side and the worker's; see worker.h. */
+#define _GNU_SOURCE
+#include "clbench/worker.h"
+
+#include "clbench/cache_dir.h"
+#include "clbench/check.h"
+#include "clbench/journal.h"
+#include "clbench/oracle.h"
+#include "clbench/peak_cache.h"
+#include "clbench/runfile.h"
+#include "clbench/timer.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum {
+    QUOTED_LINES = 3,     /* of the worker's stderr, in a crashed row's reason */
+    STOP_GRACE_MS = 2000, /* a worker whose channel closed gets this long to exit */
+};
+
+#define WORKER_ENV "CLBENCH_WORKER_MODE"
+
+extern char **environ;
+
+volatile sig_atomic_t cb_interrupted;
+static char **supervisor_argv;
+
+static void on_signal(int sig)
+{
+    cb_interrupted = sig;
+}
+
+void cb_supervisor_signals(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    /* No SA_RESTART: the supervisor's poll() returns at once with EINTR. */
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+void cb_workers_argv(char **argv)
+{
+    supervisor_argv = argv;
+}
+
+/* Appends arg to s (of capacity *cap), quoted for a POSIX shell where it needs it. */
+static char *append_quoted(char *s, size_t *len, size_t *cap, const char *arg)
+{
+    const int plain = arg[0] != '\0' && strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRS"
+                                                    "TUVWXYZ0123456789-_=./,:@%+") == strlen(arg);
+    const size_t need = *len + 4 * strlen(arg) + 4;
+
+    if (need > *cap) {
+        char *grown = realloc(s, 2 * need);
+
+        if (grown == NULL) {
+            free(s);
+            return NULL;
+        }
+        s = grown;
+        *cap = 2 * need;
+    }
+    if (*len > 0)
+        s[(*len)++] = ' ';
+    if (!plain)
+        s[(*len)++] = '\'';
+    for (const char *p = arg; *p != '\0'; p++) {
+        if (*p == '\'' && !plain) {
+            memcpy(s + *len, "'\\''", 4);
+            *len += 4;
+        } else
+            s[(*len)++] = *p;
+    }
+    if (!plain)
+        s[(*len)++] = '\'';
+    s[*len] = '\0';
+    return s;
+}
+
+char *cb_resume_command(const char *output)
+{
+    size_t len = 0, cap = 0;
+    char *s = NULL;
+
+    for (char **a = supervisor_argv; a != NULL && *a != NULL; a++) {
+        if (strcmp(*a, "--resume") == 0 && a[1] != NULL) {
+            a++;
+            continue;
+        }
+        if (strncmp(*a, "--resume=", 9) == 0)
+            continue;
+        if ((s = append_quoted(s, &len, &cap, a == supervisor_argv ? "clbench" : *a)) == NULL)
+            return NULL;
+    }
+    if ((s = append_quoted(s, &len, &cap, "--resume")) == NULL)
+        return NULL;
+    return append_quoted(s, &len, &cap, output);
+}
+
+int cb_workers_enabled(void)
+{
+    const char *v = getenv("CLBENCH_WORKERS");
+
+    return v == NULL || strcmp(v, "0") != 0;
+}
+
+int cb_worker_mode(void)
+{
+    return getenv(WORKER_ENV) != NULL;
+}
+
+/* ---- the supervisor's side ---- */
+
+static void ring_add(struct cb_worker *w, const char *s, size_t n)
+{
+    if (n >= sizeof w->ring) {
+        s += n - sizeof w->ring;
+        n = sizeof w->ring;
+    }
+    if (w->ring_len + n > sizeof w->ring) {
+        const size_t drop = w->ring_len + n - sizeof w->ring;
+
+        memmove(w->ring, w->ring + drop, w->ring_len - drop);
+        w->ring_len -= drop;
+    }
+    memcpy(w->ring + w->ring_len, s, n);
+    w->ring_len += n;
+}
+
+/* The worker's last lines, joined by " | ", into buf. */
+static void last_lines(const struct cb_worker *w, char *buf, size_t len)
+{
+    size_t end = w->ring_len, start, lines = 0;
+
+    while (end > 0 && (w->ring[end - 1] == '\n' || w->ring[end - 1] == '\r'))
+        end--;
+    start = end;
+    while (start > 0 && lines < QUOTED_LINES) {
+        start--;
+        if (w->ring[start] == '\n' && ++lines == QUOTED_LINES) {
+            start++;
+            break;
+        }
+    }
+    snprintf(buf, len, "%.*s", (int)(end - start), w->ring + start);
+    for (char *p = buf; *p != '\0'; p++)
+        if (*p == '\n' || *p == '\r')
+            *p = '|';
+}
+
+/* Moves what the worker wrote on stderr to ours and into its ring; 0 at end of file. */
+static int drain_err(struct cb_worker *w)
+{
+    char buf[4096];
+    const ssize_t n = read(w->err, buf, sizeof buf);
+
+    if (n > 0) {
+        ring_add(w, buf, (size_t)n);
+        fwrite(buf, 1, (size_t)n, stderr);
+        return 1;
+    }
+    return n < 0 && (errno == EINTR || errno == EAGAIN);
+}
+
+static int write_all(int fd, const char *s, size_t len)
+{
+    while (len > 0) {
+        const ssize_t n = write(fd, s, len);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        s += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int send_json(struct cb_worker *w, cJSON *msg)
+{
+    char *text = msg != NULL ? cJSON_PrintUnformatted(msg) : NULL;
+    int status = -1;
+
+    if (text != NULL)
+        status =
+            write_all(w->to, text, strlen(text)) == 0 && write_all(w->to, "\n", 1) == 0 ? 0 : -1;
+    free(text);
+    cJSON_Delete(msg);
+    return status;
+}
+
+enum wait_result { LINE, CLOSED, TIMED_OUT, INTERRUPTED };
+
+/* Waits for the worker's next line (nul-terminated in w->line, without its newline). */
+static enum wait_result wait_line(struct cb_worker *w, double deadline_ms)
+{
+    for (;;) {
+        struct pollfd fds[2] = {{w->from, POLLIN, 0}, {w->err, POLLIN, 0}};
+        const double left = deadline_ms - cb_wall_ms();
+        char buf[8192];
+        ssize_t n;
+        char *nl;
+
+        if (w->line_len > 0 && (nl = memchr(w->line, '\n', w->line_len)) != NULL) {
+            *nl = '\0';
+            return LINE;
+        }
+        if (cb_interrupted)
+            return INTERRUPTED;
+        if (left <= 0)
+            return TIMED_OUT;
+        if (poll(fds, w->err >= 0 ? 2 : 1, left > 1e6 ? 1000000 : (int)left + 1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return CLOSED;
+        }
+        if (w->err >= 0 && (fds[1].revents & (POLLIN | POLLHUP)) && !drain_err(w)) {
+            close(w->err);
+            w->err = -1;
+        }
+        if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+        n = read(w->from, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return CLOSED;
+        if (w->line_len + (size_t)n + 1 > w->line_cap) {
+            const size_t cap = 2 * (w->line_len + (size_t)n + 1);
+            char *grown = realloc(w->line, cap);
+
+            if (grown == NULL)
+                return CLOSED;
+            w->line = grown;
+            w->line_cap = cap;
+        }
+        memcpy(w->line + w->line_len, buf, (size_t)n);
+        w->line_len += (size_t)n;
+    }
+}
+
+/* Forgets the line wait_line returned. */
+static void consume_line(struct cb_worker *w)
+{
+    const size_t used = strlen(w->line) + 1;
+
+    memmove(w->line, w->line + used, w->line_len - used);
+    w->line_len -= used;
+}
+
+/* Closes the channel and reaps the worker (killed first with kill set, or when it does not
+ * exit within the grace time); returns its wait status. */
+static int reap(struct cb_worker *w, int kill_it)
+{
+    int st = 0;
+
+    if (w->pid <= 0)
+        return 0;
+    if (kill_it)
+        kill(w->pid, SIGKILL);
+    close(w->to);
+    for (double end = cb_wall_ms() + STOP_GRACE_MS;;) {
+        const pid_t r = waitpid(w->pid, &st, WNOHANG);
+
+        if (r == w->pid || (r < 0 && errno != EINTR))
+            break;
+        if (w->err >= 0) { /* its last lines, while it exits */
+            struct pollfd fd = {w->err, POLLIN, 0};
+
+            if (poll(&fd, 1, 20) > 0 && !drain_err(w)) {
+                close(w->err);
+                w->err = -1;
+            }
+        } else
+            usleep(10000);
+        if (cb_wall_ms() > end) {
+            kill(w->pid, SIGKILL);
+            end = cb_wall_ms() + STOP_GRACE_MS;
+        }
+    }
+    while (w->err >= 0 && drain_err(w))
+        ;
+    if (w->err >= 0)
+        close(w->err);
+    close(w->from);
+    w->pid = 0;
+    w->to = w->from = w->err = -1;
+    w->line_len = 0;
+    return st;
+}
+
+void cb_worker_stop(struct cb_worker *w)
+{
+    reap(w, 0);
+    free(w->line);
+    w->line = NULL;
+    w->line_cap = 0;
+}
+
+/* "SIGSEGV (Segmentation fault)" or "exit status 3". */
+static void death(int st, char *buf, size_t len)
+{
+    if (WIFSIGNALED(st)) {
+        const char *abbrev = sigabbrev_np(WTERMSIG(st));
+
+        snprintf(buf, len, "SIG%s (%s)", abbrev != NULL ? abbrev : "?", strsignal(WTERMSIG(st)));
+    } else if (WIFEXITED(st))
+        snprintf(buf, len, "exit status %d", WEXITSTATUS(st));
+    else
+        snprintf(buf, len, "an unknown end");
+}
+
+static const char *worker_exe(void)
+{
+    const char *exe = getenv("CLBENCH_WORKER_EXE"); /* a test hook: a worker that cannot start */
+
+    return exe != NULL ? exe : "/proc/self/exe";
+}
+
+/* Forks and execs a worker; -1 with why when that fails (exec failing is seen through a pipe
+ * closed on exec). */
+static int spawn(struct cb_worker *w, char *why, size_t len)
+{
+    static char **envp; /* the supervisor's environment and WORKER_ENV, made once */
+    int to[2], from[2], err[2], exec_err[2], e = 0;
+    const char *exe = worker_exe();
+    pid_t pid;
+
+    if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 ||
+        pipe2(exec_err, O_CLOEXEC) != 0) {
+        snprintf(why, len, "cannot start a worker process: pipe: %s", strerror(errno));
+        return -1;
+    }
+    /* The child of a process with driver threads may call only async-signal-safe functions
+     * before exec: its environment is made here. */
+    if (envp == NULL) {
+        size_t n = 0;
+
+        while (environ[n] != NULL)
+            n++;
+        envp = calloc(n + 2, sizeof *envp);
+        if (envp == NULL) {
+            snprintf(why, len, "cannot start a worker process: out of memory");
+            return -1;
+        }
+        memcpy(envp, environ, n * sizeof *envp);
+        envp[n] = WORKER_ENV "=1";
+    }
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        dup2(err[1], 2);
+        execve(exe, supervisor_argv, envp);
+        e = errno;
+        if (write(exec_err[1], &e, sizeof e) < 0)
+            _exit(127);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    close(err[1]);
+    close(exec_err[1]);
+    if (pid < 0) {
+        e = errno;
+        close(to[1]);
+        close(from[0]);
+        close(err[0]);
+        close(exec_err[0]);
+        snprintf(why, len, "cannot start a worker process: fork: %s", strerror(e));
+        return -1;
+    }
+    while (read(exec_err[0], &e, sizeof e) < 0 && errno == EINTR)
+        ;
+    close(exec_err[0]);
+    w->pid = pid;
+    w->to = to[1];
+    w->from = from[0];
+    w->err = err[0];
+    w->line_len = 0;
+    w->ring_len = 0;
+    if (e != 0) {
+        reap(w, 1);
+        snprintf(why, len, "cannot start a worker process ('%s'): %s", exe, strerror(e));
+        return -1;
+    }
+    return 0;
+}
+
+static cJSON *spec_json(const struct cb_row *row, size_t device_index, double max_time_s)
+{
+    cJSON *j = cJSON_CreateObject(), *size = cJSON_AddArrayToObject(j, "size"),
+          *params = cJSON_AddArrayToObject(j, "params");
+    const struct cb_kernel *k = row->problem.kernel;
+
+    cJSON_AddNumberToObject(j, "device", (double)device_index);
+    cJSON_AddStringToObject(j, "kernel", k->name);
+    for (unsigned i = 0; i < CB_MAX_DIMS; i++)
+        cJSON_AddItemToArray(size, cJSON_CreateNumber((double)row->problem.size[i]));
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        cJSON_AddItemToArray(params, cJSON_CreateNumber((double)row->problem.param[i]));
+    if (row->params_from != NULL)
+        cJSON_AddStringToObject(j, "from", row->params_from);
+    cJSON_AddStringToObject(j, "tuned_date", row->tuned_date);
+    cJSON_AddNumberToObject(j, "max_time_s", max_time_s);
+    return j;
+}
+
+static const char *const peak_fields[] = {
+    "read_gbs", "write_gbs", "copy_gbs", "gbs", "gflops", "launch_event_us", "launch_wall_us",
+};
+
+static double *peak_field(struct cb_device *d, size_t i)
+{
+    double *const fields[] = {&d->peak_read_gbs,     &d->peak_write_gbs,       &d->peak_copy_gbs,
+                              &d->peak_gbs_measured, &d->peak_gflops_measured, &d->launch_event_us,
+                              &d->launch_wall_us};
+
+    return fields[i];
+}
+
+static cJSON *peak_json(struct cb_device *d)
+{
+    cJSON *j = cJSON_CreateObject();
+
+    for (size_t i = 0; i < sizeof peak_fields / sizeof peak_fields[0]; i++)
+        cJSON_AddNumberToObject(j, peak_fields[i], *peak_field(d, i));
+    if (d->peak_source != NULL)
+        cJSON_AddStringToObject(j, "source", d->peak_source);
+    cJSON_AddStringToObject(j, "date", d->peak_date);
+    return j;
+}
+
+static void peak_restore(struct cb_device *d, const cJSON *j)
+{
+    static const char *const sources[] = {"measured", "cached"};
+    const char *source = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "source"));
+    const char *date = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "date"));
+
+    for (size_t i = 0; i < sizeof peak_fields / sizeof peak_fields[0]; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, peak_fields[i]);
+
+        *peak_field(d, i) = cJSON_IsNumber(v) ? v->valuedouble : 0.0;
+    }
+    d->peak_source = NULL;
+    for (size_t i = 0; source != NULL && i < 2; i++)
+        if (strcmp(source, sources[i]) == 0)
+            d->peak_source = sources[i];
+    snprintf(d->peak_date, sizeof d->peak_date, "%s", date != NULL ? date : "");
+}
+
+/* Starts a worker and has it open the device; the outcome as cb_worker_open's. */
+static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *prebuild,
+                                    size_t count, double timeout_s, char *why, size_t len)
+{
+    cJSON *msg, *list, *reply, *ready;
+    enum wait_result r;
+
+    if (spawn(w, why, len) != 0)
+        return CB_WORKER_NO_START;
+    msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "op", "open");
+    cJSON_AddNumberToObject(msg, "device", (double)w->device_index);
+    list = cJSON_AddArrayToObject(msg, "prebuild");
+    for (size_t i = 0; i < count; i++)
+        if (!prebuild[i].resumed)
+            cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0));
+    if (send_json(w, msg) != 0)
+        r = CLOSED;
+    else
+        r = wait_line(w, cb_wall_ms() + timeout_s * 1e3);
+    if (r == INTERRUPTED) {
+        reap(w, 1);
+        return CB_WORKER_INTERRUPTED;
+    }
+    if (r != LINE) {
+        char how[96], lines[256];
+
+        death(reap(w, 1), how, sizeof how);
+        last_lines(w, lines, sizeof lines);
+        snprintf(why, len, "the worker %s while opening the device (%s); its last lines: %s",
+                 r == TIMED_OUT ? "timed out" : "died", r == TIMED_OUT ? "killed" : how, lines);
+        return CB_WORKER_OPEN_FAILED;
+    }
+    reply = cJSON_Parse(w->line);
+    consume_line(w);
+    ready = cJSON_GetObjectItemCaseSensitive(reply, "ready");
+    if (cJSON_IsTrue(ready)) {
+        peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
+        cJSON_Delete(reply);
+        return CB_WORKER_DONE;
+    }
+    {
+        const char *reason =
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(reply, "reason"));
+
+        snprintf(why, len, "%s",
+                 cJSON_IsFalse(ready) && reason != NULL
+                     ? reason
+                     : "the worker's answer to opening the device was not understood");
+    }
+    cJSON_Delete(reply);
+    reap(w, 1);
+    return CB_WORKER_OPEN_FAILED;
+}
+
+enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *d, size_t index,
+                                      const struct cb_row *prebuild, size_t count, double timeout_s,
+                                      char *why, size_t len)
+{
+    enum cb_worker_outcome o;
+
+    memset(w, 0, sizeof *w);
+    w->to = w->from = w->err = -1;
+    w->device = d;
+    w->device_index = index;
+    /* The builds get a deadline each, as if in turn. */
+    o = start(w, prebuild, count, timeout_s * (double)(count + 1), why, len);
+    if (o == CB_WORKER_OPEN_FAILED && count > 0 && w->pid == 0 && !cb_interrupted)
+        o = start(w, NULL, 0, timeout_s, why, len);
+    return o;
+}
+
+/* The row ends as crashed or timed_out, with what is known of why. */
+static void fail_row(struct cb_worker *w, struct cb_row *row, enum cb_status status,
+                     const char *what)
+{
+    char params[160], size[64], lines[CB_REASON_LEN];
+    int n;
+
+    cb_row_params(row, params, sizeof params);
+    cb_row_size(row, size, sizeof size);
+    last_lines(w, lines, sizeof lines);
+    row->status = status;
+    n = snprintf(row->reason, sizeof row->reason, "%s running %s%sat %s; its last lines: ", what,
+                 params, params[0] != '\0' ? " " : "", size);
+    /* The lines are the end of the reason: cut short, never the parameters. */
+    if (n > 0 && (size_t)n < sizeof row->reason) {
+        const char *quote = lines[0] != '\0' ? lines : "(none)";
+        const size_t room = sizeof row->reason - (size_t)n - 1, len = strlen(quote);
+
+        memcpy(row->reason + n, quote, len < room ? len : room);
+        row->reason[(size_t)n + (len < room ? len : room)] = '\0';
+    }
+}
+
+enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, double max_time_s,
+                                     double timeout_s, char *why, size_t len)
+{
+    cJSON *msg, *reply, *got;
+    enum wait_result r;
+    double start_ms;
+
+    if (w->pid == 0) {
+        const enum cb_worker_outcome o = start(w, NULL, 0, timeout_s, why, len);
+
+        if (o != CB_WORKER_DONE)
+            return o;
+    }
+    msg = spec_json(row, w->device_index, max_time_s);
+    cJSON_AddStringToObject(msg, "op", "row");
+    w->ring_len = 0; /* the last lines quoted are this row's */
+    start_ms = cb_wall_ms();
+    r = send_json(w, msg) == 0 ? wait_line(w, start_ms + timeout_s * 1e3) : CLOSED;
+    if (r == INTERRUPTED) {
+        reap(w, 1);
+        return CB_WORKER_INTERRUPTED;
+    }
+    if (r == TIMED_OUT) {
+        char what[128];
+
+        reap(w, 1);
+        snprintf(what, sizeof what, "killed after the row's deadline of %.0f s (--row-timeout)",
+                 timeout_s);
+        fail_row(w, row, CB_STATUS_TIMED_OUT, what);
+        row->elapsed_ms = cb_wall_ms() - start_ms;
+        return CB_WORKER_DONE;
+    }
+    if (r == CLOSED) {
+        char how[96], what[160];
+
+        death(reap(w, 1), how, sizeof how);
+        snprintf(what, sizeof what, "the worker process died of %s", how);
+        fail_row(w, row, CB_STATUS_CRASHED, what);
+        row->elapsed_ms = cb_wall_ms() - start_ms;
+        return CB_WORKER_DONE;
+    }
+    reply = cJSON_Parse(w->line);
+    got = cJSON_GetObjectItemCaseSensitive(reply, "row");
+    if (!cJSON_IsObject(got) || !cb_row_matches_json(row, got) || cb_row_restore(row, got) != 0) {
+        /* Never half a row: the channel is not to be trusted any more either. */
+        char text[96];
+
+        snprintf(text, sizeof text, "%.80s", w->line);
+        row->status = CB_STATUS_LAUNCH_FAILED;
+        snprintf(row->reason, sizeof row->reason, "the worker's answer was not this row (%s): '%s'",
+                 !cJSON_IsObject(got)             ? "not a row"
+                 : !cb_row_matches_json(row, got) ? "another row"
+                                                  : "a row that does not read back",
+                 text);
+        cJSON_Delete(reply);
+        consume_line(w);
+        reap(w, 1);
+        return CB_WORKER_DONE;
+    }
+    row->resumed = 0;
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(reply, "retire")))
+        reap(w, 0); /* its context is poisoned: the next row gets a fresh worker */
+    else
+        consume_line(w);
+    cJSON_Delete(reply);
+    return CB_WORKER_DONE;
+}
+
+/* ---- the worker's side ---- */
+
+static int channel = -1;
+
+static int reply(cJSON *msg)
+{
+    char *text = msg != NULL ? cJSON_PrintUnformatted(msg) : NULL;
+    int status = -1;
+
+    if (getenv("CLBENCH_TEST_WORKER_GARBAGE") != NULL && cJSON_HasObjectItem(msg, "row")) {
+        free(text); /* a test hook: a worker that talks nonsense */
+        text = strdup("{\"row\": garbage");
+    }
+    if (text != NULL)
+        status = write_all(channel, text, strlen(text)) == 0 && write_all(channel, "\n", 1) == 0
+                     ? 0
+                     : -1;
+    free(text);
+    cJSON_Delete(msg);
+    return status;
+}
+
+/* The row a spec asks for, on the worker's own devices; -1 when it names none of them. */
+static int row_from_spec(const cJSON *spec, struct cb_device **devices, size_t count,
+                         struct cb_row *row)
+{
+    static const char *const sources[] = {"default", "cpu default", "command line", "tuned",
+                                          "tuning"};
+    const cJSON *dev = cJSON_GetObjectItemCaseSensitive(spec, "device");
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(spec, "size");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(spec, "params");
+    const char *kernel = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "kernel"));
+    const char *from = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "from"));
+    const char *date = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "tuned_date"));
+    const struct cb_kernel *k = kernel != NULL ? cb_kernel_find(kernel) : NULL;
+
+    memset(row, 0, sizeof *row);
+    if (k == NULL || !cJSON_IsNumber(dev) || dev->valuedouble < 0 ||
+        dev->valuedouble >= (double)count || cJSON_GetArraySize(size) != CB_MAX_DIMS ||
+        cJSON_GetArraySize(params) != (int)cb_kernel_param_count(k))
+        return -1;
+    row->device = devices[(size_t)dev->valuedouble];
+    row->problem.kernel = k;
+    row->timer = "event";
+    for (int i = 0; i < CB_MAX_DIMS; i++)
+        row->problem.size[i] = (size_t)cJSON_GetArrayItem(size, i)->valuedouble;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        row->problem.param[i] = (long)cJSON_GetArrayItem(params, (int)i)->valuedouble;
+    for (size_t i = 0; from != NULL && i < sizeof sources / sizeof sources[0]; i++)
+        if (strcmp(from, sources[i]) == 0)
+            row->params_from = sources[i];
+    snprintf(row->tuned_date, sizeof row->tuned_date, "%s", date != NULL ? date : "");
+    return 0;
+}
+
+/* After a failed row: whether the context still takes a command.  Some drivers (NVIDIA after
+ * an access out of bounds) fail every call once one kernel faulted. */
+static int context_usable(struct cb_device *d)
+{
+    cl_int e = CL_SUCCESS;
+    cl_uint word = 0;
+    cl_mem m = clCreateBuffer(d->context, CL_MEM_READ_WRITE, sizeof word, NULL, &e);
+
+    if (e == CL_SUCCESS)
+        e = clEnqueueWriteBuffer(d->queue, m, CL_TRUE, 0, sizeof word, &word, 0, NULL, NULL);
+    if (e == CL_SUCCESS)
+        e = clFinish(d->queue);
+    if (m != NULL)
+        clReleaseMemObject(m);
+    return e == CL_SUCCESS;
+}
+
+static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_device **devices,
+                       size_t count, struct cb_program_cache *cache, struct cb_oracles *oracles,
+                       struct cb_device **open)
+{
+    const cJSON *dev = cJSON_GetObjectItemCaseSensitive(msg, "device");
+    const cJSON *spec;
+    cJSON *out = cJSON_CreateObject();
+    struct cb_device *d;
+    struct cb_row *rows = NULL;
+    size_t n = 0;
+
+    if (*open != NULL || !cJSON_IsNumber(dev) || dev->valuedouble < 0 ||
+        dev->valuedouble >= (double)count) {
+        cJSON_AddFalseToObject(out, "ready");
+        cJSON_AddStringToObject(out, "reason", "the worker was asked for no device of its own");
+        return reply(out);
+    }
+    d = devices[(size_t)dev->valuedouble];
+    if (cb_device_open(d) != CL_SUCCESS) {
+        cJSON_AddFalseToObject(out, "ready");
+        cJSON_AddStringToObject(out, "reason",
+                                "could not create a context and queue on this device");
+        return reply(out);
+    }
+    *open = d;
+    cb_peak_obtain(d, cfg, cache);
+    if (cb_program_builds_in_parallel(d)) {
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(msg, "prebuild");
+
+        rows = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *rows);
+        cJSON_ArrayForEach(spec, list)
+        {
+            if (rows != NULL && row_from_spec(spec, devices, count, &rows[n]) == 0)
+                n++;
+        }
+        if (n > 0) {
+            const struct cb_row_env env = {cfg, cache, oracles};
+
+            cb_rows_prebuild(rows, n, &env);
+        }
+        free(rows);
+    }
+    cJSON_AddTrueToObject(out, "ready");
+    cJSON_AddItemToObject(out, "peak", peak_json(d));
+    return reply(out);
+}
+
+static int run_one(const cJSON *msg, const struct cb_config *cfg, struct cb_device **devices,
+                   size_t count, struct cb_program_cache *cache, struct cb_oracles *oracles,
+                   const struct cb_device *open, int *retire)
+{
+    struct cb_config row_cfg = *cfg;
+    const cJSON *max_time = cJSON_GetObjectItemCaseSensitive(msg, "max_time_s");
+    const struct cb_row_env env = {&row_cfg, cache, oracles};
+    struct cb_row row;
+    cJSON *out;
+
+    if (row_from_spec(msg, devices, count, &row) != 0 || row.device != open)
+        return -1; /* the supervisor sees the channel close: the row fails with why */
+    if (cJSON_IsNumber(max_time))
+        row_cfg.max_time_s = max_time->valuedouble;
+    cb_run_row(&row, &env);
+    *retire = row.status != CB_STATUS_OK && row.status != CB_STATUS_INVALID &&
+              row.status != CB_STATUS_OVER_LIMITS && row.status != CB_STATUS_UNAVAILABLE &&
+              row.status != CB_STATUS_UNSUPPORTED && !context_usable(row.device);
+    out = cJSON_CreateObject();
+    cJSON_AddItemToObject(out, "row", cb_row_json(&row));
+    cJSON_AddBoolToObject(out, "retire", *retire);
+    cb_row_free(&row);
+    return reply(out);
+}
+
+int cb_worker_serve(const struct cb_config *cfg)
+{
+    struct cb_device_list list;
+    struct cb_device **devices;
+    struct cb_device *open = NULL;
+    struct cb_program_cache cache = {NULL, 0};
+    struct cb_oracles oracles = {NULL, NULL, NULL};
+    size_t count = 0, cap = 0;
+    char *line = NULL;
+    int status = 0, retire = 0;
+
+    /* The channel is our stdout as started; stdout itself joins stderr from here on. */
+    channel = dup(STDOUT_FILENO);
+    if (channel < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+        return 1;
+    unsetenv(WORKER_ENV);
+    signal(SIGINT, SIG_IGN); /* the supervisor decides what a Ctrl-C stops */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1)
+        return 1;
+    cb_cache_configure(cfg->use_cache);
+    if (cb_devices_enumerate(&list) != CL_SUCCESS)
+        return 1;
+    devices = calloc(list.count + 1, sizeof *devices);
+    if (devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||
+        cb_devices_select(&list, cfg->devices, devices, &count) != 0)
+        status = 1;
+    while (status == 0 && !retire && getline(&line, &cap, stdin) > 0) {
+        cJSON *msg = cJSON_Parse(line);
+        const char *op = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "op"));
+
+        if (op != NULL && strcmp(op, "open") == 0)
+            status = open_device(msg, cfg, devices, count, &cache, &oracles, &open) != 0;
+        else if (op != NULL && strcmp(op, "row") == 0)
+            status = run_one(msg, cfg, devices, count, &cache, &oracles, open, &retire) != 0;
+        else
+            status = 1;
+        cJSON_Delete(msg);
+    }
+    free(line);
+    cb_program_cache_release(&cache);
+    if (open != NULL && !retire)
+        cb_device_close(open);
+    cb_oracles_release(&oracles);
+    free(devices);
+    cb_devices_free(&list);
+    return status;
+}
