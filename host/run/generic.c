@@ -6,8 +6,6 @@
 #include "clbench/elements.h"
 #include "clbench/oracle.h"
 
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
