@@ -81,6 +81,28 @@ run -d cpu --kernel-file "$TMP/sum32.cl" -k reduce_long -n 1001 -D WGS=64 "${QUI
 expect_rc 1
 expect_stderr_has "verify_failed"
 
+# One byte past a uchar output of odd length is caught by the guard after it, named.
+cat >"$TMP/past.cl" <<'CL'
+/* clbench:kernel past
+ *   contract generic
+ *   dims     N
+ *   arg      n   int = N
+ *   arg      out uchar[N] out
+ *   global   N
+ */
+__kernel void past(const int n, __global uchar *out)
+{
+    const int i = get_global_id(0);
+
+    out[i] = 1;
+    if (i == n - 1)
+        out[n] = 2;
+}
+CL
+run -d cpu --kernel-file "$TMP/past.cl" -n 1001 "${QUICK[@]}"
+expect_rc 1
+expect_stderr_has "out_of_bounds: the kernel wrote 1 elements outside its output 'out' after the first launch (0 before it, 1 after; nearest at out[1001] of 1001)"
+
 # ---- a type the device lacks: unsupported, naming the extension ------------------------------
 cat >"$TMP/halves.cl" <<'CL'
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
@@ -108,6 +130,18 @@ else
     expect_stderr_has "unsupported: argument 'x' is half, which needs cl_khr_fp16"
     python3 -c 'import json,sys; r = json.load(open(sys.argv[1]))["rows"][0]; assert r["status"] == "unsupported" and "cl_khr_fp16" in r["reason"], r' \
         "$TMP/halves.json" || fail "half row"
+fi
+
+# A reference on a device without the extension cannot run: the row says which and why.
+if grep -q "^platform [0-9]*: rusticl" "$TMP/list" && grep -q "^platform [0-9]*: Portable" "$TMP/list" &&
+    [ -z "${ASAN_OPTIONS:-}" ]; then
+    sed 's/^ \*   verify     dgemm_naive$/ *   verify     dgemm_naive on llvmpipe/' "$EX/dgemm.cl" >"$TMP/dgemm_on.cl"
+    run -d pthread --kernel-file "$TMP/dgemm_on.cl" -k dgemm_tiled -n 17x9x5 "${QUICK[@]}"
+    expect_rc 1
+    expect_stderr_has "verify_failed: reference 'dgemm_naive' cannot run on llvmpipe"
+    expect_stderr_has "argument 'a' needs cl_khr_fp64, which it lacks"
+else
+    echo "SKIP a reference on a device without cl_khr_fp64: needs PoCL and Rusticl registered"
 fi
 
 # ---- every scalar type, and exactly the declared type ---------------------------------------
