@@ -53,6 +53,16 @@ static int check_extension(struct cb_row *row, const struct cb_generic_arg *a)
     return -1;
 }
 
+int cb_generic_check_types(struct cb_row *row)
+{
+    const struct cb_generic *g = row->problem.kernel->generic;
+
+    for (unsigned i = 0; i < g->arg_count; i++)
+        if (check_extension(row, &g->args[i]) != 0)
+            return -1;
+    return 0;
+}
+
 static int generic_check_buffers(struct cb_row *row)
 {
     struct cb_problem *p = &row->problem;
@@ -63,8 +73,6 @@ static int generic_check_buffers(struct cb_row *row)
     for (unsigned i = 0; i < g->arg_count; i++) {
         const struct cb_generic_arg *a = &g->args[i];
 
-        if (check_extension(row, a) != 0)
-            return -1;
         if (a->kind == CB_ARG_LOCAL)
             local_bytes += (double)p->arg_length[i];
         if (!is_buffer(a))

@@ -381,6 +381,8 @@ int cb_row_plan(struct cb_row *row)
         return -1;
     }
     row->footprint_bytes = 0;
+    if (k->generic != NULL && cb_generic_check_types(row) != 0)
+        return -1;
     return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
 }
 

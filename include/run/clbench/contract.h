@@ -40,6 +40,11 @@ struct cb_row_contract {
 extern const struct cb_row_contract cb_family_contract;
 extern const struct cb_row_contract cb_generic_contract;
 
+/* A generic kernel with an argument of a type whose extension the row's device lacks
+ * (cl_khr_fp64 for double): the row ends unsupported, naming it, and -1; else 0.  Asked
+ * before the device's limits, which say nothing about a kernel that cannot run there. */
+int cb_generic_check_types(struct cb_row *row);
+
 /* Builds (or finds in cache) the program of p->kernel on d with `options`
  * (cb_build_options) and creates the kernel; 0, or -1 with the row's status set (build_failed
  * with the compiler's first error).  *program is the cache entry. */
