@@ -1,23 +1,22 @@
 #!/usr/bin/env bash
-# An example SLURM array job: N tasks each run part K of the same tune (or sweep), writing
-# their own run file and merging their best points into one shared database; a last step
-# merges the run files with `clbench report`.
-#   sbatch --array=0-3 bench/slurm_tune.sh            # 4 shards
-#   clbench report results/tune-shard-*.json           # afterwards: every point, merged
-# Shards of an exhaustive or random tune take disjoint points (index % N == K); shards of a
-# local search (climb, anneal) run independent searches seeded by K, and the database keeps
-# the best of them.  The same --shard K/N splits a plain sweep's rows.
+# A tune split over a SLURM array: task K of N tunes shard K/N (exhaustive and random take the
+# points whose index % N == K; climb and anneal run independent searches seeded by K), writes
+# its own run file and merges its best points into one shared tuning database under its lock;
+# a merge job after them merges the run files with `clbench report` (README, "On a cluster").
+#   bench/slurm_tune.sh submit 4 --gres=gpu:1 -- -k matmul_fast -n 1024 -d gpu --budget 20m
+#   cat results/slurm-tune/tune.txt                   # afterwards: every point, merged
+# Where the database's file system has no working locks, each task writes its own database
+# and the merge job merges them (clbench tune --merge).
 #SBATCH --job-name=clbench-tune
-#SBATCH --gres=gpu:1
 #SBATCH --time=00:30:00
-#SBATCH --output=clbench-tune-%A_%a.log
-set -euo pipefail
-clbench=${CLBENCH:-build/clbench}
-k=${SLURM_ARRAY_TASK_ID:?run under sbatch --array=0-N}
-n=${SLURM_ARRAY_TASK_COUNT:?run under sbatch --array=0-N}
-out=${OUT:-results}
-db=${TUNED:-$out/tuned-shared.json} # on a shared file system: writes merge under a lock
-mkdir -p "$out"
-"$clbench" tune -k "${KERNEL:-matmul_fast}" -n "${SIZE:-1024}" -d "${DEVICE:-gpu}" \
-    --budget "${BUDGET:-20m}" --strategy "${STRATEGY:-random}" --shard "$k/$n" \
-    --tuned "$db" -o "$out/tune-shard-$k-of-$n.json"
+#SBATCH --requeue
+#SBATCH --open-mode=append
+# shellcheck disable=SC2034 # read by slurm_lib.sh
+MODE=tune
+# sbatch runs a copy of this script: the library is found through the submitting side.
+# shellcheck source=bench/slurm_lib.sh
+if [ -n "${SLURM_JOB_ID:-}" ]; then
+    source "${CLBENCH_BENCH_DIR:-$SLURM_SUBMIT_DIR/bench}/slurm_lib.sh"
+else
+    source "$(dirname "$0")/slurm_lib.sh"
+fi

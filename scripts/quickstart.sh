@@ -26,8 +26,12 @@ if [ "$mode" = test ]; then
     # The sanitizer build and the fuzzers need clang and its runtime; the figures gnuplot;
     # the end-to-end tests python3, and python3-jsonschema to check every JSON file they make
     # against results/schema; the memcheck test valgrind; the man page test groff; the
-    # simulator test oclgrind.
-    packages+=(clang python3 python3-jsonschema gnuplot-nox valgrind groff-base oclgrind)
+    # simulator test oclgrind; the test of every kernel on every implementation Mesa's
+    # Rusticl (mesa-opencl-icd) and Oclgrind's ICD beside PoCL; the cluster test a one-node
+    # SLURM (slurm-wlm: slurmctld, slurmd and the client commands; munge for its
+    # authentication).
+    packages+=(clang python3 python3-jsonschema gnuplot-nox valgrind groff-base oclgrind
+        mesa-opencl-icd slurm-wlm munge)
 fi
 missing=()
 for p in "${packages[@]}"; do
@@ -36,8 +40,25 @@ done
 if [ "${#missing[@]}" -gt 0 ]; then
     echo "quickstart: installing ${missing[*]}" >&2
     as_root apt-get update -qq
+    # The packages' scripts would start (and enable) munge, slurmctld and slurmd as system
+    # services; the cluster test starts its own, so none is started while they install
+    # (policy-rc.d answers "not now" to invoke-rc.d and deb-systemd-invoke), and none that this
+    # install added is left enabled.
+    policy=""
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        policy=/usr/sbin/policy-rc.d
+        printf '#!/bin/sh\nexit 101\n' | as_root tee "$policy" >/dev/null
+        as_root chmod 755 "$policy"
+    fi
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
         "${missing[@]}" >/dev/null
+    [ -z "$policy" ] || as_root rm -f "$policy"
+    services=()
+    [[ " ${missing[*]} " != *" munge "* ]] || services+=(munge)
+    [[ " ${missing[*]} " != *" slurm-wlm "* ]] || services+=(slurmctld slurmd)
+    if [ "${#services[@]}" -gt 0 ] && [ -d /run/systemd/system ]; then
+        as_root systemctl disable --now "${services[@]}" >/dev/null 2>&1 || true
+    fi
 fi
 if [ "$mode" = test ]; then
     # libFuzzer and the sanitizer runtimes ship apart from clang on Debian and Ubuntu.
@@ -46,6 +67,12 @@ if [ "$mode" = test ]; then
     if ! dpkg-query -W -f='${Status}' "$rt" 2>/dev/null | grep -q "install ok installed"; then
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$rt" >/dev/null
     fi
+fi
+
+if [ "$mode" = test ] && [ -e /usr/lib/oclgrind/liboclgrind-rt-icd.so ] &&
+    ! grep -qs liboclgrind-rt-icd /etc/OpenCL/vendors/*.icd; then
+    # Debian ships Oclgrind's ICD library without registering it.
+    echo /usr/lib/oclgrind/liboclgrind-rt-icd.so | as_root tee /etc/OpenCL/vendors/oclgrind.icd >/dev/null
 fi
 
 jobs=$(nproc)

@@ -98,10 +98,19 @@ int cb_error(const char *fmt, ...)
     return -1;
 }
 
+static int warnings_quiet;
+
+void cb_warnings_quiet(int on)
+{
+    warnings_quiet = on;
+}
+
 void cb_warn(const char *fmt, ...)
 {
     va_list ap;
 
+    if (warnings_quiet)
+        return;
     va_start(ap, fmt);
     vreport("warning", fmt, ap);
     va_end(ap);

@@ -2,7 +2,9 @@
 #include "clbench/args.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/clock_check.h"
 #include "clbench/device.h"
+#include "clbench/families.h"
 #include "clbench/journal.h"
 #include "clbench/list.h"
 #include "clbench/oracle.h"
@@ -35,6 +37,7 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
 
     if (cb_device_open(d) != CL_SUCCESS)
         return SIZE_MAX;
+    cb_clock_check(d);
     if (cfg->peak_mode != CB_PEAK_OFF)
         cb_progress_peaks(progress, d);
     cb_peak_obtain(d, cfg, &cache);
@@ -264,6 +267,7 @@ static int bench(struct cb_config *cfg)
     struct cb_output out;
     struct cb_journal journal = {-1, ""};
     struct cb_oracles oracles = {NULL, NULL, NULL};
+    char refused[4608];
     unsigned char *done_rows = NULL;
     int status = CB_EXIT_FAILED, written, fatal = 0;
 
@@ -272,6 +276,12 @@ static int bench(struct cb_config *cfg)
     memset(&run, 0, sizeof run);
     memset(&out, 0, sizeof out);
     run.cfg = cfg;
+    /* A run file or a report given as --tuned: said before any work, not warned and skipped. */
+    if (!cfg->no_tuned && cfg->tuned_path != NULL &&
+        cb_tuned_check_target(cfg->tuned_path, refused, sizeof refused) != 0) {
+        cb_error("%s", refused);
+        return CB_EXIT_USAGE;
+    }
     cb_cache_configure(cfg->use_cache);
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;
@@ -322,6 +332,7 @@ static int bench(struct cb_config *cfg)
         cb_journal_close(&journal, 0);
         goto done;
     }
+    cb_rows_warn_libraries(run.rows, run.row_count);
     written = cb_write_run_outputs(&run, cfg) == 0;
     if (!written)
         status = CB_EXIT_FAILED;
@@ -345,6 +356,7 @@ int main(int argc, char **argv)
     struct cb_config cfg;
     int status;
 
+    cb_openblas_choose_core(argv);
     cb_workers_argv(argv);
     if (argc > 1 && strcmp(argv[1], "report") == 0)
         return cb_report_main(argc - 1, argv + 1);

@@ -9,6 +9,7 @@
 #include "clbench/tune_driver.h"
 
 #include "clbench/check.h"
+#include "clbench/clock_check.h"
 #include "clbench/journal.h"
 #include "clbench/output.h"
 #include "clbench/runfile.h"
@@ -306,6 +307,8 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
         }
     } else if (cb_device_open(d) != CL_SUCCESS)
         return 1;
+    else
+        cb_clock_check(d);
     for (size_t ki = 0; ki < cfg->kernel_count && !cb_interrupted; ki++) {
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
 
@@ -454,9 +457,7 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
         cb_journal_close(&journal, 0);
         goto done;
     }
-    if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count) == 0)
-        fprintf(stderr, "clbench: %zu best point(s) stored in '%s'\n", entry_count, db_path);
-    else if (entry_count > 0)
+    if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count, stderr) != 0)
         failed = 1;
     if (cb_write_run_outputs(&run, cfg) != 0) {
         cb_journal_close(&journal, 0);

@@ -22,6 +22,7 @@ enum {
     OPT_EXPORT,
     OPT_MAX_TIME,
     OPT_MIN_TIME,
+    OPT_MERGE,
     OPT_RESUME,
     OPT_RETRY_FAILED,
     OPT_ROW_TIMEOUT,
@@ -47,6 +48,9 @@ static const struct cb_option options[] = {
     {"max-time", OPT_MAX_TIME, 1, "SEC",
      "a point whose first launch takes longer is too_slow (default: 20x the best so far, at "
      "least 30 s)"},
+    {"merge", OPT_MERGE, 0, NULL,
+     "merge the tuning databases named after the options into --tuned's (under its lock), "
+     "keeping the best entry per key; no tuning"},
     {"min-time", OPT_MIN_TIME, 1, "SEC", "keep launching each point for SEC seconds (default 0)"},
     {"output", 'o', 1, "FILE",
      "write every measured point to the run file FILE (and FILE.journal as it goes)"},
@@ -75,7 +79,9 @@ enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 
 struct tune_config {
     struct cb_tune_config tune; /* what the driver needs (host/cli/tune_driver.c) */
-    int help, kernel_given, row_timeout_given;
+    char *const *merge_files;   /* --merge: the databases to merge, from the command line */
+    size_t merge_count;
+    int help, kernel_given, row_timeout_given, merge;
 };
 
 static void print_help(FILE *out)
@@ -187,6 +193,9 @@ static int handle(struct tune_config *t, int code, const char *arg)
             return usage("--export needs a file name (NAME.h or NAME.json)");
         t->tune.export_path = arg;
         return 0;
+    case OPT_MERGE:
+        t->merge = 1;
+        return 0;
     case OPT_SEED:
         if (cb_parse_uint(arg, ~0ULL, &v) != 0)
             return usage("--seed takes a whole number, not '%s'", arg);
@@ -240,11 +249,17 @@ static int parse(int argc, char **argv, struct tune_config *t)
         } else
             status = handle(t, code, optarg);
     }
-    if (status == 0 && optind < argc)
+    if (status == 0 && t->merge) {
+        t->merge_files = argv + optind;
+        t->merge_count = (size_t)(argc - optind);
+        if (t->merge_count == 0)
+            status = usage("--merge needs the databases to merge: clbench tune --merge --tuned "
+                           "FILE PART.json...");
+    } else if (status == 0 && optind < argc)
         status = usage("unexpected argument '%s'", argv[optind]);
     if (status != 0 || t->help)
         return status;
-    if (!t->kernel_given)
+    if (!t->kernel_given && !t->merge)
         return usage("which kernel? give -k NAME (see clbench --list-kernels)");
     status = cb_config_finish(&t->tune.run);
     if (status != 0)
@@ -273,13 +288,33 @@ static int parse(int argc, char **argv, struct tune_config *t)
     return 0;
 }
 
+/* --merge: the per-task databases of a cluster job into the one --tuned names (or the
+ * default), under its lock. */
+static int merge(const struct tune_config *t)
+{
+    char db_path[4096], refused[4608];
+
+    if (t->tune.run.tuned_path != NULL)
+        snprintf(db_path, sizeof db_path, "%s", t->tune.run.tuned_path);
+    else if (cb_tuned_default_path(db_path, sizeof db_path) != 0)
+        return usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
+    if (cb_tuned_check_target(db_path, refused, sizeof refused) != 0) {
+        cb_error("%s", refused);
+        return CB_EXIT_USAGE;
+    }
+    if (cb_tuned_merge_files(db_path, t->merge_files, t->merge_count) != 0)
+        return CB_EXIT_FAILED;
+    fprintf(stderr, "clbench: merged %zu database(s) into '%s'\n", t->merge_count, db_path);
+    return CB_EXIT_OK;
+}
+
 /* Checks what the command line asks against the kernels' spaces, then hands it to the
  * driver. */
 static int tune(const struct cb_tune_config *t)
 {
     const struct cb_config *cfg = &t->run;
     struct cb_space *spaces = calloc(cfg->kernel_count + 1, sizeof *spaces);
-    char db_path[4096], why[CB_WHY_LEN];
+    char db_path[4096], why[CB_WHY_LEN], refused[4608];
     int status = CB_EXIT_USAGE;
 
     if (spaces == NULL) {
@@ -296,6 +331,10 @@ static int tune(const struct cb_tune_config *t)
         snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
         usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
+        goto done;
+    }
+    if (cb_tuned_check_target(db_path, refused, sizeof refused) != 0) {
+        cb_error("%s", refused);
         goto done;
     }
     if (t->export_path != NULL) {
@@ -328,6 +367,8 @@ int cb_tune_main(int argc, char **argv)
         status = cb_worker_serve(&t.tune.run);
     else if (status == 0 && t.help)
         print_help(stdout);
+    else if (status == 0 && t.merge)
+        status = merge(&t);
     else if (status == 0)
         status = tune(&t.tune);
     cb_config_free(&t.tune.run);

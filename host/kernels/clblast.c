@@ -4,6 +4,20 @@
 
 #ifdef CLBENCH_HAVE_CLBLAST
 #include <clblast_c.h>
+#include <stdio.h>
+
+/* CLBlast has no version call: the version of the headers clbench was built with, which the
+ * shared library's soname pins to the same major version. */
+void cb_describe_clblast(const struct cb_device *d, struct cb_library_info *info)
+{
+    (void)d;
+    snprintf(info->name, sizeof info->name, "CLBlast");
+    snprintf(info->version, sizeof info->version, "%d.%d.%d", CLBLAST_VERSION_MAJOR,
+             CLBLAST_VERSION_MINOR, CLBLAST_VERSION_PATCH);
+    snprintf(info->config, sizeof info->config,
+             "version of the headers built against; kernels tuned per device by CLBlast's own "
+             "database");
+}
 
 /* C = 1 * A * B + 0 * C, row-major, no transposes, leading dimensions K, N and N.  CLBlast
  * may enqueue several kernels (pads, copies, the GEMM) and compiles its kernels on the first

@@ -51,6 +51,7 @@ static struct {
                             const float *, const float *, int, const float *, int, const float *,
                             float *, int);
     const char *(*GetStatusName)(cublasStatus_t);
+    cublasStatus_t (*GetProperty)(libraryPropertyType, int *);
     int loaded;
 } cuda;
 
@@ -82,6 +83,7 @@ static int load_cuda(char *why, size_t why_len)
         {1, "cublasSetMathMode", (void **)&cuda.SetMathMode},
         {1, "cublasSgemm_v2", (void **)&cuda.Sgemm},
         {1, "cublasGetStatusName", (void **)&cuda.GetStatusName},
+        {1, "cublasGetProperty", (void **)&cuda.GetProperty},
     };
     void *lib[2];
 
@@ -108,6 +110,9 @@ static int load_cuda(char *why, size_t why_len)
     cuda.loaded = 1;
     return 0;
 }
+
+/* The math mode every handle gets (cublas_open_state says why), as the rows record it. */
+#define CUBLAS_MATH_MODE CUBLAS_DEFAULT_MATH
 
 struct cublas_state {
     cublasHandle_t handle;
@@ -184,7 +189,7 @@ static int cublas_open_state(struct cb_library_call *call, struct cublas_state *
     /* FP32 as a user gets it by default: CUBLAS_DEFAULT_MATH never uses TF32 for SGEMM
      * (that takes CUBLAS_TF32_TENSOR_OP_MATH), and unlike CUBLAS_PEDANTIC_MATH it does not
      * trade speed for bitwise-standard arithmetic. */
-    CUBLAS_TRY(cuda.SetMathMode(s->handle, CUBLAS_DEFAULT_MATH));
+    CUBLAS_TRY(cuda.SetMathMode(s->handle, CUBLAS_MATH_MODE));
     CUDA_TRY(cuda.Malloc((void **)&s->a, a_bytes));
     CUDA_TRY(cuda.Malloc((void **)&s->b, b_bytes));
     CUDA_TRY(cuda.Malloc((void **)&s->c, c_bytes));
@@ -265,6 +270,24 @@ static void cublas_close(struct cb_library_call *call)
     free(s->host_c);
     free(s);
     call->state = NULL;
+}
+
+/* The version of the cuBLAS loaded (not of the headers), and the math mode clbench set. */
+void cb_describe_cublas(const struct cb_device *d, struct cb_library_info *info)
+{
+    int v[3] = {0, 0, 0};
+
+    (void)d;
+    snprintf(info->name, sizeof info->name, "cuBLAS");
+    if (cuda.loaded && cuda.GetProperty(MAJOR_VERSION, &v[0]) == CUBLAS_STATUS_SUCCESS &&
+        cuda.GetProperty(MINOR_VERSION, &v[1]) == CUBLAS_STATUS_SUCCESS &&
+        cuda.GetProperty(PATCH_LEVEL, &v[2]) == CUBLAS_STATUS_SUCCESS)
+        snprintf(info->version, sizeof info->version, "%d.%d.%d", v[0], v[1], v[2]);
+    else
+        snprintf(info->version, sizeof info->version, "unknown");
+    snprintf(info->config, sizeof info->config,
+             "math mode %s (FP32 SGEMM, no TF32); built against the CUDA %d headers",
+             CB_STR(CUBLAS_MATH_MODE), CLBENCH_CUDA_MAJOR);
 }
 
 const struct cb_library cb_library_cublas = {

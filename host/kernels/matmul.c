@@ -74,6 +74,9 @@ static const char *plan_block(struct cb_problem *p, int local_tiles)
     /* A's tile is TILE*RY x TILE, B's TILE x TILE*RX (001's sizes). */
     if (local_tiles)
         p->local_mem_bytes = (tile * ry * tile + tile * tile * rx) * sizeof(float);
+    /* Private: acc[RY][RX] and b[RX]; matmul_cached adds its clamped rows[RY] and cols[RX]. */
+    p->private_mem_bytes =
+        (ry * rx + rx) * sizeof(float) + (local_tiles ? 0 : (ry + rx) * sizeof(int));
     return why;
 }
 
@@ -94,6 +97,7 @@ static const char *plan_rank1(struct cb_problem *p)
     const char *why = plan_grid(p, wg, 1, wg, rm);
 
     p->local_mem_bytes = rm * tk * sizeof(float);
+    p->private_mem_bytes = rm * sizeof(float); /* acc[RM] */
     return why;
 }
 
@@ -120,6 +124,11 @@ static const char *plan_fast(struct cb_problem *p)
     if (pad % vwm != 0 || pad % vwn != 0)
         return "PAD must be a multiple of VWM and VWN (vector reads of local memory stay aligned)";
     p->local_mem_bytes = 2 * (size_t)tsk * (size_t)(tsm + pad + tsn + pad) * sizeof(float);
+    /* Private: the float4 loads ra[LPTA] and rb[LPTB], acc[WPTM][WPTN], a[WPTM], b[WPTN] and
+     * the edge's c[VWN]. */
+    p->private_mem_bytes = ((size_t)(tsm + tsn) * (size_t)tsk / (size_t)threads +
+                            (size_t)(wptm * wptn) + (size_t)(wptm + wptn + vwn)) *
+                           sizeof(float);
     return plan_grid(p, (size_t)(tsn / wptn), (size_t)(tsm / wptm), (size_t)tsn, (size_t)tsm);
 }
 

@@ -1,9 +1,60 @@
 /* The sgemm_openblas baseline row: OpenBLAS's cblas_sgemm on the host, for CPU devices, on the
  * row's inputs, with as many threads as the device has compute units.  Compiled to nothing
- * without OpenBLAS; the row then carries .requires instead (host/kernels/registry.c). */
+ * without OpenBLAS but the core-type table (unit-tested); the row then carries .requires
+ * instead (host/kernels/registry.c). */
+#define _POSIX_C_SOURCE 200809L
 #include "clbench/families.h"
 
-#ifdef CLBENCH_HAVE_OPENBLAS
+#include <stddef.h>
+#include <strings.h>
+
+/* OpenBLAS's core types (openblas_get_corename(), OPENBLAS_CORETYPE) whose kernels use each
+ * ISA; a core not listed is older than AVX (Prescott, Nehalem, Core2, Atom, ...). */
+static const struct {
+    const char *core;
+    int level;
+} cores[] = {
+    {"SkylakeX", CB_ISA_AVX512}, {"Cooperlake", CB_ISA_AVX512}, {"SapphireRapids", CB_ISA_AVX512},
+    {"Haswell", CB_ISA_AVX2},    {"Zen", CB_ISA_AVX2},          {"Excavator", CB_ISA_AVX2},
+    {"Sandybridge", CB_ISA_AVX}, {"Bulldozer", CB_ISA_AVX},     {"Piledriver", CB_ISA_AVX},
+    {"Steamroller", CB_ISA_AVX},
+};
+
+static const char *const isa_names[] = {"no AVX", "AVX", "AVX2", "AVX-512"};
+
+int cb_cpu_isa_level(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    /* SkylakeX's kernels use AVX-512 F, BW, DQ and VL. */
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl"))
+        return CB_ISA_AVX512;
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+        return CB_ISA_AVX2;
+    if (__builtin_cpu_supports("avx"))
+        return CB_ISA_AVX;
+#endif
+    return CB_ISA_OLD;
+}
+
+const char *cb_openblas_better_core(const char *core, int cpu_level)
+{
+    static const char *const best[] = {NULL, "Sandybridge", "Haswell", "SkylakeX"};
+    int level = CB_ISA_OLD;
+
+    for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++)
+        if (strcasecmp(core, cores[i].core) == 0)
+            level = cores[i].level;
+    return level < cpu_level ? best[cpu_level] : NULL;
+}
+
+#ifndef CLBENCH_HAVE_OPENBLAS
+void cb_openblas_choose_core(char *const argv[])
+{
+    (void)argv;
+}
+#else
 #include "clbench/check.h"
 #include "clbench/device_info.h"
 #include "clbench/timer.h"
@@ -11,6 +62,53 @@
 #include <cblas.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Set in the environment of the run clbench starts again: the core OpenBLAS had picked. */
+#define PICKED_VAR "CLBENCH_OPENBLAS_PICKED"
+
+void cb_openblas_choose_core(char *const argv[])
+{
+    const char *better = cb_openblas_better_core(openblas_get_corename(), cb_cpu_isa_level());
+
+    if (better == NULL || getenv("OPENBLAS_CORETYPE") != NULL || getenv(PICKED_VAR) != NULL)
+        return;
+    if (setenv(PICKED_VAR, openblas_get_corename(), 1) != 0 ||
+        setenv("OPENBLAS_CORETYPE", better, 1) != 0)
+        return;
+    execv("/proc/self/exe", argv);
+    /* No /proc (not Linux): the rows say which core ran, and the fix. */
+    unsetenv("OPENBLAS_CORETYPE");
+}
+
+void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *info)
+{
+    const char *config = openblas_get_config(), *core = openblas_get_corename();
+    const char *forced = getenv("OPENBLAS_CORETYPE"), *picked = getenv(PICKED_VAR);
+    const char *better = cb_openblas_better_core(core, cb_cpu_isa_level());
+
+    (void)d;
+    snprintf(info->name, sizeof info->name, "OpenBLAS");
+    /* The configuration starts "OpenBLAS 0.3.21 ...". */
+    if (sscanf(config, "OpenBLAS %31s", info->version) != 1)
+        snprintf(info->version, sizeof info->version, "unknown");
+    snprintf(info->config, sizeof info->config, "%s", config);
+    snprintf(info->core, sizeof info->core, "%s", core);
+    if (forced != NULL && picked != NULL)
+        snprintf(info->core_from, sizeof info->core_from,
+                 "OPENBLAS_CORETYPE=%s set by clbench (OpenBLAS picked %s)", forced, picked);
+    else if (forced != NULL)
+        snprintf(info->core_from, sizeof info->core_from, "OPENBLAS_CORETYPE=%s", forced);
+    else
+        snprintf(info->core_from, sizeof info->core_from, "OpenBLAS's CPU detection");
+    info->threads = openblas_get_num_threads();
+    if (better != NULL)
+        snprintf(info->warning, sizeof info->warning,
+                 "OpenBLAS runs its %s kernels (%s) on a CPU with %s: sgemm_openblas is a slow "
+                 "baseline; run with OPENBLAS_CORETYPE=%s",
+                 core, info->core_from, isa_names[cb_cpu_isa_level()], better);
+}
 
 static const char *openblas_refuses(const struct cb_device *d)
 {

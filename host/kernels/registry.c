@@ -33,6 +33,7 @@ static const struct cb_kernel libraries[] = {
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_CLBLAST
      .enqueue = cb_enqueue_sgemm_clblast,
+     .describe = cb_describe_clblast,
 #else
      .requires = "built without CLBlast (install libclblast-dev and reconfigure)",
 #endif
@@ -52,6 +53,7 @@ static const struct cb_kernel libraries[] = {
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_OPENBLAS
      .library = &cb_library_openblas,
+     .describe = cb_describe_openblas,
 #else
      .requires = "built without OpenBLAS (install libopenblas-dev and reconfigure)",
 #endif
@@ -71,6 +73,7 @@ static const struct cb_kernel libraries[] = {
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
 #ifdef CLBENCH_HAVE_CUBLAS
      .library = &cb_library_cublas,
+     .describe = cb_describe_cublas,
 #else
      .requires = "built without the CUDA headers (install the CUDA toolkit and reconfigure with "
                  "-DCLBENCH_WITH_CUBLAS=ON)",

@@ -180,6 +180,23 @@ static const char *timer_name(const char *name)
     return t != NULL ? t : "event";
 }
 
+/* Keys "device|kernel|params|size" equal, or, for a record whose parameters the plan made
+ * smaller to fit the kernel's work-group ("adjusted"), equal but for the parameters. */
+static int keys_match(const char *want, const char *have, const cJSON *j)
+{
+    const char *wp, *hp, *ws, *hs;
+
+    if (strcmp(want, have) == 0)
+        return 1;
+    if (cJSON_GetObjectItemCaseSensitive(j, "adjusted") == NULL ||
+        (wp = strchr(strchr(want, '|') + 1, '|')) == NULL ||
+        (hp = strchr(strchr(have, '|') + 1, '|')) == NULL || (ws = strrchr(want, '|')) == NULL ||
+        (hs = strrchr(have, '|')) == NULL)
+        return 0;
+    return wp - want == hp - have && strncmp(want, have, (size_t)(wp - want)) == 0 &&
+           strcmp(ws, hs) == 0;
+}
+
 int cb_row_matches_json(const struct cb_row *row, const cJSON *j)
 {
     char want[512], have[512];
@@ -187,7 +204,42 @@ int cb_row_matches_json(const struct cb_row *row, const cJSON *j)
     if (json_key(j, want, sizeof want) != 0)
         return 0;
     row_key(row, have, sizeof have);
-    return strcmp(want, have) == 0;
+    return keys_match(want, have, j);
+}
+
+/* What a library row ran (runfile.c's "library"). */
+static void restore_library(struct cb_library_info *info, const cJSON *j)
+{
+    const cJSON *threads = cJSON_GetObjectItemCaseSensitive(j, "threads");
+
+    memset(info, 0, sizeof *info);
+    if (!cJSON_IsObject(j))
+        return;
+    copy_string(info->name, sizeof info->name, j, "name");
+    copy_string(info->version, sizeof info->version, j, "version");
+    copy_string(info->config, sizeof info->config, j, "config");
+    copy_string(info->core, sizeof info->core, j, "core");
+    copy_string(info->core_from, sizeof info->core_from, j, "core_from");
+    copy_string(info->warning, sizeof info->warning, j, "warning");
+    info->threads = cJSON_IsNumber(threads) ? (int)threads->valuedouble : 0;
+}
+
+/* An adjusted record ran other parameters than its row asked: the row takes them. */
+static void restore_params(struct cb_row *row, const cJSON *j)
+{
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(j, "params");
+    const cJSON *item;
+
+    copy_string(row->adjusted, sizeof row->adjusted, j, "adjusted");
+    if (row->adjusted[0] == '\0')
+        return;
+    cJSON_ArrayForEach(item, params)
+    {
+        const int i = cb_kernel_param_index(row->problem.kernel, item->string);
+
+        if (i >= 0 && cJSON_IsNumber(item))
+            row->problem.param[i] = (long)item->valuedouble;
+    }
 }
 
 /* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
@@ -223,6 +275,9 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     copy_string(row->build_options, sizeof row->build_options, j, "build_options");
     copy_string(row->reference_device, sizeof row->reference_device, verification,
                 "reference_device");
+    copy_string(row->timer_reason, sizeof row->timer_reason, j, "timer_reason");
+    restore_params(row, j);
+    restore_library(&row->library, cJSON_GetObjectItemCaseSensitive(j, "library"));
     row->timer = timer_name(timer);
     row->build_ms = number(j, "build_ms");
     row->build_cached = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "build_cached"));
@@ -292,7 +347,7 @@ static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
         if (run->rows[i].resumed)
             continue;
         row_key(&run->rows[i], have, sizeof have);
-        if (strcmp(want, have) != 0)
+        if (!keys_match(want, have, j))
             continue;
         if (!same_kernel_file(j, &run->rows[i])) {
             (*stale)++;

@@ -17,6 +17,7 @@ enum column {
     C_DEV,
     C_KERNEL,
     C_PARAMS,
+    C_FROM,
     C_SIZE,
     C_MEDIAN,
     C_THROUGHPUT,
@@ -37,9 +38,9 @@ enum column {
 };
 
 static const char *const headers[C_COUNT] = {
-    "dev",   "kernel",  "params", "size",    "median_ms",   "throughput", "wg",
-    "pref",  "local_B", "priv_B", "regs",    "spill_st/ld", "binary_KiB", "occupancy",
-    "limit", "AI",      "roof",   "of_roof", "launches",
+    "dev",       "kernel", "params",  "params_from", "size",    "median_ms",   "throughput",
+    "wg",        "pref",   "local_B", "priv_B",      "regs",    "spill_st/ld", "binary_KiB",
+    "occupancy", "limit",  "AI",      "roof",        "of_roof", "launches",
 };
 
 struct notes {
@@ -152,10 +153,13 @@ static void fill_row(struct cb_grid *g, size_t row, const struct cb_report *r,
                      const struct cb_rrow *x, struct notes *n)
 {
     const cJSON *ki = item(x->json, "kernel_info");
+    char from[192];
 
     cb_grid_set(g, row, C_DEV, "%s", r->devices[x->device].label);
     cb_grid_set(g, row, C_KERNEL, "%s", x->kernel);
     cb_grid_set(g, row, C_PARAMS, "%s", x->params);
+    cb_report_params_from(x, from, sizeof from);
+    cb_grid_set(g, row, C_FROM, "%s", from[0] != '\0' ? from : "-");
     cb_grid_set(g, row, C_SIZE, "%s", x->size);
     cb_report_set_ms(g, row, C_MEDIAN, x);
     if (x->ok) {
@@ -197,14 +201,39 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
 
         fprintf(out, "%s%s: %s (%s)", markdown ? "- " : "", dev->label, dev->name, dev->platform);
         if (dev->peak_gbs > 0)
-            fprintf(out, "; measured peak %.1f GB/s, %.1f GFLOP/s", dev->peak_gbs,
-                    dev->peak_gflops);
+            fprintf(out, "; measured peak %.1f GB/s (%s), %.1f GFLOP/s (%s)", dev->peak_gbs,
+                    dev->gbs_source != NULL ? dev->gbs_source : "OpenCL probes", dev->peak_gflops,
+                    dev->gflops_source != NULL ? dev->gflops_source : "OpenCL peak_fma");
+        if (dev->peak_busy != NULL)
+            fprintf(out, "; peak measured on a busy machine (%s)", dev->peak_busy);
         if (dev->launch_event_us > 0)
             fprintf(out, "; empty-kernel launch %.3g us (event), %.3g us (enqueue+finish)",
                     dev->launch_event_us, dev->launch_wall_us);
         fputc('\n', out);
     }
     fputc('\n', out);
+}
+
+/* The tuning database entries that rows refused, each once: why they kept their defaults. */
+static void write_refused(FILE *out, const struct cb_report *r)
+{
+    int first = 1;
+
+    for (size_t i = 0; i < r->row_count; i++) {
+        const char *why = cJSON_GetStringValue(item(r->rows[i].json, "tuned_skipped"));
+        int seen = 0;
+
+        for (size_t j = 0; j < i && why != NULL && !seen; j++) {
+            const char *other = cJSON_GetStringValue(item(r->rows[j].json, "tuned_skipped"));
+
+            seen = other != NULL && strcmp(other, why) == 0;
+        }
+        if (why == NULL || seen)
+            continue;
+        fprintf(out, "%s- %s\n", first ? "tuning database entries refused (defaults used):\n" : "",
+                why);
+        first = 0;
+    }
 }
 
 void cb_report_write_detail(FILE *out, const struct cb_report *r, enum cb_format fmt)
@@ -227,6 +256,7 @@ void cb_report_write_detail(FILE *out, const struct cb_report *r, enum cb_format
     for (int c = 0; c < C_COUNT; c++)
         cb_grid_set(&g, 0, (size_t)c, "%s", headers[c]);
     g.left[C_DEV] = g.left[C_KERNEL] = g.left[C_PARAMS] = g.left[C_SIZE] = g.left[C_LIMIT] = 1;
+    g.left[C_FROM] = 1;
     g.left[C_ROOF] = 1;
     for (size_t i = 0; i < r->row_count; i++) {
         const size_t row = cb_grid_add_row(&g);
@@ -241,10 +271,23 @@ void cb_report_write_detail(FILE *out, const struct cb_report *r, enum cb_format
             "%slaunches: the median in empty-kernel launch overheads of the same timer; "
             "\"!\" below %.0f: the time is mostly launch, not kernel\n",
             md ? "\n" : "\n", CB_LAUNCH_BOUND_FACTOR);
+    for (size_t i = 0, first = 1; i < r->row_count; i++) {
+        const char *warning;
+        char line[512];
+
+        if (!cb_report_library(rows[i], line, sizeof line, &warning))
+            continue;
+        fprintf(out, "%s- %s %s %s: %s\n", first ? "libraries:\n" : "",
+                r->devices[rows[i]->device].label, rows[i]->kernel, rows[i]->size, line);
+        if (warning != NULL)
+            fprintf(out, "  ! %s\n", warning);
+        first = 0;
+    }
     for (size_t i = 0; i < n.count; i++) {
         fprintf(out, "%s- %s\n", i == 0 ? "not available:\n" : "", n.text[i]);
         free(n.text[i]);
     }
+    write_refused(out, r);
     free(rows);
 }
 

@@ -148,6 +148,7 @@ static int read_row(struct cb_report *r, size_t first_device, const cJSON *j, st
     row->baseline = str_or(j, "baseline", NULL);
     row->metric = str_or(j, "metric", "GB/s");
     row->reason = str_or(j, "reason", "");
+    row->timer_reason = str_or(j, "timer_reason", NULL);
     if (params_key(cJSON_GetObjectItemCaseSensitive(j, "params"), row->params, sizeof row->params,
                    why, why_len) != 0 ||
         size_key(cJSON_GetObjectItemCaseSensitive(j, "size"), row, why, why_len) != 0 ||
@@ -180,6 +181,9 @@ static int read_device(const cJSON *j, size_t source, struct cb_rdevice *d, char
     d->launch_event_us = num_or(peak, "launch_event_us", 0);
     d->launch_wall_us = num_or(peak, "launch_wall_us", 0);
     d->peak_gflops = num_or(peak, "measured_gflops", 0);
+    d->gbs_source = str_or(peak, "gbs_source", NULL);
+    d->gflops_source = str_or(peak, "gflops_source", NULL);
+    d->peak_busy = str_or(peak, "busy", NULL);
     return 0;
 }
 
@@ -463,7 +467,11 @@ void cb_report_short_name(const char *name, const char *platform, char *buf, siz
         if (dash != NULL)
             name = dash + 1;
     }
-    snprintf(tmp, sizeof tmp, "%s%s", pocl ? "PoCL " : "", name);
+    /* Rusticl's llvmpipe: "llvmpipe (LLVM 15.0.6, 256 bits)" says neither who nor briefly. */
+    if (strcmp(platform, "rusticl") == 0 && strncmp(name, "llvmpipe", 8) == 0)
+        snprintf(tmp, sizeof tmp, "Rusticl llvmpipe");
+    else
+        snprintf(tmp, sizeof tmp, "%s%s", pocl ? "PoCL " : "", name);
     for (size_t i = 0; i < sizeof noise / sizeof noise[0]; i++)
         for (char *hit; (hit = strstr(tmp, noise[i])) != NULL;)
             memmove(hit, hit + strlen(noise[i]), strlen(hit + strlen(noise[i])) + 1);
@@ -600,4 +608,53 @@ const struct cb_rrow *cb_report_find_partner(const struct cb_report *r, size_t d
             best = row;
     }
     return best;
+}
+
+int cb_report_params_from(const struct cb_rrow *x, char *buf, size_t len)
+{
+    const char *from =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(x->json, "params_from"));
+    const cJSON *entry = cJSON_GetObjectItemCaseSensitive(x->json, "tuned_entry");
+    const char *match = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "match"));
+    const char *size = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "size"));
+    const char *shape = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(entry, "shape"));
+
+    buf[0] = '\0';
+    if (from == NULL)
+        return 0;
+    if (cJSON_GetObjectItemCaseSensitive(x->json, "tuned_skipped") != NULL) {
+        snprintf(buf, len, "%s (tuned entry refused)", from);
+        return 1;
+    }
+    if (match == NULL || size == NULL || shape == NULL) {
+        snprintf(buf, len, "%s", from);
+        return strcmp(from, "tuned") == 0;
+    }
+    if (strcmp(match, "exact") == 0)
+        snprintf(buf, len, "%s (exact entry %s)", from, size);
+    else
+        snprintf(buf, len, "%s (%s entry %s, %s)", from,
+                 strcmp(match, "class") == 0 ? "class+shape" : match, size, shape);
+    return 1;
+}
+
+int cb_report_library(const struct cb_rrow *x, char *buf, size_t len, const char **warning)
+{
+    const cJSON *lib = cJSON_GetObjectItemCaseSensitive(x->json, "library");
+    const char *core = str_or(lib, "core", NULL), *config = str_or(lib, "config", "");
+    const double threads = num_or(lib, "threads", 0);
+    int n;
+
+    *warning = str_or(lib, "warning", NULL);
+    if (!cJSON_IsObject(lib))
+        return 0;
+    n = snprintf(buf, len, "%s %s: ", str_or(lib, "name", "?"), str_or(lib, "version", "?"));
+    if (n >= 0 && (size_t)n < len && core != NULL)
+        n += snprintf(buf + n, len - (size_t)n, "%s kernels (%s)", core,
+                      str_or(lib, "core_from", "?"));
+    else if (n >= 0 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, "%s", config);
+    if (n >= 0 && (size_t)n < len && threads > 0)
+        snprintf(buf + n, len - (size_t)n, ", %.0f thread%s", threads, threads == 1 ? "" : "s");
+    return 1;
 }

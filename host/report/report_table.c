@@ -44,7 +44,7 @@ static double baseline_speedup(const struct cb_report *r, const struct cb_rrow *
 
 /* The speedup of row over the first of its registry row's libraries that ran ok on the same
  * device and size (library median over row median); 0 when none did. */
-static double library_speedup(const struct cb_report *r, const struct cb_rrow *row)
+static const struct cb_rrow *library_partner(const struct cb_report *r, const struct cb_rrow *row)
 {
     const struct cb_kernel *k = cb_kernel_find(row->kernel);
 
@@ -53,9 +53,28 @@ static double library_speedup(const struct cb_report *r, const struct cb_rrow *r
             cb_report_find_partner(r, row->device, k->libraries[i], row->size, row->params);
 
         if (lib != NULL)
-            return lib->median_ms / row->median_ms;
+            return lib;
     }
-    return 0;
+    return NULL;
+}
+
+static double library_speedup(const struct cb_report *r, const struct cb_rrow *row)
+{
+    const struct cb_rrow *lib = library_partner(r, row);
+
+    return lib != NULL ? lib->median_ms / row->median_ms : 0;
+}
+
+/* The warning of row's library partner (a misconfigured baseline), or NULL. */
+static const char *library_warning(const struct cb_report *r, const struct cb_rrow *row)
+{
+    const struct cb_rrow *lib = library_partner(r, row);
+    const char *warning = NULL;
+    char line[512];
+
+    if (lib != NULL)
+        cb_report_library(lib, line, sizeof line, &warning);
+    return warning;
 }
 
 /* A family's unique keys, as representative rows in print order. */
@@ -220,7 +239,7 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         cb_grid_set(g, row, col + 1, "%s", x->status);
         return;
     }
-    cb_grid_set(g, row, col, "%.4g", x->median_ms);
+    cb_grid_set(g, row, col, x->timer_reason != NULL ? "%.4gw" : "%.4g", x->median_ms);
     cb_report_fmt(buf, sizeof buf, x->throughput);
     if (strcmp(x->metric, metric) != 0 && x->throughput > 0)
         cb_grid_set(g, row, col + 1, "%s %s", buf, x->metric);
@@ -239,11 +258,43 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         sp = i == 0 ? baseline_speedup(r, x) : library_speedup(r, x);
         if (sp > 0 && i == 0 && strcmp(baseline_of(x), baseline) != 0)
             cb_grid_set(g, row, c, "%.3gx vs %s", sp, baseline_of(x));
+        else if (sp > 0 && i == 1 && library_warning(r, x) != NULL)
+            cb_grid_set(g, row, c, "%.3gx !", sp); /* over a misconfigured library */
         else if (sp > 0)
             cb_grid_set(g, row, c, "%.3gx", sp);
         else
             cb_grid_set(g, row, c, "-");
     }
+}
+
+/* Under a kernel's parameters: where each of its rows took them from, when some row used or
+ * refused a tuning database entry (which entry differs from size to size). */
+static void write_params_from(FILE *out, const struct cb_report *r, const struct family *f,
+                              const char *kernel, int markdown)
+{
+    char from[192];
+    int any = 0, first = 1;
+
+    for (size_t i = 0; i < r->row_count && !any; i++)
+        any = strcmp(r->rows[i].kernel, kernel) == 0 &&
+              cb_report_params_from(&r->rows[i], from, sizeof from);
+    if (!any)
+        return;
+    fprintf(out, "%sparams from: ", markdown ? "  - " : "    ");
+    for (size_t d = 0; d < f->device_count; d++)
+        for (size_t i = 0; i < r->row_count; i++) {
+            const struct cb_rrow *x = &r->rows[i];
+
+            if (x->device != f->devices[d] || strcmp(x->kernel, kernel) != 0)
+                continue;
+            cb_report_params_from(x, from, sizeof from);
+            fprintf(out, "%s%s", first ? "" : "; ", x->size);
+            if (f->device_count > 1)
+                fprintf(out, " (%s)", r->devices[x->device].label);
+            fprintf(out, " %s", from[0] != '\0' ? from : "-");
+            first = 0;
+        }
+    fputc('\n', out);
 }
 
 /* Without a sweep the parameters are not a column: each kernel's go under the table, per
@@ -265,6 +316,7 @@ static void write_params_legend(FILE *out, const struct cb_report *r, const stru
         fprintf(out, "%s%s: ", markdown ? "- " : "  ", kernel);
         if (!differ) {
             fprintf(out, "%s\n", f->keys[k]->params);
+            write_params_from(out, r, f, kernel, markdown);
             continue;
         }
         for (size_t i = 0; i < f->device_count; i++) {
@@ -278,6 +330,7 @@ static void write_params_legend(FILE *out, const struct cb_report *r, const stru
                         r->devices[f->devices[i]].label);
         }
         fputc('\n', out);
+        write_params_from(out, r, f, kernel, markdown);
     }
 }
 
@@ -285,7 +338,12 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
                               int markdown)
 {
     const size_t per = 3 + (f->baseline != NULL) + (f->with_library != 0), lead = f->sweep ? 3 : 2;
-    size_t gpus[64], cpus[64], ng = 0, nc = 0, cols;
+    size_t gpus[64], cpus[64], ng = 0, nc = 0, cols, npairs = 0, ncpu_pairs = 0, wall = 0;
+    /* Ratio columns: each GPU against each CPU, and each CPU against each other CPU (PoCL and
+     * Rusticl on one processor: which compiler serves it better). */
+    struct {
+        size_t fast, slow; /* devices: the slow one's median time over the fast one's */
+    } pairs[128];
     struct cb_grid g;
 
     for (size_t i = 0; i < f->device_count; i++) {
@@ -294,7 +352,19 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         if (is_type(r, f->devices[i], "cpu") && nc < 64)
             cpus[nc++] = f->devices[i];
     }
-    cols = lead + per * f->device_count + ng * nc;
+    for (size_t i = 0; i < ng; i++)
+        for (size_t j = 0; j < nc && npairs < 128; j++) {
+            pairs[npairs].fast = gpus[i];
+            pairs[npairs++].slow = cpus[j];
+        }
+    for (size_t i = 0; i < nc; i++)
+        for (size_t j = i + 1; j < nc && npairs < 128; j++)
+            if (strcmp(r->devices[cpus[i]].platform, r->devices[cpus[j]].platform) != 0) {
+                pairs[npairs].fast = cpus[i];
+                pairs[npairs++].slow = cpus[j];
+                ncpu_pairs++;
+            }
+    cols = lead + per * f->device_count + npairs;
     if (cb_grid_init(&g, cols) != 0)
         return;
     if (markdown)
@@ -311,6 +381,10 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
                 markdown ? "\n" : "  ", "sgemm_cublas", "sgemm_openblas", markdown ? "." : "");
     if (ng > 0 && nc > 0)
         fprintf(out, "%s\"GPU/CPU\": the CPU's median time over the GPU's%s\n",
+                markdown ? "\n" : "  ", markdown ? "." : "");
+    if (ncpu_pairs > 0)
+        fprintf(out,
+                "%s\"CPU/CPU\": the second CPU implementation's median time over the first's%s\n",
                 markdown ? "\n" : "  ", markdown ? "." : "");
     fputc('\n', out);
     cb_grid_set(&g, 0, 0, "kernel");
@@ -332,15 +406,16 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         if (f->with_library)
             cb_grid_set(&g, 0, c + 3 + (f->baseline != NULL), "vs lib");
     }
-    for (size_t i = 0; i < ng * nc; i++) {
+    for (size_t i = 0; i < npairs; i++) {
         const size_t c = lead + per * f->device_count + i;
+        const int cpu_pair = is_type(r, pairs[i].fast, "cpu");
 
-        cb_grid_set_group(&g, c, "GPU/CPU");
-        if (ng * nc == 1)
+        cb_grid_set_group(&g, c, cpu_pair ? "CPU/CPU" : "GPU/CPU");
+        if ((cpu_pair ? ncpu_pairs : ng * nc) == 1)
             cb_grid_set(&g, 0, c, "ratio");
         else
-            cb_grid_set(&g, 0, c, "%s/%s", r->devices[gpus[i / nc]].label,
-                        r->devices[cpus[i % nc]].label);
+            cb_grid_set(&g, 0, c, "%s/%s", r->devices[pairs[i].fast].label,
+                        r->devices[pairs[i].slow].label);
     }
     for (size_t k = 0; k < f->key_count; k++) {
         const struct cb_rrow *key = f->keys[k];
@@ -352,12 +427,15 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
         if (f->sweep)
             cb_grid_set(&g, row, 1, "%s", key->params);
         cb_grid_set(&g, row, lead - 1, "%s", key->size);
-        for (size_t i = 0; i < f->device_count; i++)
-            cell_values(&g, row, lead + per * i, r, cell_row(r, f->devices[i], key), f->metric,
-                        f->baseline, f->with_library);
-        for (size_t i = 0; i < ng * nc; i++) {
-            const struct cb_rrow *a = cell_row(r, gpus[i / nc], key);
-            const struct cb_rrow *b = cell_row(r, cpus[i % nc], key);
+        for (size_t i = 0; i < f->device_count; i++) {
+            const struct cb_rrow *x = cell_row(r, f->devices[i], key);
+
+            cell_values(&g, row, lead + per * i, r, x, f->metric, f->baseline, f->with_library);
+            wall += x != NULL && x->timer_reason != NULL;
+        }
+        for (size_t i = 0; i < npairs; i++) {
+            const struct cb_rrow *a = cell_row(r, pairs[i].fast, key);
+            const struct cb_rrow *b = cell_row(r, pairs[i].slow, key);
             const size_t c = lead + per * f->device_count + i;
 
             if (a != NULL && b != NULL && a->ok && b->ok) {
@@ -371,9 +449,28 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
     }
     cb_grid_write(out, &g, markdown);
     cb_grid_free(&g);
+    if (wall > 0)
+        fprintf(out,
+                "%s\"w\" after a time: timed on the host clock, launch and clFinish, because the "
+                "device's profiling events failed the check against it (the row's timer_reason)"
+                "%s\n",
+                markdown ? "\n" : "  ", markdown ? "." : "");
     if (!f->sweep) {
         fputs(markdown ? "\nParameters:\n\n" : "  parameters:\n", out);
         write_params_legend(out, r, f, markdown);
+    }
+    /* What each library row ran, and a warning that makes its "vs lib" a "!". */
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+        const char *warning;
+        char line[512];
+
+        if (strcmp(x->family, f->name) == 0 && cb_report_library(x, line, sizeof line, &warning))
+            fprintf(out, "%s%s: %s %s: %s%s%s\n", markdown ? "\n- " : "  ",
+                    r->devices[x->device].label, x->kernel, x->size, line,
+                    warning != NULL ? "\n    ! not the library at its best (\"vs lib\" marked !): "
+                                    : "",
+                    warning != NULL ? warning : "");
     }
     /* Why a row failed does not fit a cell: list it below the table. */
     for (size_t i = 0; i < r->row_count; i++) {

@@ -99,6 +99,15 @@ cJSON *cb_device_json(const struct cb_device *d)
     cJSON_AddNumberToObject(j, "local_mem_bytes", (double)d->local_mem_bytes);
     cJSON_AddNumberToObject(j, "max_alloc_bytes", (double)d->max_alloc_bytes);
     cJSON_AddNumberToObject(j, "max_work_group_size", (double)d->max_work_group_size);
+    cJSON_AddNumberToObject(j, "profiling_timer_resolution_ns", (double)d->timer_resolution_ns);
+    if (d->clock_checked) {
+        cJSON *clock = cJSON_AddObjectToObject(j, "clock_check");
+
+        cJSON_AddStringToObject(clock, "timer", d->events_trusted ? "event" : "wall");
+        cJSON_AddNumberToObject(clock, "event_ms", d->clock_event_ms);
+        cJSON_AddNumberToObject(clock, "wall_ms", d->clock_wall_ms);
+        cJSON_AddStringToObject(clock, "reason", d->clock_why);
+    }
     if (d->nv_cc_major >= 0) {
         char cc[16];
 
@@ -117,14 +126,29 @@ cJSON *cb_device_json(const struct cb_device *d)
         cJSON_AddStringToObject(peak, "source", d->peak_source);
         cJSON_AddStringToObject(peak, "measured_date", d->peak_date);
     }
-    if (d->peak_gflops_measured > 0)
+    if (d->peak_gflops_measured > 0) {
         cJSON_AddNumberToObject(peak, "measured_gflops", d->peak_gflops_measured);
+        cJSON_AddStringToObject(peak, "gflops_source", d->gflops_source);
+        cJSON_AddNumberToObject(peak, "gflops_noise", d->gflops_noise);
+        if (d->opencl_gflops > 0)
+            cJSON_AddNumberToObject(peak, "opencl_gflops", d->opencl_gflops);
+    }
     if (d->peak_gbs_measured > 0) {
         cJSON_AddNumberToObject(peak, "measured_gbs", d->peak_gbs_measured);
+        cJSON_AddStringToObject(peak, "gbs_source", d->gbs_source);
+        cJSON_AddNumberToObject(peak, "gbs_noise", d->gbs_noise);
         cJSON_AddNumberToObject(peak, "measured_read_gbs", d->peak_read_gbs);
         cJSON_AddNumberToObject(peak, "measured_write_gbs", d->peak_write_gbs);
         cJSON_AddNumberToObject(peak, "measured_copy_gbs", d->peak_copy_gbs);
     }
+    if (d->native_isa != NULL) {
+        cJSON_AddStringToObject(peak, "native_isa", d->native_isa);
+        cJSON_AddNumberToObject(peak, "native_threads", d->native_threads);
+        cJSON_AddNumberToObject(peak, "native_gflops", d->native_gflops);
+        cJSON_AddNumberToObject(peak, "native_copy_gbs", d->native_copy_gbs);
+    }
+    if (d->peak_busy[0] != '\0')
+        cJSON_AddStringToObject(peak, "busy", d->peak_busy);
     if (d->launch_event_us > 0) {
         cJSON_AddNumberToObject(peak, "launch_event_us", d->launch_event_us);
         cJSON_AddNumberToObject(peak, "launch_wall_us", d->launch_wall_us);
@@ -173,6 +197,24 @@ static void add_reference(cJSON *verification, const struct cb_row *row,
     cJSON_AddNumberToObject(verification, "worst_excess", v->worst_excess);
 }
 
+static cJSON *library_json(const struct cb_library_info *info)
+{
+    cJSON *j = cJSON_CreateObject();
+
+    cJSON_AddStringToObject(j, "name", info->name);
+    cJSON_AddStringToObject(j, "version", info->version);
+    cJSON_AddStringToObject(j, "config", info->config);
+    if (info->core[0] != '\0') {
+        cJSON_AddStringToObject(j, "core", info->core);
+        cJSON_AddStringToObject(j, "core_from", info->core_from);
+    }
+    if (info->threads > 0)
+        cJSON_AddNumberToObject(j, "threads", info->threads);
+    if (info->warning[0] != '\0')
+        cJSON_AddStringToObject(j, "warning", info->warning);
+    return j;
+}
+
 cJSON *cb_row_json(const struct cb_row *row)
 {
     const struct cb_problem *p = &row->problem;
@@ -205,6 +247,12 @@ cJSON *cb_row_json(const struct cb_row *row)
     cJSON_AddStringToObject(j, "status", cb_status_name(row->status));
     cJSON_AddStringToObject(j, "reason", row->reason);
     cJSON_AddStringToObject(j, "timer", row->timer);
+    if (row->library.name[0] != '\0')
+        cJSON_AddItemToObject(j, "library", library_json(&row->library));
+    if (row->adjusted[0] != '\0')
+        cJSON_AddStringToObject(j, "adjusted", row->adjusted);
+    if (row->timer_reason[0] != '\0')
+        cJSON_AddStringToObject(j, "timer_reason", row->timer_reason);
     if (p->work_dim > 0) {
         cJSON_AddItemToObject(j, "global", size_array(p->global, p->work_dim));
         if (p->local[0] != 0)
@@ -261,8 +309,16 @@ cJSON *cb_row_json(const struct cb_row *row)
     cb_explain_json(j, row);
     if (row->params_from != NULL)
         cJSON_AddStringToObject(j, "params_from", row->params_from);
-    if (row->tuned_date[0] != '\0')
-        cJSON_AddStringToObject(j, "tuned_date", row->tuned_date);
+    if (row->tuned.match[0] != '\0') {
+        cJSON *entry = cJSON_AddObjectToObject(j, "tuned_entry");
+
+        cJSON_AddStringToObject(j, "tuned_date", row->tuned.date);
+        cJSON_AddStringToObject(entry, "match", row->tuned.match);
+        cJSON_AddStringToObject(entry, "size", row->tuned.size);
+        cJSON_AddStringToObject(entry, "shape", row->tuned.shape);
+    }
+    if (row->tuned.skipped[0] != '\0')
+        cJSON_AddStringToObject(j, "tuned_skipped", row->tuned.skipped);
     if (row->resumed)
         cJSON_AddBoolToObject(j, "resumed", 1);
     return j;

@@ -4,8 +4,10 @@
 
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/clock_check.h"
 #include "clbench/journal.h"
 #include "clbench/oracle.h"
+#include "clbench/native_peak.h"
 #include "clbench/peak_cache.h"
 #include "clbench/runfile.h"
 #include "clbench/timer.h"
@@ -415,23 +417,37 @@ static cJSON *spec_json(const struct cb_row *row, size_t device_index, double ma
         cJSON_AddItemToArray(params, cJSON_CreateNumber((double)row->problem.param[i]));
     if (row->params_from != NULL)
         cJSON_AddStringToObject(j, "from", row->params_from);
-    cJSON_AddStringToObject(j, "tuned_date", row->tuned_date);
+    cJSON_AddStringToObject(j, "tuned_date", row->tuned.date);
     cJSON_AddNumberToObject(j, "max_time_s", max_time_s);
     return j;
 }
 
 static const char *const peak_fields[] = {
-    "read_gbs", "write_gbs", "copy_gbs", "gbs", "gflops", "launch_event_us", "launch_wall_us",
+    "read_gbs",      "write_gbs",       "copy_gbs",       "gbs",
+    "gflops",        "launch_event_us", "launch_wall_us", "opencl_gflops",
+    "native_gflops", "native_copy_gbs", "gflops_noise",   "gbs_noise",
 };
 
 static double *peak_field(struct cb_device *d, size_t i)
 {
     double *const fields[] = {&d->peak_read_gbs,     &d->peak_write_gbs,       &d->peak_copy_gbs,
                               &d->peak_gbs_measured, &d->peak_gflops_measured, &d->launch_event_us,
-                              &d->launch_wall_us};
+                              &d->launch_wall_us,    &d->opencl_gflops,        &d->native_gflops,
+                              &d->native_copy_gbs,   &d->gflops_noise,         &d->gbs_noise};
 
     return fields[i];
 }
+
+/* The roofs' text fields, as peak_fields. */
+static char *peak_text(struct cb_device *d, size_t i, size_t *len)
+{
+    char *const texts[] = {d->gflops_source, d->gbs_source, d->peak_busy};
+    const size_t lens[] = {sizeof d->gflops_source, sizeof d->gbs_source, sizeof d->peak_busy};
+
+    *len = lens[i];
+    return texts[i];
+}
+static const char *const peak_texts[] = {"gflops_source", "gbs_source", "busy"};
 
 static cJSON *peak_json(struct cb_device *d)
 {
@@ -439,6 +455,14 @@ static cJSON *peak_json(struct cb_device *d)
 
     for (size_t i = 0; i < sizeof peak_fields / sizeof peak_fields[0]; i++)
         cJSON_AddNumberToObject(j, peak_fields[i], *peak_field(d, i));
+    for (size_t i = 0; i < sizeof peak_texts / sizeof peak_texts[0]; i++) {
+        size_t len;
+
+        cJSON_AddStringToObject(j, peak_texts[i], peak_text(d, i, &len));
+    }
+    if (d->native_isa != NULL)
+        cJSON_AddStringToObject(j, "native_isa", d->native_isa);
+    cJSON_AddNumberToObject(j, "native_threads", d->native_threads);
     if (d->peak_source != NULL)
         cJSON_AddStringToObject(j, "source", d->peak_source);
     cJSON_AddStringToObject(j, "date", d->peak_date);
@@ -456,11 +480,52 @@ static void peak_restore(struct cb_device *d, const cJSON *j)
 
         *peak_field(d, i) = cJSON_IsNumber(v) ? v->valuedouble : 0.0;
     }
+    for (size_t i = 0; i < sizeof peak_texts / sizeof peak_texts[0]; i++) {
+        const char *v = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, peak_texts[i]));
+        size_t len;
+        char *dst = peak_text(d, i, &len);
+
+        snprintf(dst, len, "%s", v != NULL ? v : "");
+    }
+    {
+        const char *isa = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "native_isa"));
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(j, "native_threads");
+
+        /* The worker is this program on this host: its probe ran the ISA ours would. */
+        d->native_isa = isa != NULL && strcmp(isa, cb_native_isa()) == 0 ? cb_native_isa() : NULL;
+        d->native_threads = cJSON_IsNumber(t) ? (unsigned)t->valuedouble : 0;
+    }
     d->peak_source = NULL;
     for (size_t i = 0; source != NULL && i < 2; i++)
         if (strcmp(source, sources[i]) == 0)
             d->peak_source = sources[i];
     snprintf(d->peak_date, sizeof d->peak_date, "%s", date != NULL ? date : "");
+}
+
+/* The profiling clock's check, done by the worker that opened the device, for the run file. */
+static cJSON *clock_json(const struct cb_device *d)
+{
+    cJSON *j = cJSON_CreateObject();
+
+    cJSON_AddBoolToObject(j, "checked", d->clock_checked);
+    cJSON_AddBoolToObject(j, "trusted", d->events_trusted);
+    cJSON_AddNumberToObject(j, "event_ms", d->clock_event_ms);
+    cJSON_AddNumberToObject(j, "wall_ms", d->clock_wall_ms);
+    cJSON_AddStringToObject(j, "why", d->clock_why);
+    return j;
+}
+
+static void clock_restore(struct cb_device *d, const cJSON *j)
+{
+    const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "why"));
+    const cJSON *event_ms = cJSON_GetObjectItemCaseSensitive(j, "event_ms");
+    const cJSON *wall_ms = cJSON_GetObjectItemCaseSensitive(j, "wall_ms");
+
+    d->clock_checked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "checked"));
+    d->events_trusted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "trusted"));
+    d->clock_event_ms = cJSON_IsNumber(event_ms) ? event_ms->valuedouble : 0.0;
+    d->clock_wall_ms = cJSON_IsNumber(wall_ms) ? wall_ms->valuedouble : 0.0;
+    snprintf(d->clock_why, sizeof d->clock_why, "%s", why != NULL ? why : "");
 }
 
 /* Starts a worker and has it open the device; the outcome as cb_worker_open's. */
@@ -501,6 +566,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     ready = cJSON_GetObjectItemCaseSensitive(reply, "ready");
     if (cJSON_IsTrue(ready)) {
         peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
+        clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
         cJSON_Delete(reply);
         return CB_WORKER_DONE;
     }
@@ -677,7 +743,7 @@ static int row_from_spec(const cJSON *spec, struct cb_device **devices, size_t c
     for (size_t i = 0; from != NULL && i < sizeof sources / sizeof sources[0]; i++)
         if (strcmp(from, sources[i]) == 0)
             row->params_from = sources[i];
-    snprintf(row->tuned_date, sizeof row->tuned_date, "%s", date != NULL ? date : "");
+    snprintf(row->tuned.date, sizeof row->tuned.date, "%s", date != NULL ? date : "");
     return 0;
 }
 
@@ -722,6 +788,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
                                 "could not create a context and queue on this device");
         return reply(out);
     }
+    cb_clock_check(d);
     *open = d;
     cb_peak_obtain(d, cfg, cache);
     if (cb_program_builds_in_parallel(d)) {
@@ -742,6 +809,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
     }
     cJSON_AddTrueToObject(out, "ready");
     cJSON_AddItemToObject(out, "peak", peak_json(d));
+    cJSON_AddItemToObject(out, "clock", clock_json(d));
     return reply(out);
 }
 
@@ -780,6 +848,7 @@ int cb_worker_serve(const struct cb_config *cfg)
     size_t count = 0, cap = 0;
     char *line = NULL;
     int status = 0, retire = 0;
+    cl_int err;
 
     /* The channel is our stdout as started; stdout itself joins stderr from here on. */
     channel = dup(STDOUT_FILENO);
@@ -791,7 +860,11 @@ int cb_worker_serve(const struct cb_config *cfg)
     if (getppid() == 1)
         return 1;
     cb_cache_configure(cfg->use_cache);
-    if (cb_devices_enumerate(&list) != CL_SUCCESS)
+    cb_cache_quiet();
+    cb_warnings_quiet(1);
+    err = cb_devices_enumerate(&list);
+    cb_warnings_quiet(0);
+    if (err != CL_SUCCESS)
         return 1;
     devices = calloc(list.count + 1, sizeof *devices);
     if (devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||

@@ -1,15 +1,18 @@
-/* The per-user cache directory and its atomic entries; see cache_dir.h. */
-#define _POSIX_C_SOURCE 200809L
+/* The per-user cache directory and its atomic entries, and the guard of the drivers' own
+ * caches; see cache_dir.h. */
+#define _XOPEN_SOURCE 700 /* nftw */
 #include "clbench/cache_dir.h"
 
 #include "clbench/check.h"
 
 #include <errno.h>
+#include <ftw.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 /* One run, one cache: the state lives for the process, so that "off" and the one warning are
@@ -28,6 +31,13 @@ void cb_cache_configure(int enabled)
     cache.enabled = enabled;
     cache.warned = 0;
     cache.root[0] = '\0';
+    pthread_mutex_unlock(&lock);
+}
+
+void cb_cache_quiet(void)
+{
+    pthread_mutex_lock(&lock);
+    cache.warned = 1;
     pthread_mutex_unlock(&lock);
 }
 
@@ -114,6 +124,121 @@ static int enabled(void)
     on = cache.enabled;
     pthread_mutex_unlock(&lock);
     return on;
+}
+
+int cb_cache_dir_usable(const char *path, unsigned long long min_free, char *why, size_t len)
+{
+    char dir[4096];
+    struct stat st;
+    struct statvfs fs;
+    unsigned long long avail;
+
+    if (snprintf(dir, sizeof dir, "%s", path) >= (int)sizeof dir) {
+        snprintf(why, len, "'%.200s...': %s", path, strerror(ENAMETOOLONG));
+        return -1;
+    }
+    /* Up to the part that exists: that one must be a directory this process may write. */
+    while (stat(dir, &st) != 0) {
+        char *slash = strrchr(dir, '/');
+
+        /* ENOTDIR: a part above is a file, which the loop finds and names. */
+        if ((errno != ENOENT && errno != ENOTDIR) || slash == NULL || slash == dir) {
+            snprintf(why, len, "'%s': %s", dir, strerror(errno));
+            return -1;
+        }
+        *slash = '\0';
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(why, len, "'%s': %s", dir, strerror(ENOTDIR));
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        snprintf(why, len, "'%s': %s", dir, strerror(errno));
+        return -1;
+    }
+    if (statvfs(dir, &fs) == 0) {
+        avail = (unsigned long long)fs.f_bavail * (unsigned long long)fs.f_frsize;
+        if (fs.f_flag & ST_RDONLY) {
+            snprintf(why, len, "'%s': %s", dir, strerror(EROFS));
+            return -1;
+        }
+        if (avail < min_free) {
+            snprintf(why, len, "'%s': only %llu KiB free", dir, avail / 1024);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The directory the guard made for PoCL, and the process that made it: a child forked by the
+ * supervisor exits without removing what its parent still uses. */
+static char driver_dir[4096];
+static pid_t driver_dir_owner;
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st;
+    (void)type;
+    (void)ftw;
+    return remove(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+static void remove_driver_dir(void)
+{
+    if (driver_dir[0] != '\0' && getpid() == driver_dir_owner)
+        nftw(driver_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* PoCL 3.1 builds a program from files it writes to its cache (lib/CL/pocl_cache.c); a build
+ * of the matmul ladder writes a few MiB, so a file system with less is as good as full. */
+enum { POCL_MIN_FREE = 64 * 1024 * 1024 };
+
+void cb_cache_guard_drivers(void)
+{
+    static int guarded;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    const char *kernel_cache = getenv("POCL_KERNEL_CACHE");
+    const char *tmp = getenv("TMPDIR");
+    char place[4096], why[4400];
+    int shared, own;
+
+    if (guarded || getenv("POCL_CACHE_DIR") != NULL)
+        return;
+    guarded = 1;
+    /* PoCL's own choice, as lib/CL/pocl_cache.c makes it. */
+    snprintf(place, sizeof place, "%s%s/pocl/%s",
+             xdg != NULL && xdg[0] != '\0' ? xdg
+             : home != NULL                ? home
+                                           : "/tmp",
+             xdg != NULL && xdg[0] != '\0' ? ""
+             : home != NULL                ? "/.cache"
+                                           : "",
+             kernel_cache != NULL && strcmp(kernel_cache, "0") == 0 ? "uncached" : "kcache");
+    if (cb_cache_dir_usable(place, POCL_MIN_FREE, why, sizeof why) == 0)
+        return;
+    /* clbench's cache lives beside it (find_root) unless XDG_CACHE_HOME is relative, which
+     * clbench ignores and PoCL does not. */
+    shared = xdg == NULL || xdg[0] == '\0' || xdg[0] == '/';
+    pthread_mutex_lock(&lock);
+    own = cache.enabled && shared;
+    if (shared) {
+        cache.enabled = 0;
+        cache.warned = 1;
+    }
+    pthread_mutex_unlock(&lock);
+    snprintf(driver_dir, sizeof driver_dir, "%s/clbench-pocl-XXXXXX",
+             tmp != NULL && tmp[0] == '/' ? tmp : "/tmp");
+    if (mkdtemp(driver_dir) == NULL || setenv("POCL_CACHE_DIR", driver_dir, 1) != 0) {
+        cb_warn("cache directory '%s' unusable (%s), and so is '%s' (%s): PoCL may fail%s", place,
+                why, driver_dir, strerror(errno), own ? "; clbench runs without its cache" : "");
+        driver_dir[0] = '\0';
+        return;
+    }
+    driver_dir_owner = getpid();
+    atexit(remove_driver_dir);
+    cb_warn("cache directory '%s' unusable (%s): PoCL's kernel cache is in '%s' for this "
+            "run%s (set XDG_CACHE_HOME or POCL_CACHE_DIR to a writable directory)",
+            place, why, driver_dir, own ? ", and clbench runs without its own" : "");
 }
 
 int cb_cache_entry_path(char *buf, size_t len, const char *kind, const char *name)

@@ -2,12 +2,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/device.h"
 
+#include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/icd.h"
+#include "clbench/native_peak.h"
+#include "clbench/private_limit.h"
 
 #include <CL/cl_ext.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef CL_PLATFORM_NOT_FOUND_KHR
 #define CL_PLATFORM_NOT_FOUND_KHR -1001
@@ -114,7 +119,9 @@ static cl_int query_device(struct cb_device *d)
     QUERY_VALUE(d->id, CL_DEVICE_MAX_MEM_ALLOC_SIZE, d->max_alloc_bytes);
     QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_GROUP_SIZE, d->max_work_group_size);
     QUERY_VALUE(d->id, CL_DEVICE_MAX_WORK_ITEM_SIZES, d->max_work_item_sizes);
+    QUERY_VALUE(d->id, CL_DEVICE_PROFILING_TIMER_RESOLUTION, d->timer_resolution_ns);
 
+    d->private_limit = cb_private_limit_for(d->platform_name, d->type, cb_default_thread_stack());
     d->nv_cc_major = d->nv_cc_minor = -1;
     /* Asked only of devices that list the extension: others answer CL_INVALID_VALUE, which
      * API checkers (oclgrind --check-api) rightly report as a misuse. */
@@ -138,6 +145,30 @@ static cl_int query_device(struct cb_device *d)
     return CL_SUCCESS;
 }
 
+/* 1 if an earlier platform of the list has this name and version: one build registered twice
+ * (two .icd files naming the same library), whose devices would otherwise run twice. */
+static int registered_twice(const struct cb_device_list *list, const char *name,
+                            const char *version, unsigned platform_index)
+{
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->devices[i].platform_name, name) == 0 &&
+            strcmp(list->devices[i].platform_version, version) == 0) {
+            cb_warn("platform %u (%s, %s) is the same build as platform %u, registered twice: "
+                    "skipped (remove one of its .icd files)",
+                    platform_index, name, version, list->devices[i].platform_index);
+            return 1;
+        }
+    for (size_t i = 0; i < list->count; i++)
+        if (strcmp(list->devices[i].platform_name, name) == 0) {
+            cb_warn("platforms %u and %u are two builds of %s (%s; %s): both run, each "
+                    "device's rows under its own P:D and driver",
+                    list->devices[i].platform_index, platform_index, name,
+                    list->devices[i].platform_version, version);
+            break;
+        }
+    return 0;
+}
+
 static cl_int enumerate_platform(struct cb_device_list *list, cl_platform_id platform,
                                  unsigned platform_index)
 {
@@ -152,9 +183,19 @@ static cl_int enumerate_platform(struct cb_device_list *list, cl_platform_id pla
     CB_CHECK(clGetPlatformInfo(platform, CL_PLATFORM_VERSION, sizeof platform_version,
                                platform_version, NULL));
     err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, NULL, &count);
-    if (err == CL_DEVICE_NOT_FOUND || count == 0)
-        return CL_SUCCESS; /* a platform without devices is not an error */
+    if (err == CL_DEVICE_NOT_FOUND || (err == CL_SUCCESS && count == 0)) {
+        /* Not an error: the other platforms go on (Mesa's Clover without a GPU it drives). */
+        cb_warn("platform %u (%s, %s) has no devices: skipped%s", platform_index, platform_name,
+                platform_version,
+                strstr(platform_name, "rusticl") != NULL
+                    ? " (Rusticl lists devices only with RUSTICL_ENABLE, e.g. "
+                      "RUSTICL_ENABLE=llvmpipe)"
+                    : "");
+        return CL_SUCCESS;
+    }
     CB_CHECK_ERR(err, "clGetDeviceIDs");
+    if (registered_twice(list, platform_name, platform_version, platform_index))
+        return CL_SUCCESS;
     ids = calloc(count, sizeof *ids);
     if (ids == NULL)
         return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "calloc", __FILE__, __LINE__);
@@ -187,11 +228,15 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
 {
     cl_uint count = 0;
     cl_platform_id *platforms;
-    cl_int err = clGetPlatformIDs(0, NULL, &count);
+    cl_int err;
+
+    cb_cache_guard_drivers(); /* before the ICD loader loads PoCL */
+    err = clGetPlatformIDs(0, NULL, &count);
 
     list->devices = NULL;
     list->count = 0;
     if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && count == 0)) {
+        cb_icd_check_registrations();
         cb_error("no OpenCL platform found: install an OpenCL driver, e.g. 'apt-get install "
                  "pocl-opencl-icd' for the CPU or your GPU vendor's OpenCL ICD (README.md, "
                  "\"Drivers\")");
@@ -207,6 +252,7 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
     for (cl_uint p = 0; err == CL_SUCCESS && p < count; p++)
         err = enumerate_platform(list, platforms[p], p);
     free(platforms);
+    cb_icd_check_registrations();
     if (err == CL_SUCCESS && list->count == 0) {
         cb_error("OpenCL platforms were found but no device: check the driver installation "
                  "('clinfo' shows what the ICD loader sees)");
@@ -258,18 +304,31 @@ static int contains_nocase(const char *haystack, const char *needle)
     return n == 0;
 }
 
+int cb_device_wgs_advisory(const struct cb_device *d)
+{
+    return d->nv_cc_major >= 0;
+}
+
+int cb_device_is_simulator(const struct cb_device *d)
+{
+    return contains_nocase(d->platform_name, "oclgrind");
+}
+
 int cb_device_matches(const char *sel, const struct cb_device *d)
 {
     char id[32];
 
     cb_device_id_string(d, id, sizeof id);
+    /* Oclgrind calls itself a GPU; the main job runs `all`, and would wait on it for hours. */
     if (strcmp(sel, "all") == 0)
-        return 1;
+        return !cb_device_is_simulator(d);
     if (strcmp(sel, "gpu") == 0 || strcmp(sel, "cpu") == 0 || strcmp(sel, "accelerator") == 0)
-        return strcmp(sel, cb_device_type_name(d->type)) == 0;
+        return strcmp(sel, cb_device_type_name(d->type)) == 0 && !cb_device_is_simulator(d);
     if (strcmp(sel, id) == 0)
         return 1;
-    return contains_nocase(d->name, sel) || contains_nocase(d->platform_name, sel);
+    /* PoCL names itself only in its version ("OpenCL 3.0 PoCL 3.1+debian ..."). */
+    return contains_nocase(d->name, sel) || contains_nocase(d->platform_name, sel) ||
+           contains_nocase(d->platform_version, sel);
 }
 
 int cb_devices_select(const struct cb_device_list *list, const char *selectors,
@@ -306,9 +365,23 @@ int cb_devices_select(const struct cb_device_list *list, const char *selectors,
         if (picked[i])
             chosen[(*count)++] = &list->devices[i];
     free(picked);
-    if (status == 0 && *count == 0)
+    if (status == 0 && *count == 0) {
         status = cb_error("--device '%s' selects no device", selectors);
+        for (size_t i = 0; i < list->count; i++)
+            if (cb_device_is_simulator(&list->devices[i]))
+                fprintf(stderr,
+                        "clbench: %s (%s) is a simulator, left out of all, gpu and cpu: name "
+                        "it (-d oclgrind) to run on it\n",
+                        list->devices[i].name, list->devices[i].platform_name);
+    }
     return status;
+}
+
+int cb_device_on_host(const struct cb_device *d)
+{
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+    return (d->type & CL_DEVICE_TYPE_CPU) != 0 && online > 0 && d->compute_units <= online;
 }
 
 void cb_devices_print(FILE *out, const struct cb_device_list *list)
@@ -328,12 +401,21 @@ void cb_devices_print(FILE *out, const struct cb_device_list *list)
                 "%.0f MiB, max work-group %zu\n",
                 d->compute_units, d->clock_mhz, d->global_mem_bytes / mib,
                 d->local_mem_bytes / 1024.0, d->max_alloc_bytes / mib, d->max_work_group_size);
+        fprintf(out, "        profiling timer resolution %zu ns%s\n", d->timer_resolution_ns,
+                cb_device_is_simulator(d) ? "; a simulator: run only when named" : "");
         if (d->peak_gflops_theoretical > 0)
             fprintf(out, "        theoretical fp32 peak %.0f GFLOP/s (%s)\n",
                     d->peak_gflops_theoretical, d->peak_basis);
         else
             fprintf(out, "        theoretical fp32 peak: %s\n", d->peak_basis);
         fprintf(out, "        theoretical bandwidth: %s\n", CB_BANDWIDTH_BASIS);
+        if (cb_device_on_host(d))
+            fprintf(out,
+                    "        roofs: the best of the OpenCL probes and the native probe of the "
+                    "host (%s, %u threads)\n",
+                    cb_native_isa(), d->compute_units);
+        else
+            fprintf(out, "        roofs: the OpenCL probes\n");
     }
 }
 

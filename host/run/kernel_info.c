@@ -237,12 +237,12 @@ void cb_kernel_info_query(struct cb_kernel_info *ki, cl_kernel kernel, cl_progra
                      CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, 1);
     query_group_info(ki, kernel, d->id, CB_KI_LOCAL_MEM, CL_KERNEL_LOCAL_MEM_SIZE, 0);
     query_group_info(ki, kernel, d->id, CB_KI_PRIVATE_MEM, CL_KERNEL_PRIVATE_MEM_SIZE, 0);
-    if (d->type & CL_DEVICE_TYPE_CPU)
+    if ((d->type & CL_DEVICE_TYPE_CPU) && strstr(d->platform_version, "PoCL") != NULL)
         /* Measured on PoCL 3.1: answering makes it compile every kernel of the program, which
          * multiplied the time of a small run by ten. */
         unknown(ki, CB_KI_BINARY,
-                "not queried on CPU devices: PoCL compiles every kernel of the program to "
-                "answer CL_PROGRAM_BINARY_SIZES");
+                "not queried on PoCL: it compiles every kernel of the program to answer "
+                "CL_PROGRAM_BINARY_SIZES");
     else
         query_binary(ki, program);
     query_ptxas(ki, program, d, name, warn);

@@ -1,11 +1,16 @@
 /* The peak probes of cl/peak.cl, run as ordinary rows (so they are verified and timed like
  * every kernel) on sizes chosen from the device's caches and memory. */
+#define _POSIX_C_SOURCE 200809L
 #include "clbench/peak.h"
 
 #include "clbench/check.h"
+#include "clbench/native_peak.h"
 #include "clbench/run.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* One table for every probe (each reads the entries it needs); VEC_DEF is the word width. */
 #define PEAK_PARAMS(VEC_DEF)                                                                       \
@@ -226,7 +231,8 @@ static void probe_row(struct cb_row *row, struct cb_device *d, const struct cb_k
         row->problem.param[i] = *cb_param_default(k, i, (d->type & CL_DEVICE_TYPE_CPU) != 0);
 }
 
-static double run_probe(struct cb_row *row, const struct cb_row_env *env)
+/* The probe's rate at its fastest launch; *noise: how far the median launch fell below it. */
+static double run_probe(struct cb_row *row, const struct cb_row_env *env, double *noise)
 {
     const struct cb_kernel *k = row->problem.kernel;
     double result = 0.0;
@@ -234,14 +240,101 @@ static double run_probe(struct cb_row *row, const struct cb_row_env *env)
     cb_run_row(row, env);
     /* The fastest launch, not the median: a peak is what the device can do, and on a shared
      * host the median of a few milliseconds of launches moves from run to run. */
-    if (row->status == CB_STATUS_OK && row->stats.min > 0)
+    if (row->status == CB_STATUS_OK && row->stats.min > 0) {
         result = (k->metric == CB_METRIC_GFLOPS ? row->problem.flops : row->problem.bytes) /
                  (row->stats.min * 1e-3) * 1e-9;
-    else if (row->status != CB_STATUS_OK)
+        *noise = 1.0 - row->stats.min / row->stats.median;
+    } else if (row->status != CB_STATUS_OK)
         cb_warn("peak probe '%s' on %s: %s: %s (no fraction of peak for it)", k->name,
                 row->device->name, cb_status_name(row->status), row->reason);
     cb_row_free(row);
     return result;
+}
+
+/* CLBENCH_PEAK_BUSY: "never" trusts every measurement (a machine known to be dedicated),
+ * "always" distrusts every one (to test the rule); anything else, or unset, applies it. */
+static const char *busy_mode(void)
+{
+    const char *mode = getenv("CLBENCH_PEAK_BUSY");
+
+    return mode != NULL && (strcmp(mode, "never") == 0 || strcmp(mode, "always") == 0) ? mode
+                                                                                       : "auto";
+}
+
+/* The 1-minute load average (/proc/loadavg, Linux); -1 where there is none. */
+static double load_average(void)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double load = -1.0;
+
+    if (f != NULL) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1.0;
+        fclose(f);
+    }
+    return load;
+}
+
+/* The busy-machine rule (README "Roofs"), for the probes of a CPU device: the native probe's
+ * threads, one per compute unit, got less than 90% of their cores while they ran (other work
+ * took more than the 10% a roof may be off by), or other work kept more than half the cores
+ * busy on average over the minute before the probes (the load average lags and counts this
+ * process's own earlier work, so only a persistently busy machine trips it; it is the only
+ * check where no native probe runs). */
+static void judge_busy(struct cb_device *d, double load, const struct cb_native_peak *native)
+{
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    const char *mode = busy_mode();
+
+    d->peak_busy[0] = '\0';
+    if (strcmp(mode, "never") == 0)
+        return;
+    if (strcmp(mode, "always") == 0)
+        snprintf(d->peak_busy, sizeof d->peak_busy, "CLBENCH_PEAK_BUSY=always");
+    else if (online > 0 && load > 0.5 * (double)online)
+        snprintf(d->peak_busy, sizeof d->peak_busy,
+                 "load average %.2f on %ld cores before the probes", load, online);
+    else if (native != NULL && native->cpu_share < 0.9)
+        snprintf(d->peak_busy, sizeof d->peak_busy,
+                 "the native probe's threads got %.0f%% of their cores", 100.0 * native->cpu_share);
+}
+
+/* Each roof: the best of the OpenCL probes' and the native probe's, with its source. */
+static void take_roofs(struct cb_device *d, const double noise[4],
+                       const struct cb_native_peak *native)
+{
+    static const char *const names[3] = {"peak_read", "peak_write", "peak_copy"};
+    const double gbs[3] = {d->peak_read_gbs, d->peak_write_gbs, d->peak_copy_gbs};
+
+    d->peak_gbs_measured = 0.0;
+    for (int i = 0; i < 3; i++)
+        if (gbs[i] > d->peak_gbs_measured) {
+            d->peak_gbs_measured = gbs[i];
+            d->gbs_noise = noise[i];
+            snprintf(d->gbs_source, sizeof d->gbs_source, "OpenCL %s", names[i]);
+        }
+    d->peak_gflops_measured = d->opencl_gflops;
+    d->gflops_noise = noise[3];
+    snprintf(d->gflops_source, sizeof d->gflops_source, "OpenCL peak_fma");
+    d->native_isa = NULL;
+    d->native_threads = 0;
+    d->native_gflops = d->native_copy_gbs = 0.0;
+    if (native == NULL)
+        return;
+    d->native_isa = native->isa;
+    d->native_threads = native->threads;
+    d->native_gflops = native->gflops;
+    d->native_copy_gbs = native->copy_gbs;
+    if (native->copy_gbs > d->peak_gbs_measured) {
+        d->peak_gbs_measured = native->copy_gbs;
+        d->gbs_noise = native->copy_noise;
+        snprintf(d->gbs_source, sizeof d->gbs_source, "native %s copy", native->isa);
+    }
+    if (native->gflops > d->peak_gflops_measured) {
+        d->peak_gflops_measured = native->gflops;
+        d->gflops_noise = native->gflops_noise;
+        snprintf(d->gflops_source, sizeof d->gflops_source, "native %s", native->isa);
+    }
 }
 
 void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
@@ -250,7 +343,12 @@ void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
     struct cb_config probe_cfg = *cfg;
     const struct cb_row_env env = {&probe_cfg, cache, NULL};
     const size_t n = bandwidth_elems(d);
+    const double load = load_average();
     struct cb_row rows[4];
+    struct cb_native_peak native;
+    double noise[4] = {0, 0, 0, 0};
+    int have_native = 0;
+    char why[256];
 
     /* The probes' own settings: cheap, and the same whatever the user asked of the rows. */
     probe_cfg.warmup = 2;
@@ -262,14 +360,19 @@ void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
         probe_row(&rows[i], d, &probes[i], n);
     probe_row(&rows[3], d, &probes[3], fma_items(d));
     cb_rows_prebuild(rows, 4, &env);
-    d->peak_read_gbs = run_probe(&rows[0], &env);
-    d->peak_write_gbs = run_probe(&rows[1], &env);
-    d->peak_copy_gbs = run_probe(&rows[2], &env);
-    d->peak_gflops_measured = run_probe(&rows[3], &env);
-    d->peak_gbs_measured = d->peak_read_gbs;
-    if (d->peak_write_gbs > d->peak_gbs_measured)
-        d->peak_gbs_measured = d->peak_write_gbs;
-    if (d->peak_copy_gbs > d->peak_gbs_measured)
-        d->peak_gbs_measured = d->peak_copy_gbs;
+    d->peak_read_gbs = run_probe(&rows[0], &env, &noise[0]);
+    d->peak_write_gbs = run_probe(&rows[1], &env, &noise[1]);
+    d->peak_copy_gbs = run_probe(&rows[2], &env, &noise[2]);
+    d->opencl_gflops = run_probe(&rows[3], &env, &noise[3]);
+    if (cb_device_on_host(d)) {
+        have_native = cb_native_peak_measure(d->compute_units, n, &native, why, sizeof why) == 0;
+        if (!have_native)
+            cb_warn("native probe of the host for %s: %s (the OpenCL probes' roofs alone)", d->name,
+                    why);
+    }
+    take_roofs(d, noise, have_native ? &native : NULL);
+    d->peak_busy[0] = '\0';
+    if (d->type & CL_DEVICE_TYPE_CPU)
+        judge_busy(d, load, have_native ? &native : NULL);
     cb_launch_overhead_measure(d, cfg, cache);
 }

@@ -53,8 +53,8 @@ static int has_cpu_defaults(const struct cb_kernel *k)
     return 0;
 }
 
-/* Without -D for k, a database entry for this device, driver and size class replaces the
- * defaults, and the row says so. */
+/* Without -D for k, a database entry for this device and driver (exact size, else size class
+ * and shape, else the nearest) replaces the defaults, and the row says which. */
 static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int from_command_line)
 {
     const struct cb_kernel *k = row->problem.kernel;
@@ -63,7 +63,7 @@ static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int fro
         cb_kernel_param_count(k) == 0)
         return;
     if (cfg->tuned_lookup(cfg->tuned, row->device, k, row->problem.size, row->problem.param,
-                          row->tuned_date, sizeof row->tuned_date))
+                          &row->tuned))
         row->params_from = "tuned";
 }
 

@@ -8,6 +8,7 @@
 #include "clbench/check.h"
 #include "clbench/contract.h"
 #include "clbench/manifest.h"
+#include "clbench/private_limit.h"
 #include "clbench/timer.h"
 
 #include <math.h>
@@ -94,6 +95,21 @@ static int check_limits(struct cb_row *row)
                     cb_manifest_where(p->kernel, "local", where, sizeof where));
         return -1;
     }
+    /* Past it the driver's work-group function overflows its thread's stack: SIGSEGV. */
+    if (p->local[0] != 0 &&
+        cb_private_limit_exceeded(&d->private_limit, group, p->private_mem_bytes)) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "a work-group's private arrays need %.1f KiB (%zu work-items x %zu bytes), "
+                    "over the %.1f KiB %s can hold: its worker threads' stack of %.0f KiB "
+                    "(ulimit -s) less %.0f KiB for its own frames%s: choose a smaller work-group "
+                    "or fewer private values per work-item",
+                    (double)group * (double)p->private_mem_bytes / 1024.0, group,
+                    p->private_mem_bytes, d->private_limit.bytes / 1024.0, d->private_limit.driver,
+                    d->private_limit.stack_bytes / 1024.0,
+                    (d->private_limit.stack_bytes - d->private_limit.bytes) / 1024.0,
+                    cb_manifest_where(p->kernel, "private_mem", where, sizeof where));
+        return -1;
+    }
     if (p->local_mem_bytes + p->dynamic_local_bytes > d->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
                     "needs %.1f KiB of local memory, the device has %.1f KiB "
@@ -106,7 +122,18 @@ static int check_limits(struct cb_row *row)
     return 0;
 }
 
-/* Limits only known once the kernel is built (register pressure, the compiler's local arrays). */
+/* Work-items in one work-group; 0 when the runtime chooses. */
+static size_t work_group(const struct cb_problem *p)
+{
+    size_t group = p->local[0];
+
+    for (unsigned i = 1; i < p->work_dim && group != 0; i++)
+        group *= p->local[i];
+    return group;
+}
+
+/* Limits only known once the kernel is built (register pressure, the compiler's local arrays):
+ * 0, -1 with the row failed, or 1 when the work-group exceeds CL_KERNEL_WORK_GROUP_SIZE. */
 static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
 {
     const struct cb_problem *p = &row->problem;
@@ -151,17 +178,13 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
                     compiled[0], compiled[1], compiled[2]);
         return -1;
     }
-    /* Advisory only: NVIDIA's driver (580, H100) reports 256 for every kernel and still runs
-     * the 1024-item work-groups the device allows, so the launch has the last word (launch()
-     * turns its refusal into over_limits). */
     row->kernel_work_group_size = kernel_group;
-    if (p->local[0] != 0 && group > kernel_group)
-        cb_warn("%s: work-group of %zu exceeds the CL_KERNEL_WORK_GROUP_SIZE (%zu) the driver "
-                "reports; launching anyway",
-                p->kernel->name, group, kernel_group);
+    if (p->local[0] != 0 && group > kernel_group && !cb_device_wgs_advisory(row->device))
+        return 1;
     if (local_bytes > row->device->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "the built kernel uses %.1f KiB of local memory, the device has %.1f KiB",
+                    "the built kernel uses %.1f KiB of local memory, the device has %.1f KiB "
+                    "(CL_DEVICE_LOCAL_MEM_SIZE)",
                     local_bytes / 1024.0, row->device->local_mem_bytes / 1024.0);
         return -1;
     }
@@ -181,16 +204,6 @@ static unsigned buffer_sets(const struct cb_row *row)
         return 1;
     sets = ceil(2.0 * cache / row->footprint_bytes);
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
-}
-
-/* Work-items in one work-group; 0 when the runtime chooses. */
-static size_t work_group(const struct cb_problem *p)
-{
-    size_t group = p->local[0];
-
-    for (unsigned i = 1; i < p->work_dim && group != 0; i++)
-        group *= p->local[i];
-    return group;
 }
 
 /* One launch on buffer set `set`; its event in *ev when ev is not NULL (rows launched through
@@ -270,18 +283,22 @@ static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
     return 0;
 }
 
+enum launch_timer { TIMER_EVENTS, TIMER_LIBRARY, TIMER_WALL };
+
 /* Times launches until there are at least cfg->reps and cfg->min_time_s has passed on the
  * host clock (launch overheads included, so that a tiny kernel cannot loop for long), or until
- * the row's --max-time deadline (0: none) has passed, after one launch at least. */
-static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
-                         double deadline, unsigned *last_set)
+ * the row's --max-time deadline (0: none) has passed, after one launch at least.  The samples
+ * start over; their sum goes into *total_ms. */
+static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                           double deadline, enum launch_timer timer, unsigned *last_set,
+                           double *total_ms, int *backwards)
 {
-    const struct cb_library *library = row->problem.kernel->library;
-    const int on_events = row->problem.kernel->enqueue == NULL && library == NULL;
     size_t capacity = cfg->reps;
-    double total_ms = 0.0, start;
-    int backwards = 0;
+    double start;
 
+    free(row->samples_ms);
+    row->sample_count = 0;
+    *total_ms = 0.0;
     row->samples_ms = malloc(capacity * sizeof *row->samples_ms);
     if (row->samples_ms == NULL) {
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the samples");
@@ -310,10 +327,10 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
             row->samples_ms = grown;
             capacity *= 2;
         }
-        if (on_events) {
-            if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, &backwards) != 0)
+        if (timer == TIMER_EVENTS) {
+            if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, backwards) != 0)
                 return -1;
-        } else if (library != NULL) {
+        } else if (timer == TIMER_LIBRARY) {
             if (launch(row, r, set, NULL) != 0)
                 return -1;
             ms = r->own_ms;
@@ -326,10 +343,33 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
             ms = cb_wall_ms() - t0;
         }
         row->samples_ms[row->sample_count++] = ms;
-        total_ms += ms;
+        *total_ms += ms;
         *last_set = set;
     }
     row->wall_ms = cb_wall_ms() - start;
+    return 0;
+}
+
+/* Launches of a millisecond and more: events that cover less than 2% of the host's time for
+ * them are not real.  The host's own share of each launch (enqueue, wait, wake-up) can be ten
+ * times the kernel on a loaded host, never fifty times (clock_check.c has the figures). */
+static const double EVENTS_COVER_MIN_LAUNCH_MS = 1.0;
+static const double EVENTS_COVER_MIN = 0.02;
+
+/* Times the row's launches by its timer, and checks the events both ways against the host
+ * clock: more than the host saw pass is an invalid timing; far less, for launches long enough
+ * to measure, means the events are not real, and the row is timed again on the host clock. */
+static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                         double deadline, unsigned *last_set)
+{
+    const enum launch_timer timer = strcmp(row->timer, "event") == 0       ? TIMER_EVENTS
+                                    : row->problem.kernel->library != NULL ? TIMER_LIBRARY
+                                                                           : TIMER_WALL;
+    double total_ms;
+    int backwards = 0;
+
+    if (sample_launches(row, r, cfg, deadline, timer, last_set, &total_ms, &backwards) != 0)
+        return -1;
     /* Launches run one after another, so their device times cannot add up to more than the
      * host saw pass (allowing 2% and 0.05 ms for clock granularity). */
     if (backwards || total_ms > row->wall_ms * 1.02 + 0.05) {
@@ -339,7 +379,16 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
                     total_ms, row->wall_ms);
         return -1;
     }
-    return 0;
+    if (timer != TIMER_EVENTS ||
+        row->wall_ms < EVENTS_COVER_MIN_LAUNCH_MS * (double)row->sample_count ||
+        total_ms >= EVENTS_COVER_MIN * row->wall_ms)
+        return 0;
+    snprintf(row->timer_reason, sizeof row->timer_reason,
+             "%.120s's profiling events added up to %.3g ms over %zu launches the host saw take "
+             "%.3g ms",
+             row->device->platform_name, total_ms, row->sample_count, row->wall_ms);
+    row->timer = "wall";
+    return sample_launches(row, r, cfg, deadline, TIMER_WALL, last_set, &total_ms, &backwards);
 }
 
 static void compute_throughput(struct cb_row *row)
@@ -376,6 +425,14 @@ int cb_row_plan(struct cb_row *row)
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
         return -1;
     }
+    /* CLBlast's SGEMM corrupts the heap inside Oclgrind 21.10 (glibc aborts: "corrupted
+     * double-linked list"); and a library's time on a simulator compares with nothing. */
+    if (k->enqueue != NULL && cb_device_is_simulator(row->device)) {
+        cb_row_fail(row, CB_STATUS_UNAVAILABLE,
+                    "%s is not run on the simulator %.100s (CLBlast aborts inside Oclgrind 21.10)",
+                    k->name, row->device->platform_name);
+        return -1;
+    }
     if (k->library != NULL && k->library->refuses(row->device) != NULL) {
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->library->refuses(row->device));
         return -1;
@@ -386,20 +443,110 @@ int cb_row_plan(struct cb_row *row)
     return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
 }
 
+/* Halves, one at a time and in the manifest's order, the parameters whose halving gives a
+ * smaller work-group that the kernel's plan accepts, until the work-group is within limit.
+ * Returns 0 with the problem replanned, or -1 with it unchanged. */
+static int shrink_work_group(struct cb_problem *p, size_t limit)
+{
+    const struct cb_kernel *k = p->kernel;
+    struct cb_problem best = *p;
+    char why[CB_REASON_LEN];
+
+    while (work_group(&best) > limit) {
+        struct cb_problem next;
+        size_t next_group = 0;
+        long next_value = 0;
+
+        /* The halving that loses least (the largest work-group left), and among equals the
+         * largest parameter, so that WGX=16 WGY=16 goes to 8x8 before 4x16. */
+        for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
+            struct cb_problem trial = best;
+
+            trial.param[i] = best.param[i] / 2;
+            if (trial.param[i] < 1 || !cb_param_allows(&k->params[i], trial.param[i]) ||
+                k->plan(&trial, why, sizeof why) != 0 || work_group(&trial) == 0 ||
+                work_group(&trial) >= work_group(&best))
+                continue;
+            if (work_group(&trial) > next_group ||
+                (work_group(&trial) == next_group && best.param[i] > next_value)) {
+                next = trial;
+                next_group = work_group(&trial);
+                next_value = best.param[i];
+            }
+        }
+        if (next_group == 0)
+            return -1;
+        best = next;
+    }
+    *p = best;
+    return 0;
+}
+
+/* A work-group over the built kernel's CL_KERNEL_WORK_GROUP_SIZE: smaller parameters where
+ * they make one (0: replanned, to be built again) unless the user chose the parameters, else
+ * over_limits (-1). */
+static int fit_work_group(struct cb_row *row)
+{
+    struct cb_problem *p = &row->problem;
+    const struct cb_kernel *k = p->kernel;
+    const size_t planned = work_group(p), limit = row->kernel_work_group_size;
+    /* The user's -D values and a tuner's point are what the row is for: never others. */
+    const int chosen = row->params_from != NULL && (strcmp(row->params_from, "command line") == 0 ||
+                                                    strcmp(row->params_from, "tuning") == 0);
+    char from[CB_REASON_LEN / 2] = "", to[CB_REASON_LEN / 2] = "";
+    size_t used = 0, used_to = 0;
+    long before[CB_MAX_PARAMS];
+
+    memcpy(before, p->param, sizeof before);
+    if (chosen || shrink_work_group(p, limit) != 0) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "work-group of %zu exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE (%zu) on "
+                    "%.100s%s",
+                    planned, limit, row->device->platform_name,
+                    chosen ? ": choose smaller parameters"
+                           : " and no parameter of the kernel gives a smaller one");
+        return -1;
+    }
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        if (before[i] != p->param[i] && used < sizeof from && used_to < sizeof to) {
+            used += (size_t)snprintf(from + used, sizeof from - used, "%s%s=%ld",
+                                     used > 0 ? " " : "", k->params[i].name, before[i]);
+            used_to += (size_t)snprintf(to + used_to, sizeof to - used_to, "%s%s=%ld",
+                                        used_to > 0 ? " " : "", k->params[i].name, p->param[i]);
+        }
+    snprintf(row->adjusted, sizeof row->adjusted,
+             "%s instead of %s: a work-group of %zu, not %zu, fits this kernel's "
+             "CL_KERNEL_WORK_GROUP_SIZE (%zu) on %.100s",
+             to, from, work_group(p), planned, limit, row->device->platform_name);
+    cb_warn("%s: %s", k->name, row->adjusted);
+    return 0;
+}
+
 static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_env *env)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_kernel *k = p->kernel;
     const struct cb_program *program;
+    int fits = 0;
 
-    if (cb_row_plan(row) != 0)
-        return -1;
-    if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
-        0) {
-        cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
-        return -1;
-    }
-    if (k->enqueue == NULL && k->library == NULL) {
+    row->adjusted[0] = '\0';
+    /* At most twice: the first build may show the work-group too large for the kernel. */
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (attempt > 0) {
+            clReleaseKernel(r->kernel);
+            r->kernel = NULL;
+            if (fit_work_group(row) != 0)
+                return -1;
+        }
+        if (cb_row_plan(row) != 0)
+            return -1;
+        if (cb_build_options(row->build_options, sizeof row->build_options, p, env->cfg->cl_opts) !=
+            0) {
+            cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
+            return -1;
+        }
+        if (k->enqueue != NULL || k->library != NULL)
+            break;
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0)
             return -1;
@@ -407,8 +554,18 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
         row->build_source = row->build_cached ? "memory" : program->from_disk ? "disk" : "built";
         cb_kernel_info_query(&row->kernel_info, r->kernel, program->program, row->device, k->name,
                              !row->build_cached);
-        if (check_kernel_limits(row, r->kernel) != 0)
-            return -1;
+        fits = check_kernel_limits(row, r->kernel);
+        if (fits <= 0)
+            break;
+    }
+    if (fits < 0)
+        return -1;
+    if (fits == 1) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "work-group of %zu still exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE "
+                    "(%zu) on %.100s with smaller parameters",
+                    work_group(p), row->kernel_work_group_size, row->device->platform_name);
+        return -1;
     }
     row->buffer_sets = buffer_sets(row);
     row->cache_resident =
@@ -433,8 +590,16 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer
                  : row->problem.kernel->enqueue == NULL ? "event"
                                                         : "wall";
+    row->timer_reason[0] = '\0';
+    if (strcmp(row->timer, "event") == 0 && row->device->clock_checked &&
+        !row->device->events_trusted) {
+        row->timer = "wall";
+        snprintf(row->timer_reason, sizeof row->timer_reason, "%s", row->device->clock_why);
+    }
     if (prepare(row, &r, env) != 0)
         goto done;
+    if (row->problem.kernel->describe != NULL)
+        row->problem.kernel->describe(row->device, &row->library);
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */
@@ -502,4 +667,17 @@ int cb_row_failed(const struct cb_row *row)
 {
     return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE &&
            row->status != CB_STATUS_UNSUPPORTED;
+}
+
+void cb_rows_warn_libraries(const struct cb_row *rows, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        const char *w = rows[i].library.warning;
+        size_t j = 0;
+
+        while (j < i && strcmp(rows[j].library.warning, w) != 0)
+            j++;
+        if (w[0] != '\0' && j == i)
+            cb_warn("%s", w);
+    }
 }

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -33,6 +34,23 @@ void cb_size_class(const struct cb_kernel *k, const size_t size[CB_MAX_DIMS], ch
     }
 }
 
+const char *cb_tuned_shape(unsigned dims, const size_t size[CB_MAX_DIMS])
+{
+    if (dims == 3) {
+        const size_t m = size[0], n = size[1], k = size[2];
+        const size_t mn_min = m < n ? m : n, mn_max = m > n ? m : n;
+
+        if (k * CB_TUNED_SMALL <= mn_min)
+            return "flat";
+        if (mn_min * CB_TUNED_SMALL <= (mn_max > k ? mn_max : k))
+            return "skinny";
+    } else if (dims == 2) {
+        if (size[0] * CB_TUNED_SMALL <= size[1] || size[1] * CB_TUNED_SMALL <= size[0])
+            return "skinny";
+    }
+    return "square";
+}
+
 int cb_tuned_default_path(char *buf, size_t len)
 {
     const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
@@ -47,11 +65,25 @@ int cb_tuned_default_path(char *buf, size_t len)
     return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
+static int same_size(const struct cb_tuned_entry *e, unsigned dims, const size_t size[CB_MAX_DIMS])
+{
+    if (e->dims != dims)
+        return 0;
+    for (unsigned i = 0; i < dims; i++)
+        if (e->size[i] != size[i])
+            return 0;
+    return 1;
+}
+
+/* Entries of the tuner are keyed by their exact size, those of older databases by size class:
+ * the two kinds never share a key, so that neither replaces the other. */
 static int same_key(const struct cb_tuned_entry *a, const struct cb_tuned_entry *b)
 {
     return strcmp(a->device, b->device) == 0 && strcmp(a->platform, b->platform) == 0 &&
            strcmp(a->driver, b->driver) == 0 && strcmp(a->kernel, b->kernel) == 0 &&
-           strcmp(a->size_class, b->size_class) == 0;
+           a->class_only == b->class_only &&
+           (a->class_only ? strcmp(a->size_class, b->size_class) == 0
+                          : same_size(a, b->dims, b->size));
 }
 
 int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e)
@@ -61,16 +93,17 @@ int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e)
     for (size_t i = 0; i < db->count; i++)
         if (same_key(&db->entries[i], e)) {
             /* Throughput, not the median: entries of one size class may differ in size. */
-            if (e->throughput > db->entries[i].throughput)
-                db->entries[i] = *e;
-            return 0;
+            if (e->throughput <= db->entries[i].throughput)
+                return CB_TUNED_KEPT;
+            db->entries[i] = *e;
+            return CB_TUNED_REPLACED;
         }
     grown = realloc(db->entries, (db->count + 1) * sizeof *grown);
     if (grown == NULL)
         return -1;
     db->entries = grown;
     db->entries[db->count++] = *e;
-    return 0;
+    return CB_TUNED_ADDED;
 }
 
 void cb_tuned_free(struct cb_tuned_db *db)
@@ -126,6 +159,8 @@ static int entry_from_json(const cJSON *j, struct cb_tuned_entry *e)
             return -1;
         e->size[e->dims++] = (size_t)item->valuedouble;
     }
+    /* The shape itself is recomputed from the size where it is needed. */
+    e->class_only = cJSON_GetObjectItemCaseSensitive(j, "shape") == NULL;
     e->median_ms = number(j, "median_ms");
     e->throughput = number(j, "throughput");
     e->samples = (unsigned long long)number(j, "samples");
@@ -152,6 +187,8 @@ static cJSON *entry_json(const struct cb_tuned_entry *e)
     size = cJSON_AddArrayToObject(j, "size");
     for (unsigned i = 0; i < e->dims; i++)
         cJSON_AddItemToArray(size, cJSON_CreateNumber((double)e->size[i]));
+    if (!e->class_only)
+        cJSON_AddStringToObject(j, "shape", cb_tuned_shape(e->dims, e->size));
     params = cJSON_AddObjectToObject(j, "params");
     for (unsigned i = 0; i < e->param_count; i++)
         cJSON_AddNumberToObject(params, e->param_names[i], (double)e->params[i]);
@@ -218,6 +255,11 @@ static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
         snprintf(why, len, "cannot read it");
         return -1;
     }
+    /* An empty file (a name made with mktemp) holds no entries yet. */
+    if (text[strspn(text, " \t\r\n")] == '\0') {
+        free(text);
+        return 0;
+    }
     root = cJSON_Parse(text);
     free(text);
     schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "schema"));
@@ -241,7 +283,7 @@ static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
         {
             struct cb_tuned_entry e;
 
-            if (entry_from_json(item, &e) == 0 && cb_tuned_merge(db, &e) != 0) {
+            if (entry_from_json(item, &e) == 0 && cb_tuned_merge(db, &e) < 0) {
                 snprintf(why, len, "out of host memory");
                 status = -1;
                 break;
@@ -294,6 +336,82 @@ void cb_tuned_load_for_run(const char *path, const char *cl_dir, struct cb_tuned
     }
 }
 
+int cb_tuned_check_target(const char *path, char *why, size_t len)
+{
+    static const char *const instead =
+        "pass --tuned a new file name or an existing tuning database (default "
+        "$XDG_DATA_HOME/clbench/tuned.json)";
+    struct stat st;
+    const char *schema;
+    char *text;
+    cJSON *root;
+    FILE *f;
+    int status = -1;
+
+    if (stat(path, &st) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(why, len, "cannot check that '%s' is a tuning database: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(why, len, "'%s' is a directory, not a tuning database: %s", path, instead);
+        return -1;
+    }
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(why, len, "cannot read '%s' to check that it is a tuning database: %s", path,
+                 strerror(errno));
+        return -1;
+    }
+    text = read_all(f);
+    fclose(f);
+    if (text == NULL) {
+        snprintf(why, len, "cannot read '%s' to check that it is a tuning database", path);
+        return -1;
+    }
+    root = text[strspn(text, " \t\r\n")] == '\0' ? NULL : cJSON_Parse(text);
+    schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "schema"));
+    if (text[strspn(text, " \t\r\n")] == '\0' ||
+        (schema != NULL && strcmp(schema, CB_TUNED_SCHEMA) == 0))
+        status = 0;
+    else if (root == NULL)
+        snprintf(why, len,
+                 "'%s' is not JSON (a report, a CSV file or other text?), not a tuning "
+                 "database: %s",
+                 path, instead);
+    /* "clbench-run" is CB_RUN_SCHEMA, of the report layer, which this one may not include. */
+    else if (schema != NULL && strcmp(schema, "clbench-run") == 0)
+        snprintf(why, len, "'%s' is a clbench run file (schema \"%s\"), not a tuning database: %s",
+                 path, schema, instead);
+    else if (schema != NULL)
+        snprintf(why, len, "'%s' is JSON of schema \"%.64s\", not a tuning database (\"%s\"): %s",
+                 path, schema, CB_TUNED_SCHEMA, instead);
+    else
+        snprintf(why, len, "'%s' is JSON without a \"schema\" field, not a tuning database: %s",
+                 path, instead);
+    cJSON_Delete(root);
+    free(text);
+    return status;
+}
+
+static const char *const merged_names[] = {"added", "replaced", "kept"};
+
+/* One line of the save's summary: what happened to e, against the stored entry old. */
+static void say_merged(FILE *out, int merged, const struct cb_tuned_entry *e,
+                       const struct cb_tuned_entry *old)
+{
+    fprintf(out, "  %-8s %s %s on %s: ", merged_names[merged], e->kernel, e->size_class, e->device);
+    if (merged == CB_TUNED_KEPT)
+        fprintf(out, "the stored %.4g %s beats this tune's %.4g\n", old->throughput, e->metric,
+                e->throughput);
+    else if (merged == CB_TUNED_REPLACED)
+        fprintf(out, "%.4g %s (was %.4g)\n", e->throughput, e->metric, old->throughput);
+    else
+        fprintf(out, "%.4g %s\n", e->throughput, e->metric);
+}
+
 static int make_dirs(const char *path)
 {
     char dir[4096];
@@ -311,13 +429,16 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count)
+int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count,
+                  FILE *summary)
 {
     struct cb_tuned_db db = {NULL, 0};
     struct cb_output out;
     char lock[4096 + 8], why[256];
     cJSON *root, *list;
-    char *text = NULL;
+    char *text = NULL, *said_text = NULL;
+    size_t said_len = 0;
+    FILE *said = NULL;
     int fd, status = -1;
 
     if (make_dirs(path) != 0)
@@ -329,25 +450,51 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     /* Another tuner may be between its read and its rename: wait for it, then read its work. */
     while (flock(fd, LOCK_EX) != 0)
         if (errno != EINTR) {
+            const int e = errno;
+
             close(fd);
-            return cb_error("cannot lock '%s': %s", lock, strerror(errno));
+            /* NFS without lockd, some FUSE and parallel file systems: writers there would lose
+             * each other's entries, so refuse and say how to do without the lock. */
+            if (e == ENOLCK || e == EOPNOTSUPP || e == ENOSYS)
+                return cb_error("cannot lock '%s': %s: this file system has no working locks; give "
+                                "each tuner its own --tuned FILE and merge them with clbench tune "
+                                "--merge",
+                                lock, strerror(e));
+            return cb_error("cannot lock '%s': %s", lock, strerror(e));
         }
     switch (load(path, &db, why, sizeof why)) {
     case 1:
         cb_error("not updating the tuning database '%s': %s", path, why);
         goto done;
     case -1:
-        cb_warn("replacing the tuning database '%s': %s", path, why);
-        cb_tuned_free(&db);
-        break;
+        /* Checked before the tune (cb_tuned_check_target); this is a file put there since. */
+        cb_error("not replacing '%s' with a tuning database: %s", path, why);
+        goto done;
     default:
         break;
     }
-    for (size_t i = 0; i < count; i++)
-        if (cb_tuned_merge(&db, &entries[i]) != 0) {
+    /* Said once the file is in place: a failed write has replaced nothing. */
+    said = open_memstream(&said_text, &said_len);
+    if (said == NULL) {
+        cb_error("out of host memory");
+        goto done;
+    }
+    fprintf(said, "clbench: tuning database '%s':\n", path);
+    for (size_t i = 0; i < count; i++) {
+        struct cb_tuned_entry old;
+        int merged;
+
+        memset(&old, 0, sizeof old);
+        for (size_t j = 0; j < db.count; j++)
+            if (same_key(&db.entries[j], &entries[i]))
+                old = db.entries[j];
+        merged = cb_tuned_merge(&db, &entries[i]);
+        if (merged < 0) {
             cb_error("out of host memory");
             goto done;
         }
+        say_merged(said, merged, &entries[i], &old);
+    }
     root = cJSON_CreateObject();
     cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA);
     cJSON_AddNumberToObject(root, "schema_version", CB_TUNED_SCHEMA_VERSION);
@@ -361,6 +508,9 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
     fprintf(out.file, "%s\n", text);
     status = cb_output_commit(&out);
 done:
+    if (said != NULL && fclose(said) == 0 && status == 0 && summary != NULL)
+        fputs(said_text, summary);
+    free(said_text);
     free(text);
     cb_tuned_free(&db);
     flock(fd, LOCK_UN);
@@ -368,27 +518,125 @@ done:
     return status;
 }
 
-const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const struct cb_device *d,
-                                           const struct cb_kernel *k,
-                                           const size_t size[CB_MAX_DIMS])
+int cb_tuned_merge_files(const char *path, char *const *files, size_t count)
 {
+    struct cb_tuned_db db = {NULL, 0};
+    char why[256];
+    int status;
+
+    for (size_t i = 0; i < count; i++) {
+        struct stat st;
+
+        /* A database that is missing here is a tuner's lost work, not an empty one. */
+        if (stat(files[i], &st) != 0) {
+            cb_tuned_free(&db);
+            return cb_error("cannot merge '%s': %s", files[i], strerror(errno));
+        }
+        if (load(files[i], &db, why, sizeof why) != 0) {
+            cb_tuned_free(&db);
+            return cb_error("cannot merge '%s': %s", files[i], why);
+        }
+    }
+    status = cb_tuned_save(path, db.entries, db.count, stderr);
+    cb_tuned_free(&db);
+    return status;
+}
+
+/* How far e's size lies from size: the sum over dimensions of |log2(e / size)|, so that twice
+ * and half as large are equally far. */
+static double log_distance(const struct cb_tuned_entry *e, const size_t size[CB_MAX_DIMS])
+{
+    double d = 0;
+
+    for (unsigned i = 0; i < e->dims; i++)
+        d += fabs(log2((double)e->size[i] / (double)size[i]));
+    return d;
+}
+
+const struct cb_tuned_entry *cb_tuned_choose(const struct cb_tuned_db *db,
+                                             const struct cb_device *d, const struct cb_kernel *k,
+                                             const size_t size[CB_MAX_DIMS], int nearest,
+                                             enum cb_tuned_match *match)
+{
+    const struct cb_tuned_entry *best[CB_TUNED_NEAREST + 1] = {NULL};
+    double distance[CB_TUNED_NEAREST + 1] = {0};
+    const char *shape = cb_tuned_shape(k->dims, size);
     char size_class[96];
 
     cb_size_class(k, size, size_class, sizeof size_class);
     for (size_t i = 0; i < db->count; i++) {
         const struct cb_tuned_entry *e = &db->entries[i];
-        int names_match = e->param_count == cb_kernel_param_count(k);
+        enum cb_tuned_match m;
+        double dist;
 
-        for (unsigned p = 0; p < e->param_count && names_match; p++)
-            names_match = cb_kernel_param_index(k, e->param_names[p]) >= 0 &&
-                          cb_param_allows(&k->params[cb_kernel_param_index(k, e->param_names[p])],
-                                          e->params[p]);
-        if (names_match && strcmp(e->kernel, k->name) == 0 &&
-            strcmp(e->size_class, size_class) == 0 && strcmp(e->device, d->name) == 0 &&
-            strcmp(e->platform, d->platform_name) == 0 && strcmp(e->driver, d->driver) == 0)
-            return e;
+        if (strcmp(e->kernel, k->name) != 0 || strcmp(e->device, d->name) != 0 ||
+            strcmp(e->platform, d->platform_name) != 0 || strcmp(e->driver, d->driver) != 0 ||
+            e->dims != k->dims)
+            continue;
+        if (!e->class_only && same_size(e, k->dims, size))
+            m = CB_TUNED_EXACT;
+        else if (strcmp(cb_tuned_shape(e->dims, e->size), shape) != 0)
+            continue;
+        else if (strcmp(e->size_class, size_class) == 0)
+            m = CB_TUNED_CLASS;
+        else if (nearest)
+            m = CB_TUNED_NEAREST;
+        else
+            continue;
+        /* The first of equally near entries wins: the user's come before the shipped ones. */
+        dist = log_distance(e, size);
+        if (best[m] == NULL || dist < distance[m]) {
+            best[m] = e;
+            distance[m] = dist;
+        }
     }
+    for (int m = CB_TUNED_EXACT; m <= CB_TUNED_NEAREST; m++)
+        if (best[m] != NULL) {
+            *match = (enum cb_tuned_match)m;
+            return best[m];
+        }
+    *match = CB_TUNED_NONE;
     return NULL;
+}
+
+int cb_tuned_refuses(const struct cb_tuned_entry *e, const struct cb_kernel *k, char *why,
+                     size_t len)
+{
+    for (unsigned p = 0; p < e->param_count; p++) {
+        const int i = cb_kernel_param_index(k, e->param_names[p]);
+
+        if (i < 0) {
+            snprintf(why, len, "%s has no parameter %s", k->name, e->param_names[p]);
+            return 1;
+        }
+        if (!cb_param_allows(&k->params[i], e->params[p])) {
+            snprintf(why, len, "%s=%ld is not a value %s allows", e->param_names[p], e->params[p],
+                     k->name);
+            return 1;
+        }
+    }
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
+        unsigned p = 0;
+
+        while (p < e->param_count && strcmp(e->param_names[p], k->params[i].name) != 0)
+            p++;
+        if (p == e->param_count) {
+            snprintf(why, len, "it has no value for %s's parameter %s", k->name, k->params[i].name);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const struct cb_device *d,
+                                           const struct cb_kernel *k,
+                                           const size_t size[CB_MAX_DIMS])
+{
+    enum cb_tuned_match m;
+    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, size, 0, &m);
+    char why[160];
+
+    return e != NULL && !cb_tuned_refuses(e, k, why, sizeof why) ? e : NULL;
 }
 
 long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, unsigned i)
@@ -399,17 +647,45 @@ long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, u
     return k->params[i].def;
 }
 
-int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
-                    const struct cb_kernel *k, const size_t *size, long *params, char *date,
-                    size_t date_len)
+static void size_text(const struct cb_tuned_entry *e, char *buf, size_t len)
 {
-    const struct cb_tuned_entry *e = cb_tuned_find(db, d, k, size);
+    buf[0] = '\0';
+    for (unsigned i = 0; i < e->dims; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%zu", i ? "x" : "", e->size[i]);
+}
 
+int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
+                    const struct cb_kernel *k, const size_t *size, long *params,
+                    struct cb_tuned_use *use)
+{
+    static const char *const names[] = {"", "exact", "class", "nearest"};
+    enum cb_tuned_match m;
+    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, size, 1, &m);
+    char why[160];
+
+    memset(use, 0, sizeof *use);
     if (e == NULL)
         return 0;
+    size_text(e, use->size, sizeof use->size);
+    if (cb_tuned_refuses(e, k, why, sizeof why)) {
+        /* db is const to the runner, but which entries have warned is the database's state. */
+        struct cb_tuned_entry *mine = &db->entries[e - db->entries];
+
+        snprintf(use->skipped, sizeof use->skipped, "entry %s %s (tuned %s): %s", e->kernel,
+                 use->size, e->date, why);
+        if (!mine->warned)
+            cb_warn("skipping the tuning database entry %s %s on %s (driver %s, tuned %s): %s; "
+                    "using the defaults",
+                    e->kernel, use->size, e->device, e->driver, e->date, why);
+        mine->warned = 1;
+        use->size[0] = '\0';
+        return 0;
+    }
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
         params[i] = cb_tuned_param(e, k, i);
-    snprintf(date, date_len, "%s", e->date);
+    snprintf(use->match, sizeof use->match, "%s", names[m]);
+    snprintf(use->shape, sizeof use->shape, "%s", cb_tuned_shape(e->dims, e->size));
+    snprintf(use->date, sizeof use->date, "%s", e->date);
     return 1;
 }
 

@@ -193,7 +193,7 @@ if [ -n "${ASAN_OPTIONS:-}" ] || [ ! -d "$OCLGRIND_ICD" ]; then
     echo "note: the Oclgrind part is skipped (no $OCLGRIND_ICD, or the sanitizer build)"
     exit 0
 fi
-OCL_ICD_VENDORS=$OCLGRIND_ICD run --kernel-file "$FILE" \
+OCL_ICD_VENDORS=$OCLGRIND_ICD run -d Oclgrind --kernel-file "$FILE" \
     -k fault_good,fault_loop,fault_read_oob "${QUICK[@]}" --row-timeout 10 \
     -o "$TMP/oclgrind.json"
 expect_rc 1

@@ -7,6 +7,9 @@ expect_stdout_has "platform 0: Portable Computing Language"
 expect_stdout_has "  0:0  cpu"
 expect_stdout_has "compute units at"
 expect_stdout_has "max work-group"
+# PoCL's CPU device runs on this host: its roofs include the native probe, named by ISA.
+grep -Eq "roofs: the best of the OpenCL probes and the native probe of the host \((avx512f|avx2|sse2|generic), [0-9]+ threads\)" \
+    "$TMP/stdout" || fail "--list does not say where the CPU's roofs come from"
 
 run --list --format json
 expect_rc 0

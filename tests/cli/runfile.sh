@@ -24,8 +24,11 @@ peak = dev["peak"]
 # Every probe ran and verified (on a CPU: float16 words, non-temporal stores).
 assert min(peak["measured_read_gbs"], peak["measured_write_gbs"], peak["measured_copy_gbs"],
            peak["measured_gflops"]) > 0
+# The roofs: the best of the OpenCL probes and, on a CPU of this host, the native probe.
 assert peak["measured_gbs"] == max(peak["measured_read_gbs"], peak["measured_write_gbs"],
-                                   peak["measured_copy_gbs"])
+                                   peak["measured_copy_gbs"], peak["native_copy_gbs"])
+assert peak["measured_gflops"] == max(peak["opencl_gflops"], peak["native_gflops"])
+assert peak["native_threads"] == dev["compute_units"]
 assert [r["kernel"] for r in run["rows"]] == ["vadd", "vadd_local"]
 for r in run["rows"]:
     assert r["device"] == "0:0" and r["family"] == "vadd" and r["metric"] == "GB/s"

@@ -8,7 +8,10 @@ source "$(dirname "$0")/lib.sh"
 SCHEMAS="$CLBENCH_SOURCE_DIR/results/schema"
 validate() { python3 "$(dirname "$0")/validate_json.py" "$SCHEMAS" "$@"; }
 
-mapfile -t committed < <(find "$CLBENCH_SOURCE_DIR/results" -name '*.json' -not -path '*/schema/*')
+# Every clbench document (a "schema" of ours at the top); other JSON there, such as a device
+# listing (`clbench --list --format json`) beside a run, is not a run file.
+mapfile -t committed < <(find "$CLBENCH_SOURCE_DIR/results" -name '*.json' -not -path '*/schema/*' \
+    -exec grep -l '"schema":[[:space:]]*"clbench-' {} +)
 [ "${#committed[@]}" -gt 0 ] || fail "no run files under results/"
 validate "${committed[@]}" >"$TMP/out" 2>&1 || fail "committed results: $(cat "$TMP/out")"
 grep -q "${#committed[@]} file(s) checked, 0 invalid" "$TMP/out" || fail "$(cat "$TMP/out")"

@@ -9,7 +9,8 @@ DB="$TMP/data/clbench/tuned.json"
 run tune "${TINY[@]}" --budget 8 -o "$TMP/tune.json"
 expect_rc 0
 expect_stderr_has "(exhaustive, 8 measured, 0 refused of 8 points)"
-expect_stderr_has "stored in '$DB'"
+expect_stderr_has "clbench: tuning database '$DB':"
+expect_stderr_has "  added    matmul_regblock 32x32x32 on "
 [ ! -e "$TMP/tune.json.journal" ] || fail "the journal outlived a complete tune"
 python3 - "$TMP/tune.json" "$DB" <<'PY' || fail "tune run file and database"
 import json, sys
@@ -22,6 +23,7 @@ best = min((r for r in rows if r["status"] == "ok"), key=lambda r: r["stats"]["m
 assert db["schema"] == "clbench-tuned" and db["schema_version"] == 1
 (e,) = db["entries"]
 assert e["kernel"] == "matmul_regblock" and e["size_class"] == "32x32x32", e
+assert e["size"] == [32, 32, 32] and e["shape"] == "square", e
 assert e["params"] == best["params"] and e["median_ms"] == best["stats"]["median_ms"]
 assert e["strategy"] == "exhaustive" and e["budget"] == "8" and e["evaluations"] == 8
 assert e["device"] == run["devices"][0]["name"] and e["driver"] == run["devices"][0]["driver"]
@@ -29,8 +31,8 @@ assert e["clbench_commit"] == run["git_commit"] and e["samples"] >= 2
 PY
 tuned=$(python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["entries"][0]["params"]; print(" ".join(f"{k}={v}" for k,v in e.items()))' "$DB")
 
-# A plain run without -D takes the tuned point (size class 32: 30 rounds up to it); -D, a
-# size of another class and --no-tuned do not.
+# A plain run without -D takes the tuned point: at 30 as the entry of its size class and shape
+# (30 rounds up to 32), at 64 as the nearest square entry; -D and --no-tuned do not.
 run -d cpu -k matmul_regblock -n 30,64 "${QUICK[@]}" -f json
 expect_rc 0
 python3 - "$TMP/stdout" "$DB" <<'PY' || fail "params_from in plain runs"
@@ -38,7 +40,9 @@ import json, sys
 rows, e = json.load(open(sys.argv[1]))["rows"], json.load(open(sys.argv[2]))["entries"][0]
 assert rows[0]["params_from"] == "tuned" and rows[0]["params"] == e["params"], rows[0]
 assert rows[0]["tuned_date"] == e["date"]
-assert rows[1]["params_from"] == "default" and "tuned_date" not in rows[1], rows[1]
+assert rows[0]["tuned_entry"] == {"match": "class", "size": "32x32x32", "shape": "square"}
+assert rows[1]["params_from"] == "tuned" and rows[1]["params"] == e["params"], rows[1]
+assert rows[1]["tuned_entry"]["match"] == "nearest", rows[1]
 PY
 run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json --no-tuned
 expect_stdout_has '"params_from":	"default"'
@@ -145,10 +149,16 @@ run tune "${TINY[@]}" --budget 1 --tuned "$TMP/newer.json"
 expect_rc 1
 expect_stderr_has "not updating the tuning database"
 grep -q '"schema_version":9' "$TMP/newer.json" || fail "a newer database was overwritten"
+# Not JSON as the default database: one warning, defaults used; named by --tuned: refused
+# before any work (tests/cli/guards.sh has the rest).
 echo "not json" >"$TMP/junk.json"
-run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json --tuned "$TMP/junk.json"
+mkdir -p "$TMP/junk-data/clbench" && cp "$TMP/junk.json" "$TMP/junk-data/clbench/tuned.json"
+XDG_DATA_HOME="$TMP/junk-data" run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json
 expect_rc 0
-expect_stderr_has "ignoring the tuning database '$TMP/junk.json': not JSON"
+expect_stderr_has "ignoring the tuning database '$TMP/junk-data/clbench/tuned.json': not JSON"
+run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json --tuned "$TMP/junk.json"
+expect_rc 2
+expect_stderr_has "'$TMP/junk.json' is not JSON"
 
 # Bad input.
 run tune "${TINY[@]}" --budget 0

@@ -10,6 +10,8 @@
     X(parse_define_rejects_bad_input)                                                              \
     X(stats_odd_and_even_median)                                                                   \
     X(stats_single_sample_and_empty)                                                               \
+    X(clock_judge_trusts_sound_clocks)                                                             \
+    X(clock_judge_rejects_broken_clocks)                                                           \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_defaults_match_the_cl_files)                                                        \
     X(registry_private_memory_of_matmuls)                                                          \
@@ -53,6 +55,8 @@
     X(occupancy_refuses_and_reports_no_fit)                                                        \
     X(bound_picks_the_lower_roof)                                                                  \
     X(gemm_rowmajor_operand_swap)                                                                  \
+    X(openblas_better_core_by_isa)                                                                 \
+    X(native_peak_refuses_no_threads_and_no_buffer)                                                \
     X(kernel_file_keeps_the_text_it_loaded)                                                        \
     X(tune_exhaustive_measures_every_valid_point_once)                                             \
     X(tune_strategies_deterministic_within_budget)                                                 \
@@ -61,4 +65,7 @@
     X(tune_parse_budget_and_shard)                                                                 \
     X(tune_space_from_registry_and_defines)                                                        \
     X(tuned_db_merges_keeps_better_and_checks_schema)                                              \
+    X(tuned_save_says_replaced_and_kept)                                                           \
+    X(tuned_check_target_refuses_other_files)                                                      \
+    X(private_limit_per_driver)                                                                    \
     X(tuned_size_class_rounds_up)

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
 #include "clbench/kernel.h"
+#include "clbench/private_limit.h"
 #include "clbench/source.h"
 #include "clbench/text_file.h"
 
@@ -20,6 +21,9 @@ int test_registry_names_unique_and_params_valid(void)
         ASSERT_TRUE(k->dims >= 1 && k->dims <= CB_MAX_DIMS);
         ASSERT_TRUE(k->inputs <= CB_MAX_INPUTS);
         ASSERT_TRUE(cb_kernel_find(k->name) == k);
+        /* The only name clCreateKernel gets besides the probes': PoCL 3.1 aborts on one of 255
+         * characters.  Kernel files' names are checked by their manifest. */
+        ASSERT_TRUE(strlen(k->name) < 64);
         for (size_t j = i + 1; j < cb_kernel_total(); j++)
             ASSERT_TRUE(strcmp(k->name, cb_kernel_at(j)->name) != 0);
         for (unsigned p = 0; p < nparams; p++) {
@@ -153,5 +157,80 @@ int test_registry_add_appends_and_refuses_duplicates(void)
     cb_kernels_reset_added();
     ASSERT_EQ_U(cb_kernel_total(), before);
     ASSERT_TRUE(cb_kernel_find("my_kernel") == NULL);
+    return 0;
+}
+
+/* A built-in point planned at size n with its defaults and one parameter changed. */
+static struct cb_problem planned(const char *kernel, size_t n, const char *name, long value)
+{
+    struct cb_problem p;
+    const struct cb_kernel *k = cb_kernel_find(kernel);
+
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    for (unsigned i = 0; i < k->dims; i++)
+        p.size[i] = n;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        p.param[i] = *cb_param_default(k, i, 1);
+    if (name != NULL)
+        p.param[cb_kernel_param_index(k, name)] = value;
+    return p;
+}
+
+/* PoCL's CPU device holds a work-group's private arrays on a worker thread's stack: the limit
+ * is that stack less PoCL's own frames, and only there; the points that crashed PoCL 3.1 with
+ * an 8 MiB stack are over it, their neighbours that ran are under it. */
+int test_private_limit_per_driver(void)
+{
+    const size_t mib8 = 8u << 20;
+    const struct cb_private_limit pocl =
+        cb_private_limit_for("Portable Computing Language", CL_DEVICE_TYPE_CPU, mib8);
+    const struct cb_private_limit gpu =
+        cb_private_limit_for("Portable Computing Language", CL_DEVICE_TYPE_GPU, mib8);
+    const struct cb_private_limit rusticl =
+        cb_private_limit_for("rusticl", CL_DEVICE_TYPE_CPU, mib8);
+    struct cb_problem p;
+    char why[256];
+
+    ASSERT_TRUE(pocl.driver != NULL && strcmp(pocl.driver, "PoCL") == 0);
+    ASSERT_EQ_U(pocl.stack_bytes, mib8);
+    ASSERT_EQ_U(pocl.bytes, mib8 - 128 * 1024);
+    ASSERT_TRUE(gpu.driver == NULL && gpu.bytes == 0);
+    ASSERT_TRUE(rusticl.driver == NULL);
+    ASSERT_TRUE(!cb_private_limit_exceeded(&gpu, 1024, SIZE_MAX / 2));
+    ASSERT_TRUE(!cb_private_limit_exceeded(&pocl, 4096, 0));
+    ASSERT_TRUE(cb_private_limit_exceeded(&pocl, 2, SIZE_MAX / 2)); /* no overflow */
+    ASSERT_TRUE(!cb_private_limit_exceeded(&pocl, 1, pocl.bytes));
+    ASSERT_TRUE(cb_private_limit_exceeded(&pocl, 1, pocl.bytes + 1));
+    ASSERT_TRUE(cb_default_thread_stack() >= 16 * 1024);
+
+    /* matmul_cpu -D WGM=256: 256 panels of 32 KiB and accumulators, over 8 MiB. */
+    p = planned("matmul_cpu", 64, "WGM", 256);
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.private_mem_bytes, (256 * 32 + 8 * 32 + 16) * 4);
+    ASSERT_TRUE(cb_private_limit_exceeded(&pocl, p.local[0] * p.local[1], p.private_mem_bytes));
+    p = planned("matmul_cpu", 64, "WGM", 128);
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
+    ASSERT_TRUE(!cb_private_limit_exceeded(&pocl, p.local[0] * p.local[1], p.private_mem_bytes));
+    /* matmul_cached TILE=64 RX=32 RY=16: 4096 work-items of acc[16][32] and more. */
+    p = planned("matmul_cached", 256, "TILE", 64);
+    p.param[cb_kernel_param_index(p.kernel, "RX")] = 32;
+    p.param[cb_kernel_param_index(p.kernel, "RY")] = 16;
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.private_mem_bytes, (16 * 32 + 32) * 4 + (16 + 32) * 4);
+    ASSERT_TRUE(cb_private_limit_exceeded(&pocl, p.local[0] * p.local[1], p.private_mem_bytes));
+    /* The defaults of every matmul and copy_ilp stay under it. */
+    {
+        static const char *const kernels[] = {"matmul_regblock", "matmul_cached", "matmul_rank1",
+                                              "matmul_fast",     "matmul_cpu",    "copy_ilp"};
+
+        for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) {
+            p = planned(kernels[i], 256, NULL, 0);
+            ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
+            ASSERT_TRUE(p.private_mem_bytes > 0);
+            ASSERT_TRUE(!cb_private_limit_exceeded(
+                &pocl, p.local[0] * (p.local[1] ? p.local[1] : 1), p.private_mem_bytes));
+        }
+    }
     return 0;
 }

@@ -240,10 +240,10 @@ int test_tuned_db_merges_keeps_better_and_checks_schema(void)
 
     ASSERT_TRUE(mkdtemp(dir) != NULL);
     snprintf(path, sizeof path, "%s/sub/tuned.json", dir); /* the directory is created */
-    ASSERT_TRUE(cb_tuned_save(path, &a, 1) == 0);
-    ASSERT_TRUE(cb_tuned_save(path, &better, 1) == 0); /* as a second tuner would */
-    ASSERT_TRUE(cb_tuned_save(path, &worse, 1) == 0);
-    ASSERT_TRUE(cb_tuned_save(path, &other, 1) == 0);
+    ASSERT_TRUE(cb_tuned_save(path, &a, 1, NULL) == 0);
+    ASSERT_TRUE(cb_tuned_save(path, &better, 1, NULL) == 0); /* as a second tuner would */
+    ASSERT_TRUE(cb_tuned_save(path, &worse, 1, NULL) == 0);
+    ASSERT_TRUE(cb_tuned_save(path, &other, 1, NULL) == 0);
     ASSERT_TRUE(cb_tuned_load(path, &db, 1) == 0);
     ASSERT_EQ_U(db.count, 2);
     ASSERT_NEAR(db.entries[0].throughput, 20, 0);
@@ -260,7 +260,7 @@ int test_tuned_db_merges_keeps_better_and_checks_schema(void)
     ASSERT_TRUE(write_text(path, "{\"schema\":\"clbench-tuned\",\"schema_version\":99,"
                                  "\"entries\":[]}") == 0);
     ASSERT_TRUE(cb_tuned_load(path, &db, 1) == -1);
-    ASSERT_TRUE(cb_tuned_save(path, &a, 1) == -1);
+    ASSERT_TRUE(cb_tuned_save(path, &a, 1, NULL) == -1);
     ASSERT_TRUE(cb_tuned_load(path, &db, 1) == -1); /* still the newer one */
     /* A missing file is an empty database. */
     snprintf(lock, sizeof lock, "%s/none.json", dir);
@@ -285,5 +285,101 @@ int test_tuned_size_class_rounds_up(void)
     ASSERT_TRUE(strcmp(buf, "1024x1024x1024") == 0);
     cb_size_class(k, b, buf, sizeof buf);
     ASSERT_TRUE(strcmp(buf, "1x2x4") == 0);
+    return 0;
+}
+
+/* The save's summary names what it added, replaced and kept; the merge says which it did. */
+int test_tuned_save_says_replaced_and_kept(void)
+{
+    char dir[] = "/tmp/clbench-tuned-XXXXXX", path[256], lock[300], said[4096] = "";
+    struct cb_tuned_db db = {NULL, 0};
+    const struct cb_tuned_entry first[] = {entry("k1", 10), entry("k2", 30)};
+    const struct cb_tuned_entry second[] = {entry("k1", 20), entry("k2", 5), entry("k3", 7)};
+    FILE *summary;
+
+    ASSERT_TRUE(cb_tuned_merge(&db, &first[0]) == CB_TUNED_ADDED);
+    ASSERT_TRUE(cb_tuned_merge(&db, &second[0]) == CB_TUNED_REPLACED);
+    ASSERT_TRUE(cb_tuned_merge(&db, &first[0]) == CB_TUNED_KEPT);
+    ASSERT_TRUE(cb_tuned_merge(&db, &second[0]) == CB_TUNED_KEPT); /* a tie keeps the stored */
+    cb_tuned_free(&db);
+
+    ASSERT_TRUE(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/tuned.json", dir);
+    ASSERT_TRUE(cb_tuned_save(path, first, 2, NULL) == 0);
+    summary = tmpfile();
+    ASSERT_TRUE(summary != NULL);
+    ASSERT_TRUE(cb_tuned_save(path, second, 3, summary) == 0);
+    rewind(summary);
+    said[fread(said, 1, sizeof said - 1, summary)] = '\0';
+    fclose(summary);
+    ASSERT_STR_HAS(said, "replaced k1 1024x1024x1024 on dev: 20 GFLOP/s (was 10)");
+    ASSERT_STR_HAS(said, "kept     k2 1024x1024x1024 on dev: the stored 30 GFLOP/s beats this "
+                         "tune's 5");
+    ASSERT_STR_HAS(said, "added    k3 1024x1024x1024 on dev: 7 GFLOP/s");
+    ASSERT_TRUE(cb_tuned_load(path, &db, 1) == 0);
+    ASSERT_EQ_U(db.count, 3);
+    ASSERT_NEAR(db.entries[1].throughput, 30, 0);
+    cb_tuned_free(&db);
+    /* A save that fails says nothing of what it would have done. */
+    ASSERT_TRUE(write_text(path, "{\"schema\":\"clbench-tuned\",\"schema_version\":99,"
+                                 "\"entries\":[]}") == 0);
+    summary = tmpfile();
+    ASSERT_TRUE(summary != NULL);
+    ASSERT_TRUE(cb_tuned_save(path, second, 3, summary) == -1);
+    ASSERT_TRUE(ftell(summary) == 0);
+    fclose(summary);
+
+    remove(path);
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    remove(lock);
+    ASSERT_TRUE(rmdir(dir) == 0);
+    return 0;
+}
+
+/* A run file, a report, other JSON or a directory is not a database to replace; a database,
+ * a missing file and an empty one are. */
+int test_tuned_check_target_refuses_other_files(void)
+{
+    char dir[] = "/tmp/clbench-tuned-XXXXXX", path[256], below[300], why[4608];
+    const struct cb_tuned_entry a = entry("k1", 10);
+
+    ASSERT_TRUE(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/f.json", dir);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == 0); /* missing */
+    ASSERT_TRUE(write_text(path, "") == 0);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == 0);
+    ASSERT_TRUE(cb_tuned_save(path, &a, 1, NULL) == 0); /* an empty file is an empty database */
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == 0);
+    snprintf(below, sizeof below, "%s/below", path); /* a path under a file */
+    ASSERT_TRUE(cb_tuned_check_target(below, why, sizeof why) == -1);
+    ASSERT_STR_HAS(why, "Not a directory");
+    ASSERT_TRUE(write_text(path, "{\"schema\":\"clbench-run\",\"schema_version\":1,\"rows\":[]}") ==
+                0);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == -1);
+    ASSERT_STR_HAS(why, "is a clbench run file");
+    ASSERT_STR_HAS(why, "pass --tuned a new file name");
+    ASSERT_TRUE(strchr(why, '\n') == NULL);
+    /* cb_tuned_save refuses it too: the file is still the run file. */
+    ASSERT_TRUE(cb_tuned_save(path, &a, 1, NULL) == -1);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == -1);
+    ASSERT_TRUE(write_text(path, "| kernel | ms |\n|---|---|\n") == 0);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == -1);
+    ASSERT_STR_HAS(why, "is not JSON");
+    ASSERT_TRUE(write_text(path, "{\"schema\":\"other\"}") == 0);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == -1);
+    ASSERT_STR_HAS(why, "JSON of schema \"other\"");
+    ASSERT_TRUE(write_text(path, "[1, 2]") == 0);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == -1);
+    ASSERT_STR_HAS(why, "without a \"schema\" field");
+    ASSERT_TRUE(cb_tuned_check_target(dir, why, sizeof why) == -1);
+    ASSERT_STR_HAS(why, "is a directory");
+    remove(path);
+    ASSERT_TRUE(cb_tuned_save(path, &a, 1, NULL) == 0);
+    ASSERT_TRUE(cb_tuned_check_target(path, why, sizeof why) == 0);
+
+    remove(path);
+    snprintf(path, sizeof path, "%s/f.json.lock", dir);
+    remove(path);
+    ASSERT_TRUE(rmdir(dir) == 0);
     return 0;
 }

@@ -27,6 +27,9 @@ const char *cb_cl_errname(cl_int err);
 int cb_error(const char *fmt, ...) CB_PRINTF(1, 2);
 /* Prints "clbench: warning: <message>" to stderr. */
 void cb_warn(const char *fmt, ...) CB_PRINTF(1, 2);
+/* While on, cb_warn prints nothing: a worker process enumerating the devices its supervisor
+ * has already enumerated (and warned about). */
+void cb_warnings_quiet(int on);
 
 /* Prints "clbench: error: clFoo failed: CL_X (-n) at file:line" and returns err. */
 cl_int cb_cl_fail(cl_int err, const char *call, const char *file, int line);

@@ -21,13 +21,22 @@ struct cb_device;
 struct cb_kernel;
 struct cb_tuned_db;
 
+/* Which tuning database entry a row's parameters came from (README.md, "Tuning"). */
+struct cb_tuned_use {
+    char match[16];    /* "exact", "class" (size class and shape) or "nearest"; "" none */
+    char size[64];     /* the entry's size: "4096x4096x4096" */
+    char shape[16];    /* the entry's shape: "square", "flat" or "skinny" */
+    char date[32];     /* when it was tuned */
+    char skipped[320]; /* an entry the kernel no longer accepts, and why; defaults were used */
+};
+
 /* The tuned parameters of kernel k at `size` on device d, from db: fills params (in the order
- * of k's parameters) and date (when they were tuned) and returns 1, or returns 0 where db
- * holds none.  The caller sets it with the database (host/tune/tuned.c), which lies above the
- * runner that reads it. */
+ * of k's parameters) and use and returns 1, or returns 0 where db holds none (use->skipped
+ * says why when the entry it found was refused).  The caller sets it with the database
+ * (host/tune/tuned.c), which lies above the runner that reads it. */
 typedef int (*cb_tuned_lookup_fn)(const struct cb_tuned_db *db, const struct cb_device *d,
                                   const struct cb_kernel *k, const size_t *size, long *params,
-                                  char *date, size_t date_len);
+                                  struct cb_tuned_use *use);
 
 struct cb_config {
     int list_devices;

@@ -5,8 +5,17 @@
 #define CLBENCH_DEVICE_INFO_H
 
 #include <CL/cl.h>
+#include <stddef.h>
 
 enum { CB_NAME_LEN = 256 };
+
+/* The private memory one work-group may hold on a driver that keeps it on a thread's stack
+ * (host/run/private_limit.c): 0 bytes where none is known (GPUs, drivers not measured). */
+struct cb_private_limit {
+    size_t bytes;       /* a work-group's private arrays must not exceed this */
+    size_t stack_bytes; /* the thread stack it is derived from */
+    const char *driver; /* "PoCL", for the refusal */
+};
 
 struct cb_device {
     unsigned platform_index, device_index; /* the "P:D" of --list */
@@ -31,6 +40,18 @@ struct cb_device {
     size_t max_work_item_sizes[3];
     int nv_cc_major, nv_cc_minor; /* NVIDIA compute capability, -1 elsewhere */
     int has_fp64, has_fp16;       /* CL_DEVICE_EXTENSIONS lists cl_khr_fp64, cl_khr_fp16 */
+    size_t timer_resolution_ns;   /* CL_DEVICE_PROFILING_TIMER_RESOLUTION */
+
+    /* The profiling clock's check when the device is opened (host/run/clock_check.c): events
+     * timed against the host clock on one kernel at two sizes.  While clock_checked is 0 or
+     * events_trusted is 1, rows are timed by their events; otherwise by the host clock around
+     * each launch and clFinish, and clock_why says why. */
+    int clock_checked, events_trusted;
+    double clock_event_ms, clock_wall_ms; /* the longer launch of the check, by each clock */
+    char clock_why[2 * CB_NAME_LEN];
+    /* The private memory a work-group may hold (CPU drivers that keep it on a thread's
+     * stack); .driver NULL: no limit known. */
+    struct cb_private_limit private_limit;
 
     /* Derived from the fields above: 0 where the device does not say enough. */
     double peak_gflops_theoretical;
@@ -38,8 +59,20 @@ struct cb_device {
 
     /* Measured by the peak probes (host/run/peak.c); 0 until then or if a probe failed. */
     double peak_read_gbs, peak_write_gbs, peak_copy_gbs; /* bytes read + written per second */
-    double peak_gbs_measured;                            /* the best of the three */
-    double peak_gflops_measured;
+    double peak_gbs_measured;    /* the roof: the best of the three and the native copy */
+    double peak_gflops_measured; /* the roof: the best of peak_fma and the native FMA chains */
+    double opencl_gflops;        /* peak_fma alone */
+    /* The native probe of the host (native_peak.h), on CPU devices of this host; 0 elsewhere. */
+    double native_gflops, native_copy_gbs;
+    const char *native_isa; /* NULL where it did not run */
+    unsigned native_threads;
+    /* Which probe each roof came from ("OpenCL peak_fma", "native avx2") and its noise: how
+     * far the probe's typical pass fell below its best, as a fraction. */
+    char gflops_source[48], gbs_source[48];
+    double gflops_noise, gbs_noise;
+    /* Why the machine was busy while the roofs were measured ("" when it was not): such a
+     * peak serves this run but is measured again by the next (host/run/peak_cache.c). */
+    char peak_busy[160];
     /* Launch overhead of an empty kernel (host/run/launch_overhead.c), microseconds: the
      * event's start to end, and the host's enqueue + clFinish.  0 until measured. */
     double launch_event_us, launch_wall_us;

@@ -46,15 +46,29 @@ struct cb_gemm_colmajor {
     size_t ld_first, ld_second, ldc;
 };
 struct cb_gemm_colmajor cb_gemm_rowmajor(size_t m, size_t n, size_t k);
+/* host/kernels/openblas.c: OpenBLAS's core types by ISA.  The core type a CPU of this ISA level
+ * should run where OpenBLAS's own choice `core` is older, else NULL; levels are
+ * CB_ISA_* (cb_cpu_isa_level() is this CPU's). */
+enum { CB_ISA_OLD, CB_ISA_AVX, CB_ISA_AVX2, CB_ISA_AVX512 };
+int cb_cpu_isa_level(void);
+const char *cb_openblas_better_core(const char *core, int cpu_level);
+/* Called first in main: where the linked OpenBLAS picked a core type older than the CPU's ISA
+ * and OPENBLAS_CORETYPE is not set, runs clbench again with it set (OpenBLAS reads it only
+ * while it loads, before main).  Returns when nothing needs it or the exec failed (the rows
+ * then say so). */
+void cb_openblas_choose_core(char *const argv[]);
 #ifdef CLBENCH_HAVE_OPENBLAS
 extern const struct cb_library cb_library_openblas; /* host/kernels/openblas.c */
+void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *info);
 #endif
 #ifdef CLBENCH_HAVE_CUBLAS
 extern const struct cb_library cb_library_cublas; /* host/kernels/cublas.c */
+void cb_describe_cublas(const struct cb_device *d, struct cb_library_info *info);
 #endif
 #ifdef CLBENCH_HAVE_CLBLAST
 cl_int cb_enqueue_sgemm_clblast(cl_command_queue queue, const struct cb_problem *p,
                                 const cl_mem in[], cl_mem out);
+void cb_describe_clblast(const struct cb_device *d, struct cb_library_info *info);
 #endif
 
 #endif

@@ -98,7 +98,23 @@ typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem 
  * missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row failed). */
 enum { CB_LIBRARY_UNAVAILABLE = 1, CB_LIBRARY_FAILED = -1 };
 
+/* What a library row ran, recorded in the row ("library" in the run file) so that a baseline
+ * says what it is: the library, its version and the configuration that decides its speed. */
+struct cb_library_info {
+    char name[32];      /* "OpenBLAS", "cuBLAS", "CLBlast"; "" for rows of no library */
+    char version[32];   /* "0.3.21" */
+    char config[192];   /* OpenBLAS: openblas_get_config(); cuBLAS: the math mode */
+    char core[32];      /* OpenBLAS: the kernels' core type (openblas_get_corename()) */
+    char core_from[96]; /* who chose that core: OpenBLAS's detection, or OPENBLAS_CORETYPE */
+    int threads;        /* threads the library ran on; 0: not applicable */
+    char warning[256];  /* "" or why this is not the library at its best, with the fix */
+};
+
 struct cb_device;
+/* Fills info for a library row on device d, once the library is open (cuBLAS is loaded
+ * then). */
+typedef void (*cb_describe_fn)(const struct cb_device *d, struct cb_library_info *info);
+
 struct cb_manifest_kernel;
 struct cb_library_call {
     const struct cb_device *device;
@@ -149,6 +165,7 @@ struct cb_kernel {
     cb_reference_fn reference;
     cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
     const struct cb_library *library; /* NULL, or the library this baseline row calls */
+    cb_describe_fn describe;          /* library rows (enqueue or library): what they ran */
     /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
     const char *source_path;             /* that file; NULL: cl/<family>.cl */
     const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */

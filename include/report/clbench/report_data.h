@@ -19,6 +19,8 @@ struct cb_rdevice {
     const char *id; /* "P:D" within its run */
     const char *name, *type, *platform, *driver, *host;
     double peak_gbs, peak_gflops;           /* measured; 0 when the run skipped the probes */
+    const char *gbs_source, *gflops_source; /* the probe each roof came from; NULL in older files */
+    const char *peak_busy;                  /* why the peak is not trusted; NULL when it is */
     double launch_event_us, launch_wall_us; /* an empty kernel's launch; 0 when not measured */
     char label[CB_RLABEL_LEN]; /* short and unique among the columns: "H100", "PoCL Xeon" */
 };
@@ -28,6 +30,7 @@ struct cb_rrow {
     size_t device; /* index into cb_report.devices */
     const char *kernel, *family, *metric, *status, *reason;
     const char *twin, *baseline; /* as recorded (NULL in older files: the registry's) */
+    const char *timer_reason;    /* why it was timed on the host clock; NULL: by its timer */
     char params[CB_RKEY_LEN];    /* "RX=4 RY=2": sorted by name, so files of any order match */
     char size[CB_RKEY_LEN];      /* "1024x1024" */
     double size_product;         /* for ordering rows by size */
@@ -76,10 +79,20 @@ int cb_report_same_row(const struct cb_rrow *a, const struct cb_rrow *b);
 
 /* The row of kernel on device at size whose parameters agree with `params` on every name the
  * two share; among several, the fastest.  NULL when there is none that ran ok. */
+/* What library row x ran, as one line ("OpenBLAS 0.3.21: Zen kernels (OpenBLAS's CPU
+ * detection), 2 threads"); 0 when x records no library (not a library row, or an older file).
+ * *warning: the row's library warning, or NULL. */
+int cb_report_library(const struct cb_rrow *x, char *buf, size_t len, const char **warning);
+
 const struct cb_rrow *cb_report_find_partner(const struct cb_report *r, size_t device,
                                              const char *kernel, const char *size,
                                              const char *params);
 /* The value of parameter name in a params string, or def. */
 long cb_report_param(const char *params, const char *name, long def);
+/* Where x's parameters came from, as the views print it: "tuned (exact entry 4097x4097x4097)",
+ * "tuned (class+shape entry 8192x8192x8192, square)", "tuned (nearest entry ...)",
+ * "default (tuned entry refused)", "default"; "" when the file does not say.  Returns 1 when
+ * a tuning database entry was used or refused. */
+int cb_report_params_from(const struct cb_rrow *x, char *buf, size_t len);
 
 #endif

@@ -14,6 +14,22 @@
 
 /* Called once before a run: enabled 0 (--no-cache) turns every read and write off. */
 void cb_cache_configure(int enabled);
+/* A worker process (worker.h): its supervisor, which shares the cache, has said what is wrong
+ * with it already, so this process does not say it again. */
+void cb_cache_quiet(void);
+
+/* Called before the first OpenCL call: keeps a driver's own cache from breaking the driver.
+ * PoCL keeps its kernel cache under XDG_CACHE_HOME too (POCL_CACHE_DIR overrides), and fails
+ * to find its device, or aborts in LLVM, when that place is not a writable directory or its
+ * file system is full.  When the user has not set POCL_CACHE_DIR and PoCL's place is unusable,
+ * this points POCL_CACHE_DIR at a fresh directory under $TMPDIR (removed at exit) and warns
+ * once, for clbench's cache too, which shares the place and is then off.  Idempotent. */
+void cb_cache_guard_drivers(void);
+
+/* 0 when a directory at path exists or could be created and written, on a file system with
+ * min_free bytes free; else -1 with why (the deepest existing part of the path and what is
+ * wrong with it).  Creates nothing. */
+int cb_cache_dir_usable(const char *path, unsigned long long min_free, char *why, size_t len);
 
 /* The path of one entry, "<root>/<kind>/<name>", its folder created; -1 when the cache is off
  * or its folder cannot be made (then it has warned once and is off from now on). */

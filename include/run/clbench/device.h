@@ -33,6 +33,10 @@ int cb_device_matches(const char *selector, const struct cb_device *d);
 const char *cb_device_type_name(cl_device_type type);
 /* "0:1" */
 void cb_device_id_string(const struct cb_device *d, char *buf, size_t len);
+/* 1 for a CPU device that runs on this host's cores (not more compute units than the host has
+ * online CPUs): the native probe of the host bounds what it can do. */
+int cb_device_on_host(const struct cb_device *d);
+
 /* Prints the human listing of --list. */
 void cb_devices_print(FILE *out, const struct cb_device_list *list);
 
@@ -43,6 +47,16 @@ int cb_device_has_extension(const struct cb_device *d, const char *name);
 /* Creates the context and an in-order queue with profiling enabled. */
 cl_int cb_device_open(struct cb_device *d);
 void cb_device_close(struct cb_device *d);
+
+/* 1 for a simulator (Oclgrind): correct but thousands of times slower than hardware, so that
+ * `all` and the type selectors leave it out unless it is named. */
+int cb_device_is_simulator(const struct cb_device *d);
+
+/* 1 where CL_KERNEL_WORK_GROUP_SIZE is advice, not a limit: NVIDIA's driver (580, H100)
+ * reports 256 for every kernel and runs the 1024-item work-groups the device allows, so there
+ * the launch has the last word.  Elsewhere (Rusticl reports 32 for kernels it cannot run
+ * wider) a larger work-group is not launched. */
+int cb_device_wgs_advisory(const struct cb_device *d);
 
 /* Why no device has a theoretical bandwidth beside its measured one. */
 #define CB_BANDWIDTH_BASIS                                                                         \

@@ -55,7 +55,10 @@ struct cb_row {
     const char *build_source; /* "built", "memory" (an earlier row's) or "disk" (cache) */
     const char *timer;        /* "event" (profiling events), "wall" (host clock around the enqueue
                                * and clFinish), or a library row's own ("host", "cuda-event") */
-    double *samples_ms;       /* every timed launch, in order (owned) */
+    char timer_reason[CB_REASON_LEN]; /* why "wall" where events were planned; else empty */
+    char adjusted[CB_REASON_LEN];     /* parameters made smaller to fit the kernel's work-group
+                                       * limit on this device, and why; else empty */
+    double *samples_ms;               /* every timed launch, in order (owned) */
     size_t sample_count;
     double wall_ms;    /* host time around the timed launches */
     double elapsed_ms; /* host time of the whole row: plan, build, inputs, launches, checks */
@@ -71,9 +74,10 @@ struct cb_row {
     struct cb_kernel_info kernel_info; /* resources of the built kernel (kernel_info.h) */
     struct cb_explain explain;         /* occupancy, bound, launch overhead (explain.h) */
     /* Where the parameters came from: "default", "cpu default", "command line", "tuned" (then
-     * tuned_date is the database entry's date) or "tuning" (a point `clbench tune` chose). */
+     * tuned says which database entry) or "tuning" (a point `clbench tune` chose). */
     const char *params_from;
-    char tuned_date[32];
+    struct cb_tuned_use tuned;      /* tuned.skipped also with a default: the entry refused */
+    struct cb_library_info library; /* a library row's library; name "" for other rows */
     /* The generic contract: the name of the device its reference kernel ran on ("" until). */
     char reference_device[CB_NAME_LEN];
 };
@@ -106,6 +110,9 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);
+/* Prints each distinct library warning of rows[0..count) once on stderr (a misconfigured
+ * baseline is said once per run, not once per row). */
+void cb_rows_warn_libraries(const struct cb_row *rows, size_t count);
 /* 1 if the row counts as failed for the exit status: not ok, unverified, unavailable or
  * unsupported. */
 int cb_row_failed(const struct cb_row *row);

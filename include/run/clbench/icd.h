@@ -1,0 +1,12 @@
+/* The ICD loader's registrations, checked from clbench's side: the loader skips an .icd file
+ * whose library does not load without a word, so a driver a user installed can be missing
+ * from --list for no visible reason. */
+#ifndef CLBENCH_ICD_H
+#define CLBENCH_ICD_H
+
+/* Prints one warning line for each .icd file (in the folder OCL_ICD_VENDORS names, else
+ * /etc/OpenCL/vendors) whose library the loader could not load.  Call after
+ * clGetPlatformIDs, which loads every library that can be. */
+void cb_icd_check_registrations(void);
+
+#endif

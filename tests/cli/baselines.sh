@@ -1,0 +1,71 @@
+# Library baselines say what they ran (host/kernels/openblas.c and the row's "library"): the
+# version, the configuration, OpenBLAS's core type, who chose it and the threads.  With
+# OPENBLAS_CORETYPE forced to a core older than the CPU's ISA, the row carries a warning with
+# the fix, the run says it once on stderr, the table's "vs lib" is marked "!" with the warning
+# under it, and the detail view lists it.  Skipped (77) where OpenBLAS is not built in.
+source "$(dirname "$0")/lib.sh"
+
+ROWS=(-d cpu -k matmul_naive,sgemm_openblas -n 96,112 "${QUICK[@]}")
+library() {
+    python3 - "$TMP/run.json" "$@" <<'PY'
+import json, sys
+rows = [r for r in json.load(open(sys.argv[1]))["rows"] if r["kernel"] == "sgemm_openblas"]
+for r in rows:
+    lib = r.get("library", {})
+    print(r["status"], *(lib.get(k) for k in sys.argv[2:]), sep="|")
+PY
+}
+
+run "${ROWS[@]}" -o "$TMP/run.json"
+expect_rc 0
+if library | grep -q '^unavailable'; then
+    echo "SKIP: built without OpenBLAS"
+    exit 77
+fi
+# As OpenBLAS chose itself (or as clbench chose for it where OpenBLAS picked an older core):
+# the CPU's best, so no warning.
+[ "$(library name | sort -u)" = "ok|OpenBLAS" ] || fail "library name: $(library name)"
+library version config core core_from threads warning >"$TMP/lib"
+python3 - "$TMP/lib" <<'PY' || fail "library fields: $(cat "$TMP/lib")"
+import sys
+for line in open(sys.argv[1]):
+    status, version, config, core, core_from, threads, warning = line.rstrip("\n").split("|")
+    assert status == "ok" and version[0].isdigit(), line
+    assert config.startswith("OpenBLAS " + version) and core in config, line
+    assert core_from in ("OpenBLAS's CPU detection",) or "set by clbench" in core_from, line
+    assert int(threads) >= 1 and warning == "None", line
+PY
+! grep -q "OPENBLAS_CORETYPE" "$TMP/stderr" || fail "a warning without a forced core"
+
+# What clbench's own restart leaves: the core it set, and the one OpenBLAS had picked.
+OPENBLAS_CORETYPE=Prescott CLBENCH_OPENBLAS_PICKED=Prescott run "${ROWS[@]}" -o "$TMP/run.json"
+expect_rc 0
+library core_from | grep -qF "ok|OPENBLAS_CORETYPE=Prescott set by clbench (OpenBLAS picked Prescott)" ||
+    fail "restart not recorded: $(library core_from)"
+
+# An old core forced by hand: said once for the run, in every row, in both views.
+cpu_level=$(python3 -c 'import re; f=open("/proc/cpuinfo").read().split(); print("avx512" if {"avx512f","avx512bw","avx512dq","avx512vl"} <= set(f) else "avx2" if {"avx2","fma"} <= set(f) else "avx" if "avx" in f else "old")')
+if [ "$cpu_level" = old ]; then
+    echo "baselines: ok (a CPU without AVX has no core type newer than Prescott to check against)"
+    exit 0
+fi
+OPENBLAS_CORETYPE=Prescott run "${ROWS[@]}" -o "$TMP/run.json"
+expect_rc 0
+[ "$(library core | sort -u)" = "ok|Prescott" ] || fail "forced core not recorded: $(library core)"
+library warning >"$TMP/lib"
+[ "$(wc -l <"$TMP/lib")" = 2 ] || fail "expected two sgemm_openblas rows"
+grep -v -q "on a CPU with AVX.*run with OPENBLAS_CORETYPE=" "$TMP/lib" &&
+    fail "a row without the warning: $(cat "$TMP/lib")"
+[ "$(grep -c "OpenBLAS runs its Prescott kernels (OPENBLAS_CORETYPE=Prescott)" "$TMP/stderr")" = 1 ] ||
+    fail "the run did not say it exactly once: $(cat "$TMP/stderr")"
+run report "$TMP/run.json"
+expect_rc 0
+grep -E "^matmul_naive +96x96x96 .*x !$" "$TMP/stdout" >/dev/null || fail "vs lib not marked: $(cat "$TMP/stdout")"
+expect_stdout_has "sgemm_openblas 96x96x96: OpenBLAS "
+expect_stdout_has "Prescott kernels (OPENBLAS_CORETYPE=Prescott), "
+expect_stdout_has "! not the library at its best (\"vs lib\" marked !): OpenBLAS runs its Prescott kernels"
+run report --detail "$TMP/run.json"
+expect_rc 0
+expect_stdout_has "libraries:"
+expect_stdout_has "  ! OpenBLAS runs its Prescott kernels"
+echo "baselines: ok"

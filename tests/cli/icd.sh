@@ -1,0 +1,98 @@
+# Bad OpenCL installations, each one clear line while the other devices go on: an .icd file
+# naming a library that is not there, one PoCL build registered twice, a platform with no
+# devices (Mesa's Clover, where installed), and a device whose profiling clock is broken
+# (Rusticl 22.3's llvmpipe, where installed: its rows are timed on the host clock and say so),
+# and a work-group over the kernel's limit there (made smaller, or over_limits when chosen).
+# The folders of .icd files are the test's own, from PoCL's registration (the folder CTest
+# names in OCL_ICD_VENDORS, else /etc/OpenCL/vendors).
+source "$(dirname "$0")/lib.sh"
+
+vendors=${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}
+pocl_icd=$(grep -l pocl "$vendors"/*.icd 2>/dev/null | head -n 1)
+[ -n "$pocl_icd" ] || fail "no PoCL registration in $vendors"
+QUICK_ROW=(-k vadd -n 1001 --no-peak --reps 2 --warmup 1 --min-time 0)
+
+# A registration whose library is missing: one warning naming the file, PoCL still runs.
+mkdir -p "$TMP/missing"
+cp "$pocl_icd" "$TMP/missing/pocl.icd"
+echo libclbench-missing-opencl.so.1 >"$TMP/missing/missing.icd"
+OCL_ICD_VENDORS=$TMP/missing run -d cpu "${QUICK_ROW[@]}"
+expect_rc 0
+expect_stderr_has "missing.icd names libclbench-missing-opencl.so.1, which does not load"
+[ "$(grep -c 'does not load' "$TMP/stderr")" -eq 1 ] || fail "expected one line for the missing library"
+expect_stdout_has "vadd"
+
+# The same PoCL registered twice: its devices once, one line saying so.
+mkdir -p "$TMP/twice"
+cp "$pocl_icd" "$TMP/twice/pocl.icd"
+cp "$pocl_icd" "$TMP/twice/pocl-again.icd"
+OCL_ICD_VENDORS=$TMP/twice run --list --format json
+expect_rc 0
+expect_stderr_has "registered twice: skipped"
+[ "$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["devices"]))' \
+    "$TMP/stdout")" -eq 1 ] || fail "PoCL's device listed twice"
+
+# Libraries a test may load: LeakSanitizer reports what Mesa's Clover allocates before the
+# ICD loader unloads it (it offers no device), under no module name a suppression can match.
+mesa_lib=""
+for dir in /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib; do
+    [ -e "$dir/libMesaOpenCL.so.1" ] && mesa_lib=libMesaOpenCL.so.1 && break
+done
+if [ -n "$mesa_lib" ] && [ -z "${ASAN_OPTIONS:-}" ]; then
+    mkdir -p "$TMP/clover"
+    cp "$pocl_icd" "$TMP/clover/pocl.icd"
+    echo "$mesa_lib" >"$TMP/clover/mesa.icd"
+    OCL_ICD_VENDORS=$TMP/clover run -d all "${QUICK_ROW[@]}"
+    expect_rc 0
+    expect_stderr_has "(Clover, "
+    expect_stderr_has "has no devices: skipped"
+    expect_stdout_has "vadd"
+    # Clover alone: no device anywhere is an error, after the line that says why.
+    rm "$TMP/clover/pocl.icd"
+    OCL_ICD_VENDORS=$TMP/clover run --list
+    expect_rc 1
+    expect_stderr_has "has no devices: skipped"
+    expect_one_error_line
+else
+    echo "note: Mesa's Clover not installed (or a sanitizer build): its case skipped"
+fi
+
+if [ -e /usr/lib/x86_64-linux-gnu/libRusticlOpenCL.so.1 ] || [ -e /usr/lib/libRusticlOpenCL.so.1 ]; then
+    mkdir -p "$TMP/rusticl"
+    echo libRusticlOpenCL.so.1 >"$TMP/rusticl/rusticl.icd"
+    RUSTICL_ENABLE=llvmpipe OCL_ICD_VENDORS=$TMP/rusticl run -d llvmpipe "${QUICK_ROW[@]}" \
+        -o "$TMP/rusticl.json"
+    expect_rc 0
+    expect_stderr_has "rusticl's profiling events measured"
+    expect_stderr_has "timing its rows on the host clock instead (timer: wall)"
+    python3 - "$TMP/rusticl.json" <<'EOF' || fail "Rusticl's row is not timed on the host clock"
+import json, sys
+run = json.load(open(sys.argv[1]))
+dev = run["devices"][0]
+assert dev["clock_check"]["timer"] == "wall", dev
+assert "profiling_timer_resolution_ns" in dev
+for r in run["rows"]:
+    assert r["status"] == "ok" and r["timer"] == "wall", r
+    assert "profiling events" in r["timer_reason"], r
+    assert r["gbs"] < 1000, r
+    # Rusticl's CL_KERNEL_WORK_GROUP_SIZE for vadd is 32: the plan's 256 is halved to fit.
+    assert "fits this kernel's CL_KERNEL_WORK_GROUP_SIZE" in r["adjusted"], r
+    assert r["params"]["WGS"] <= r["kernel_work_group_size"], r
+EOF
+    # Parameters the user chose are not changed: over_limits, naming the implementation.
+    RUSTICL_ENABLE=llvmpipe OCL_ICD_VENDORS=$TMP/rusticl run -d llvmpipe "${QUICK_ROW[@]}" \
+        -D WGS=256
+    expect_rc 1
+    expect_stderr_has "over_limits: work-group of 256 exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE"
+    expect_stderr_has "on rusticl: choose smaller parameters"
+    # Without RUSTICL_ENABLE the platform has no devices, and the line says what to set (not
+    # under the sanitizers: like Clover's, Rusticl's allocations are then unattributable).
+    if [ -z "${ASAN_OPTIONS:-}" ]; then
+        RUSTICL_ENABLE='' OCL_ICD_VENDORS=$TMP/rusticl run --list
+        expect_rc 1
+        expect_stderr_has "RUSTICL_ENABLE=llvmpipe"
+    fi
+else
+    echo "note: Mesa's Rusticl not installed: the broken-clock case skipped (unit: clock_judge_*)"
+fi
+echo PASS

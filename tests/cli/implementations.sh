@@ -1,0 +1,96 @@
+# Every built-in and example kernel on every OpenCL implementation registered (PoCL, Rusticl's
+# llvmpipe, Oclgrind as an ICD, ...: CTest leaves OCL_ICD_VENDORS as the caller has it and sets
+# RUSTICL_ENABLE=llvmpipe), at small odd sizes (the smallest on a simulator).  Every row must
+# verify, or have a status explained by what it is: the wrong_* examples fail their check, the
+# *_ref reference kernels have no check of their own (unverified), a library that is not there
+# or does not serve the device is unavailable, and a device limit is over_limits with the
+# limit named.  Every timed row must be plausible: samples positive, their sum neither above
+# the host's time for them nor far below it for launches of a millisecond and more (the
+# profiling clock checks of host/run/clock_check.c and run.c), and no CPU row beyond what any
+# CPU moves or computes.
+source "$(dirname "$0")/lib.sh"
+
+QUICK=(--no-peak --reps 2 --warmup 1 --min-time 0)
+EX="$CLBENCH_SOURCE_DIR/cl/examples"
+
+# Under the sanitizers, Mesa's Clover (libMesaOpenCL) stays out: it offers no device here, the
+# ICD loader unloads it, and LeakSanitizer then reports what it allocated while loading under
+# no module name a suppression could match.  It has no device to test anyway.
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+    mkdir -p "$TMP/icd"
+    for icd in "${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}"/*.icd; do
+        grep -q libMesaOpenCL "$icd" || cp "$icd" "$TMP/icd/"
+    done
+    export OCL_ICD_VENDORS=$TMP/icd
+fi
+
+run --list --format json
+expect_rc 0
+python3 -c 'import json,sys
+for d in json.load(open(sys.argv[1]))["devices"]:
+    print(d["id"], "sim" if "oclgrind" in d["platform"].lower() else "hw", d["name"])' \
+    "$TMP/stdout" >"$TMP/devices"
+[ -s "$TMP/devices" ] || fail "no device listed"
+
+n=0
+while read -r id kind name; do
+    if [ "$kind" = sim ]; then
+        sizes=(17 9x7 5x3x7 5)
+    else
+        sizes=(1001 37x29 33x29x17 33)
+    fi
+    cases=(
+        "-k vadd,copy -n ${sizes[0]}"
+        "-k transpose -n ${sizes[1]}"
+        "-k matmul -n ${sizes[2]}"
+        "--kernel-file $EX/histogram.cl --kernel-file $EX/reduce.cl --kernel-file $EX/vadd4.cl --kernel-file $EX/wrong_vadd.cl -n ${sizes[0]}"
+        "--kernel-file $EX/stencil.cl --kernel-file $EX/wrong_stencil.cl -n ${sizes[1]}"
+        "--kernel-file $EX/student_matmul.cl -n ${sizes[3]}"
+    )
+    for c in "${cases[@]}"; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086 # the case is a list of words
+        run -d "$id" $c "${QUICK[@]}" -o "$TMP/run-$n.json"
+        [ "$RC" -le 1 ] || fail "$name: exit code $RC"
+        [ -s "$TMP/run-$n.json" ] || fail "$name: no run file for: $c"
+        echo "$name|$c" >"$TMP/run-$n.case"
+    done
+done <"$TMP/devices"
+
+python3 - "$TMP" "$n" <<'EOF' || fail "rows above"
+import json, sys
+tmp, count = sys.argv[1], int(sys.argv[2])
+bad = 0
+for i in range(1, count + 1):
+    case = open(f"{tmp}/run-{i}.case").read().strip()
+    run = json.load(open(f"{tmp}/run-{i}.json"))
+    types = {d["id"]: d["type"] for d in run["devices"]}
+    for r in run["rows"]:
+        k, st, why = r["kernel"], r["status"], r["reason"]
+        expected = (st == "ok"
+                    or (st in ("verify_failed", "out_of_bounds") and k.startswith("wrong_"))
+                    or (st == "unverified" and k.endswith("_ref"))
+                    or (st == "unavailable" and why)
+                    or (st == "over_limits" and "CL_" in why))
+        if not expected:
+            print(f"{case}: {k}: unexpected {st}: {why}")
+            bad += 1
+        if st not in ("ok", "unverified"):
+            continue
+        s = r["samples_ms"]
+        total, wall = sum(s), r["wall_ms"]
+        if min(s) <= 0:
+            print(f"{case}: {k}: a sample of {min(s)} ms")
+            bad += 1
+        if r["timer"] == "event" and total > wall * 1.02 + 0.05:
+            print(f"{case}: {k}: events {total} ms in {wall} ms of wall time")
+            bad += 1
+        if r["timer"] == "event" and wall >= len(s) and total < 0.02 * wall:
+            print(f"{case}: {k}: events {total} ms for {wall} ms of millisecond launches")
+            bad += 1
+        if types[r["device"]] == "cpu" and (r.get("gbs", 0) > 2000 or r.get("gflops", 0) > 20000):
+            print(f"{case}: {k}: {r.get('gbs')} GB/s, {r.get('gflops')} GFLOP/s on a CPU")
+            bad += 1
+sys.exit(1 if bad else 0)
+EOF
+echo "PASS: every kernel on $(wc -l <"$TMP/devices") devices"

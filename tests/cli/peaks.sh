@@ -1,0 +1,75 @@
+# The roofs (host/run/peak.c, native_peak.c, peak_cache.c): on a CPU device of this host each
+# roof is the best of the OpenCL probes and the native probe and names its source; an edited
+# peak-cache entry fails its checksum and is measured again; the busy-machine rule: a peak
+# measured while the machine is busy is said, recorded and measured again by the next run,
+# and two busy loops beside the probes make a peak busy.
+source "$(dirname "$0")/lib.sh"
+
+export XDG_CACHE_HOME="$TMP/peaks"
+PEAK=(-d cpu -k vadd -n 4096 --reps 2 --warmup 1 --min-time 0)
+expect_no_warning() { ! grep -q "warning" "$TMP/stderr" || fail "unexpected warning"; }
+peak_field() {
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["devices"][0]["peak"].get(sys.argv[2]))' \
+        "$TMP/run.json" "$1"
+}
+run "${PEAK[@]}" -o "$TMP/run.json"
+expect_rc 0
+entry=$(find "$XDG_CACHE_HOME/clbench/peaks" -name '*.json')
+[ -f "$entry" ] || fail "no peak entry stored"
+# The roofs name their probe: on a CPU device of this host, the native probe ran beside the
+# OpenCL ones, and each roof is at least what either measured.
+python3 - "$TMP/run.json" <<'PY' || fail "roofs and their sources"
+import json, sys
+p = json.load(open(sys.argv[1]))["devices"][0]["peak"]
+assert p["native_isa"] in ("avx512f", "avx2", "sse2", "generic"), p
+assert p["native_threads"] >= 1, p
+assert p["measured_gflops"] == max(p["opencl_gflops"], p["native_gflops"]), p
+assert p["gflops_source"] == ("native " + p["native_isa"] if p["native_gflops"] > p["opencl_gflops"]
+                              else "OpenCL peak_fma"), p
+assert p["measured_gbs"] >= max(p["measured_read_gbs"], p["native_copy_gbs"]), p
+PY
+# An edited value fails the entry's checksum: refused with a warning and measured again.  That
+# measurement is taken as on a busy machine (CLBENCH_PEAK_BUSY=always): it serves its run with
+# a warning and a "busy" note in the run file and the entry; the next run measures again (and
+# keeps the higher roof of the two); the quiet measurement makes an entry later runs reuse.
+busy_field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("busy"))' "$entry"; }
+python3 - "$entry" <<'PY'
+import json, sys
+e = json.load(open(sys.argv[1])); e["gflops"] = 12345.5
+json.dump(e, open(sys.argv[1], "w"))
+PY
+CLBENCH_PEAK_BUSY=always run "${PEAK[@]}" -o "$TMP/run.json"
+expect_rc 0
+expect_stderr_has "peak cache entry '$entry' for"
+expect_stderr_has "(checksum mismatch: edited or corrupt): measuring again"
+[ "$(peak_field source)" = measured ] || fail "edited entry: source $(peak_field source)"
+[ "$(peak_field measured_gflops)" != 12345.5 ] || fail "edited value was used"
+! grep -q 12345.5 "$entry" || fail "edited entry not replaced"
+expect_stderr_has "was measured while the machine was busy (CLBENCH_PEAK_BUSY=always)"
+[ "$(peak_field busy)" = CLBENCH_PEAK_BUSY=always ] || fail "run file: busy $(peak_field busy)"
+[ "$(busy_field)" = CLBENCH_PEAK_BUSY=always ] || fail "entry: busy $(busy_field)"
+roof1=$(peak_field measured_gflops)
+run "${PEAK[@]}" -o "$TMP/run.json"
+expect_rc 0
+expect_stderr_has "the cached peak of"
+expect_stderr_has "was measured while the machine was busy (CLBENCH_PEAK_BUSY=always): measuring again"
+[ "$(peak_field source)" = measured ] || fail "busy entry reused: source $(peak_field source)"
+[ "$(peak_field busy)" = None ] || fail "quiet measurement still busy: $(peak_field busy)"
+python3 -c 'import sys; assert float(sys.argv[2]) >= float(sys.argv[1])' "$roof1" \
+    "$(peak_field measured_gflops)" || fail "the busy roof $roof1 was not kept as a floor"
+[ "$(busy_field)" = None ] || fail "entry still busy after a quiet measurement"
+run "${PEAK[@]}" -o "$TMP/run.json"
+[ "$(peak_field source)" = cached ] || fail "quiet entry not reused"
+expect_no_warning
+# The rule itself: two busy loops on the host's cores take the native probe's threads' share.
+spin() { while :; do :; done; }
+spin & spinner1=$!
+spin & spinner2=$!
+CLBENCH_PEAK_BUSY=auto run "${PEAK[@]}" --peak measure -o "$TMP/run.json"
+kill "$spinner1" "$spinner2"
+wait "$spinner1" "$spinner2" 2>/dev/null
+expect_rc 0
+expect_stderr_has "was measured while the machine was busy"
+[ "$(peak_field busy)" != None ] || fail "a peak measured beside two busy loops is not busy"
+[ "$(busy_field)" != None ] || fail "a contended entry was stored as a roof"
+echo "peaks: ok"

@@ -1,0 +1,47 @@
+/* Unit tests of the profiling clock's verdict (host/run/clock_check.c), on the measurements of
+ * real clocks: sound ones pass, each way of being broken fails with a reason that says which. */
+#include "check.h"
+#include "clbench/clock_check.h"
+
+#include <string.h>
+
+static struct cb_device judged(double small_event_ms, double event_ms, double wall_ms)
+{
+    struct cb_device d;
+
+    memset(&d, 0, sizeof d);
+    strcpy(d.platform_name, "rusticl");
+    cb_clock_judge(&d, small_event_ms, event_ms, wall_ms);
+    return d;
+}
+
+int test_clock_judge_trusts_sound_clocks(void)
+{
+    /* PoCL 3.1 on an idle host, and on a host at load 13 (the wake-up adds to the wall). */
+    struct cb_device d = judged(16.9, 67.7, 73.3);
+
+    ASSERT_TRUE(d.clock_checked && d.events_trusted);
+    ASSERT_TRUE(d.clock_why[0] == '\0');
+    d = judged(1.4, 5.88, 28.0);
+    ASSERT_TRUE(d.events_trusted);
+    return 0;
+}
+
+int test_clock_judge_rejects_broken_clocks(void)
+{
+    /* Rusticl 22.3: a constant 1 ns whatever the launch. */
+    struct cb_device d = judged(1e-6, 1e-6, 39.6);
+
+    ASSERT_TRUE(d.clock_checked && !d.events_trusted);
+    ASSERT_STR_HAS(d.clock_why, "rusticl's profiling events measured 1e-06 ms");
+    d = judged(10.0, 80.0, 50.0); /* more than the host saw pass */
+    ASSERT_TRUE(!d.events_trusted);
+    ASSERT_STR_HAS(d.clock_why, "saw take only 50 ms");
+    d = judged(40.0, 45.0, 50.0); /* does not grow with the work */
+    ASSERT_TRUE(!d.events_trusted);
+    ASSERT_STR_HAS(d.clock_why, "for 4 times the work");
+    d = judged(1.0, -1.0, 50.0); /* ended before it started */
+    ASSERT_TRUE(!d.events_trusted);
+    ASSERT_STR_HAS(d.clock_why, "ended before it started");
+    return 0;
+}
