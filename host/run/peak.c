@@ -16,7 +16,7 @@
 #define PEAK_PARAMS(VEC_DEF)                                                                       \
     {                                                                                              \
         {"WGS", 256, "1..1024", "work-group size"}, {"VEC", VEC_DEF, "4,8,16", "floats per word"}, \
-            {"RPT", 16, "1..64", "words read per work-item"},                                      \
+            {"RPT", 16, "1..64", "words read or copied per work-item"},                            \
             {"NT", 0, "0,1", "1: non-temporal stores"},                                            \
             {"ITERS", 1024, "1..65536", "multiply-adds per chain"},                                \
         {                                                                                          \
@@ -71,9 +71,10 @@ static int plan_write(struct cb_problem *p, char *why, size_t len)
 
 static int plan_copy(struct cb_problem *p, char *why, size_t len)
 {
+    const size_t items = p->size[0] / ((size_t)cb_param(p, "VEC") * (size_t)cb_param(p, "RPT"));
+
     p->bytes = 8.0 * (double)p->size[0];
-    return cb_refuse(
-        plan_common(p, p->size[0] / (size_t)cb_param(p, "VEC"), p->size[0], p->size[0]), why, len);
+    return cb_refuse(plan_common(p, items, p->size[0], p->size[0]), why, len);
 }
 
 /* peak_fma's multiply-adds per step: CHAINS words of VEC lanes. */
