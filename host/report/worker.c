@@ -832,7 +832,7 @@ static int run_one(const cJSON *msg, const struct cb_config *cfg, struct cb_devi
     cb_run_row(&row, &env);
     *retire = row.status != CB_STATUS_OK && row.status != CB_STATUS_INVALID &&
               row.status != CB_STATUS_OVER_LIMITS && row.status != CB_STATUS_UNAVAILABLE &&
-              !context_usable(row.device);
+              row.status != CB_STATUS_UNSUPPORTED && !context_usable(row.device);
     out = cJSON_CreateObject();
     cJSON_AddItemToObject(out, "row", cb_row_json(&row));
     cJSON_AddBoolToObject(out, "retire", *retire);

@@ -39,6 +39,7 @@ struct cb_device {
     size_t max_work_group_size;
     size_t max_work_item_sizes[3];
     int nv_cc_major, nv_cc_minor; /* NVIDIA compute capability, -1 elsewhere */
+    int has_fp64, has_fp16;       /* CL_DEVICE_EXTENSIONS lists cl_khr_fp64, cl_khr_fp16 */
     size_t timer_resolution_ns;   /* CL_DEVICE_PROFILING_TIMER_RESOLUTION */
 
     /* The profiling clock's check when the device is opened (host/run/clock_check.c): events
