@@ -135,7 +135,8 @@ void cb_print_help(FILE *out)
           "isolation, no --row-timeout).\n"
           "\n"
           "exit status: 0 all rows ok (or unverified: a generic kernel without a reference; or\n"
-          "unavailable: a library baseline this build, machine or device cannot run); 1 a row\n"
+          "unavailable: a library baseline this build, machine or device cannot run; or\n"
+          "unsupported: a kernel needing an extension the device lacks, cl_khr_fp64); 1 a row\n"
           "failed (build, limits, launch, verification, timing, crashed, timed_out) or a\n"
           "run-time error; 2 bad command line; 130 or 143 interrupted by SIGINT or SIGTERM (the\n"
           "rows done are written, and the command that finishes the run is printed).\n",
@@ -163,9 +164,10 @@ void cb_print_man(FILE *out)
     fputs(".SH REPORT OPTIONS\n", out);
     cb_report_print_man_options(out);
     fputs(".SH EXIT STATUS\n"
-          "0 all rows ok, unverified or unavailable; 1 a row failed (build, limits, launch,\n"
-          "verification, timing, crashed, timed_out) or a run\\-time error; 2 bad command\n"
-          "line; 130 or 143 interrupted by SIGINT or SIGTERM (the rows done are written).\n"
+          "0 all rows ok, unverified, unavailable or unsupported; 1 a row failed (build, limits,\n"
+          "launch, verification, timing, crashed, timed_out) or a run\\-time error; 2 bad\n"
+          "command line; 130 or 143 interrupted by SIGINT or SIGTERM (the rows done are\n"
+          "written).\n"
           ".SH ENVIRONMENT\n"
           ".TP\n"
           ".B XDG_CACHE_HOME\n"

@@ -110,12 +110,12 @@ void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, doubl
 {
     p->done++;
     p->rows_ms += row_ms;
-    if (row->status == CB_STATUS_UNAVAILABLE) {
-        if (!p->named)
+    if (row->status == CB_STATUS_UNAVAILABLE || row->status == CB_STATUS_UNSUPPORTED) {
+        if (!p->named && row->status == CB_STATUS_UNAVAILABLE)
             return;
         clear(p);
-        cb_warn("[%zu/%zu] %s on %s: unavailable: %s", p->done, p->total, row->problem.kernel->name,
-                row->device->name, row->reason);
+        cb_warn("[%zu/%zu] %s on %s: %s: %s", p->done, p->total, row->problem.kernel->name,
+                row->device->name, cb_status_name(row->status), row->reason);
     } else if (!cb_status_measured(row->status)) {
         const char *file = row->problem.kernel->source_path;
         char id[32], params[256], size[96];

@@ -31,8 +31,10 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
     u->line = head->line;
     u->k.source_path = file->path;
     u->k.manifest = u;
-    u->generic.check.rtol = 1e-5;
-    u->generic.check.atol = 1e-6;
+    u->generic.check.rtol = -1; /* not given: each output's type's default */
+    u->generic.check.atol = -1;
+    if (manifest_check_utf8(x, head->line, head->column, head->body, head->body_len) != 0)
+        return -1;
     c = (struct cursor){x, manifest_keep(u, head->body, head->body_len), NULL, head->line,
                         head->column};
     if (c.s == NULL)
@@ -56,6 +58,9 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
             break;
         if (l->body_len == 0 || l->body[0] == '#')
             continue;
+        /* Its text goes into run files, which are JSON: UTF-8 only. */
+        if (manifest_check_utf8(x, l->line, l->column, l->body, l->body_len) != 0)
+            return -1;
         c = (struct cursor){x, manifest_keep(u, l->body, l->body_len), NULL, l->line, l->column};
         if (c.s == NULL)
             return manifest_fail(x, l->line, 0, "out of memory");

@@ -28,7 +28,8 @@ static int check_expressions(const struct context *x, const struct cb_manifest_k
     all[n++] = &u->flops;
     all[n++] = &u->bytes;
     for (unsigned i = 0; i < u->generic.arg_count; i++)
-        all[n++] = &u->arg_expr[i];
+        if (!u->generic.args[i].literal) /* a decimal number: checked when it was read */
+            all[n++] = &u->arg_expr[i];
     for (size_t i = 0; i < n; i++) {
         struct cb_expr_error err;
 

@@ -43,6 +43,14 @@ const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *
     return buf;
 }
 
+const char *cb_kernel_file_hash(const char *path)
+{
+    for (size_t i = 0; i < loaded_count; i++)
+        if (strcmp(loaded[i]->path, path) == 0)
+            return loaded[i]->hash;
+    return NULL;
+}
+
 /* Registers every kernel of every loaded file again, after a failed load. */
 static void register_loaded(void)
 {
@@ -100,6 +108,10 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
         return -1;
     }
     free(text);
+    if (manifest_hash_dependencies(file) != 0) {
+        cb_manifest_file_free(file);
+        return manifest_fail(&x, 0, 0, "out of memory");
+    }
     grown = realloc(loaded, (loaded_count + 1) * sizeof *grown);
     if (grown != NULL)
         loaded = grown;
@@ -115,8 +127,16 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
     if (register_file(&x, file) != 0)
         goto undo;
     for (size_t i = 0; i < file->count; i++) {
-        const char *ref_file = (file->kernels[i]->manifest)->generic.check.ref_file;
+        const struct cb_manifest_kernel *u = file->kernels[i]->manifest;
+        const char *ref_file = u->generic.check.ref_file;
 
+        /* Named with the manifest line that names it: the user looks there, not at FILE. */
+        if (ref_file != NULL && stat(ref_file, &st) != 0) {
+            manifest_fail(&x, u->verify_line, u->verify_file_column,
+                          "verify %s in %s: cannot read the file: %s", u->generic.check.ref_kernel,
+                          ref_file, strerror(errno));
+            goto undo;
+        }
         if (ref_file != NULL && cb_kernel_file_load(ref_file, why, len) != 0)
             goto undo;
     }

@@ -7,6 +7,7 @@
 #include "clbench/families.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,14 +253,36 @@ static int parse_size(struct cursor *c, struct cb_manifest_kernel *u, struct pen
                                "size takes `cpu SIZE gpu SIZE`");
 }
 
-/* arg NAME int = EXPR | NAME float[EXPR] DIR [FILL] | NAME int[EXPR] DIR [FILL] |
- * NAME local[EXPR] */
+/* A floating scalar's value written as a decimal number (`2.5`, `-1e-3`): 1 and *out, or 0
+ * when text is something else (an integer expression, which the expressions' checks take). */
+static int decimal_number(const char *text, double *out)
+{
+    char *end;
+
+    if (strpbrk(text, ".eE") == NULL || strpbrk(text, "xX") != NULL)
+        return 0;
+    *out = strtod(text, &end);
+    return end != text && *end == '\0';
+}
+
+/* The value of a `const V` fill or a floating scalar's number fits the type. */
+static int fits(const struct cb_elem_info *t, double v)
+{
+    if (t->floating)
+        return fabs(v) <= t->largest;
+    return v == floor(v) && v >= (double)t->min && v <= (double)t->max;
+}
+
+/* arg NAME TYPE = EXPR | NAME TYPE[EXPR] DIR [FILL] | NAME local[EXPR], TYPE one of the
+ * table of elem_type.c */
 static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
     struct cb_generic *g = &u->generic;
     struct cb_generic_arg *a = &g->args[g->arg_count];
+    const struct cb_elem_info *t = NULL;
     const char *name, *type;
     size_t len, tlen;
+    int local;
 
     (void)pend;
     name = cursor_ident(c, &len);
@@ -273,28 +296,42 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
     memset(a, 0, sizeof *a);
     a->name = manifest_keep(u, name, len);
     type = cursor_ident(c, &tlen);
-    if (type == NULL ||
-        !(manifest_word_is(type, tlen, "int") || manifest_word_is(type, tlen, "float") ||
-          manifest_word_is(type, tlen, "local")))
+    local = type != NULL && manifest_word_is(type, tlen, "local");
+    if (type == NULL || (!local && cb_elem_find(type, tlen, &a->type) != 0))
         return manifest_fail(c->x, c->line, cursor_col(c, type != NULL ? type : c->at),
-                             "arg %s: the type is int, float[LENGTH], int[LENGTH] or local[BYTES]",
-                             a->name);
-    if (manifest_word_is(type, tlen, "int") && cursor_accept_char(c, '=')) {
+                             "arg %s: unknown type '%.*s': the types are char, uchar, short, "
+                             "ushort, int, uint, long, ulong, half, float and double (TYPE = EXPR, "
+                             "TYPE[LENGTH]), or local[BYTES]",
+                             a->name, type != NULL ? (int)tlen : 0, type != NULL ? type : "");
+    if (!local)
+        t = cb_elem_info(a->type);
+    if (!local && cursor_accept_char(c, '=')) {
         a->kind = CB_ARG_SCALAR;
-        a->type = CB_ELEM_INT;
         a->value = cursor_rest(c, u, &u->arg_expr[g->arg_count]);
         if (a->value == NULL)
             return manifest_fail(c->x, c->line, cursor_col(c, c->at),
                                  "arg %s: an expression must follow '='", a->name);
+        if (t->floating && decimal_number(a->value, &a->real)) {
+            a->literal = 1;
+            if (!fits(t, a->real))
+                return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
+                                     "arg %s: %s is beyond %s's largest value %g", a->name,
+                                     a->value, t->name, t->largest);
+        } else if (!t->floating && strpbrk(a->value, ".") != NULL &&
+                   decimal_number(a->value, &a->real))
+            return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
+                                 "arg %s: %s is not an integer: %s %s argument takes an integer "
+                                 "expression (declare it float or double for a number with a "
+                                 "fraction)",
+                                 a->name, a->value, a->type == CB_ELEM_INT ? "an" : "a", t->name);
         g->arg_count++;
         return 0;
     }
     if (*c->at != '[')
-        return manifest_fail(
-            c->x, c->line, cursor_col(c, c->at),
-            "arg %s: write `int = EXPR` for a scalar, `float[LENGTH]` or `int[LENGTH]` "
-            "for a buffer, `local[BYTES]` for local memory",
-            a->name);
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "arg %s: write `%s = EXPR` for a scalar, `%s[LENGTH]` for a buffer, "
+                             "`local[BYTES]` for local memory",
+                             a->name, local ? "int" : t->name, local ? "float" : t->name);
     {
         const char *start = ++c->at;
         int depth = 1;
@@ -310,7 +347,7 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
             manifest_keep(u, start, (size_t)(c->at - 1 - start)), c->line, cursor_col(c, start)};
         a->length = u->arg_expr[g->arg_count].text;
     }
-    if (manifest_word_is(type, tlen, "local")) {
+    if (local) {
         a->kind = CB_ARG_LOCAL;
         if (!cursor_at_end(c))
             return manifest_fail(c->x, c->line, cursor_col(c, c->at),
@@ -319,7 +356,6 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
         return 0;
     }
     a->kind = CB_ARG_BUFFER;
-    a->type = manifest_word_is(type, tlen, "int") ? CB_ELEM_INT : CB_ELEM_FLOAT;
     if (cursor_accept_word(c, "inout"))
         a->is_input = a->is_output = 1;
     else if (cursor_accept_word(c, "in"))
@@ -351,6 +387,10 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
         if (v == NULL || end != v + len)
             return manifest_fail(c->x, c->line, cursor_col(c, v != NULL ? v : c->at),
                                  "arg %s: const needs a number, as in `const 1.5`", a->name);
+        if (!fits(t, a->fill_value))
+            return manifest_fail(c->x, c->line, cursor_col(c, v),
+                                 "arg %s: const %.*s is not a %s value", a->name, (int)len, v,
+                                 t->name);
     } else
         cursor_accept_word(c, "random");
     if (!cursor_at_end(c))
@@ -381,6 +421,7 @@ static int parse_verify(struct cursor *c, struct cb_manifest_kernel *u, struct p
     struct cb_generic_check *check = &u->generic.check;
     const char *name;
     size_t len;
+    unsigned seen = 0; /* a bit per option of `options` below */
 
     (void)pend;
     u->verify_line = c->line;
@@ -390,27 +431,36 @@ static int parse_verify(struct cursor *c, struct cb_manifest_kernel *u, struct p
                              "verify needs a reference kernel: `verify my_ref rtol 1e-5`");
     check->ref_kernel = manifest_keep(u, name, len);
     while (!cursor_at_end(c)) {
+        static const char *const options[] = {"exact", "in", "on", "rtol", "atol"};
         const char *opt = c->at, *v;
         size_t vlen;
+        unsigned o = 0;
 
-        if (cursor_accept_word(c, "exact")) {
-            check->exact = 1;
-            continue;
-        }
-        if (!cursor_accept_word(c, "in") && !cursor_accept_word(c, "on") &&
-            !cursor_accept_word(c, "rtol") && !cursor_accept_word(c, "atol"))
+        while (o < 5 && !cursor_accept_word(c, options[o]))
+            o++;
+        if (o == 5)
             return manifest_fail(
                 c->x, c->line, cursor_col(c, opt),
                 "verify: unexpected '%s' (options: in FILE, on DEVICE, rtol X, atol Y, "
                 "exact)",
                 opt);
+        /* `atol 1e-3 atol 1e-4` kept the last one: which did the user mean? */
+        if (seen & (1u << o))
+            return manifest_fail(c->x, c->line, cursor_col(c, opt),
+                                 "verify: %s is given twice: keep one", options[o]);
+        seen |= 1u << o;
+        if (o == 0) {
+            check->exact = 1;
+            continue;
+        }
         v = cursor_word(c, &vlen);
         if (v == NULL)
             return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                                 "verify: a value must follow '%.4s'", opt);
-        if (opt[0] == 'i')
+                                 "verify: a value must follow '%s'", options[o]);
+        if (o == 1) {
             check->ref_file = relative_to(u, c->x->path, v, vlen);
-        else if (opt[0] == 'o')
+            u->verify_file_column = cursor_col(c, v);
+        } else if (o == 2)
             check->ref_device = manifest_keep(u, v, vlen);
         else {
             char *end;
@@ -418,8 +468,9 @@ static int parse_verify(struct cursor *c, struct cb_manifest_kernel *u, struct p
 
             if (end != v + vlen || !(x >= 0))
                 return manifest_fail(c->x, c->line, cursor_col(c, v),
-                                     "verify: %.4s takes a number at least 0, as in 1e-5", opt);
-            *(opt[0] == 'r' ? &check->rtol : &check->atol) = x;
+                                     "verify: %s takes a number at least 0, as in 1e-5",
+                                     options[o]);
+            *(o == 3 ? &check->rtol : &check->atol) = x;
         }
     }
     return 0;

@@ -7,6 +7,7 @@
  *   manifest_check.c   the checks a manifest must pass when it is loaded
  *   manifest.c         one file's manifests into kernels (cb_manifest_parse)
  *   manifest_files.c   the list of loaded files, and registering their kernels
+ *   manifest_deps.c    the files a kernel file's build reads, in its hash
  */
 #ifndef CLBENCH_MANIFEST_PARTS_H
 #define CLBENCH_MANIFEST_PARTS_H
@@ -63,6 +64,7 @@ struct cb_manifest_kernel {
     unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
     unsigned twin_line, baseline_line, verify_line;
+    unsigned verify_file_column; /* of `in FILE`'s FILE */
     char **owned; /* strings this kernel's fields point to */
     size_t owned_count;
 };
@@ -77,6 +79,10 @@ struct context {
 /* Writes the message (LINE and COLUMN where not 0) and returns -1. */
 int manifest_fail(const struct context *x, unsigned line, unsigned column, const char *fmt, ...)
     CB_PRINTF(4, 5);
+/* 0 if s[0, len), a line's text from `column` on, is UTF-8; else -1 with the first byte that
+ * is not. */
+int manifest_check_utf8(const struct context *x, unsigned line, unsigned column, const char *s,
+                        size_t len);
 /* A copy of s[0, len) that u owns; NULL when out of memory. */
 char *manifest_keep(struct cb_manifest_kernel *u, const char *s, size_t len);
 void manifest_kernel_free(struct cb_manifest_kernel *u);
@@ -176,5 +182,11 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code);
 /* Twins, baselines and reference kernels name registered kernels of the same problem. */
 int manifest_check_names(const struct context *x, const struct cb_manifest_file *file);
+
+/* ---- manifest_deps.c ---- */
+
+/* Extends file->hash with every file its build reads: its #includes (recursively) and its
+ * `verify ... in FILE` files with theirs.  0, or -1 when out of memory. */
+int manifest_hash_dependencies(struct cb_manifest_file *file);
 
 #endif

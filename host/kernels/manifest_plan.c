@@ -2,6 +2,7 @@
  * the row's sizes and parameters; a refusal names the file, line and column. */
 #include "manifest_parts.h"
 
+#include <math.h>
 #include <stdio.h>
 
 size_t manifest_variables(const struct cb_manifest_kernel *u, const struct cb_problem *p,
@@ -81,14 +82,26 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
     }
     for (unsigned i = 0; i < u->generic.arg_count; i++) {
         const struct cb_generic_arg *a = &u->generic.args[i];
+        const struct cb_elem_info *t = cb_elem_info(a->type);
         const struct located *e = &u->arg_expr[i];
 
+        p->arg_value[i] = 0;
+        p->arg_real[i] = a->real;
+        if (a->literal)
+            continue;
         if (evaluate(u, e, a->name, vars, count, &v, why, len) != 0)
             return -1;
-        if (a->kind == CB_ARG_SCALAR) {
-            if (v < CL_INT_MIN || v > CL_INT_MAX) {
-                snprintf(why, len, "%s:%u: arg %s = %lld does not fit in an int", u->file->path,
-                         e->line, a->name, v);
+        if (a->kind == CB_ARG_SCALAR && t->floating) {
+            p->arg_real[i] = (double)v;
+            if (fabs(p->arg_real[i]) > t->largest) {
+                snprintf(why, len, "%s:%u:%u: arg %s = %lld is beyond %s's largest value %g",
+                         u->file->path, e->line, e->column, a->name, v, t->name, t->largest);
+                return -1;
+            }
+        } else if (a->kind == CB_ARG_SCALAR) {
+            if (v < t->min || v > t->max) {
+                snprintf(why, len, "%s:%u:%u: arg %s = %lld does not fit in %s (%lld .. %lld)",
+                         u->file->path, e->line, e->column, a->name, v, t->name, t->min, t->max);
                 return -1;
             }
             p->arg_value[i] = v;

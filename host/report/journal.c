@@ -274,6 +274,8 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     copy_string(row->reason, sizeof row->reason, j, "reason");
     copy_string(row->build_options, sizeof row->build_options, j, "build_options");
     copy_string(row->build_warnings, sizeof row->build_warnings, j, "build_warnings");
+    copy_string(row->reference_device, sizeof row->reference_device, verification,
+                "reference_device");
     copy_string(row->timer_reason, sizeof row->timer_reason, j, "timer_reason");
     restore_params(row, j);
     restore_library(&row->library, cJSON_GetObjectItemCaseSensitive(j, "library"));
@@ -295,6 +297,7 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
         row->verify.max_rel_err = number(verification, "max_rel_err");
         row->verify.tolerance = number(verification, "tolerance");
         row->verify.worst_excess = number(verification, "worst_excess");
+        row->verify.atol = number(verification, "atol"); /* a generic kernel's bound */
     }
     row->buffer_sets = (unsigned)number(j, "buffer_sets");
     row->footprint_bytes = number(j, "footprint_bytes");
@@ -329,7 +332,8 @@ static int retried(const cJSON *j, const struct cb_run *run)
     const int status = name != NULL ? cb_status_parse(name) : -1;
 
     return run->cfg != NULL && run->cfg->retry_failed && status >= 0 &&
-           !cb_status_measured((enum cb_status)status) && status != CB_STATUS_UNAVAILABLE;
+           !cb_status_measured((enum cb_status)status) && status != CB_STATUS_UNAVAILABLE &&
+           status != CB_STATUS_UNSUPPORTED;
 }
 
 /* Resumes the rows of run that match j; returns how many (0 or 1).  A row of a kernel file

@@ -109,6 +109,15 @@ static void heading(FILE *out, int markdown, const char *title)
         fprintf(out, "%s\n", title);
 }
 
+/* 1 if a row of `twin` ran to the end unverified. */
+static int twin_unverified(const struct cb_report *r, const char *twin)
+{
+    for (size_t i = 0; i < r->row_count; i++)
+        if (strcmp(r->rows[i].kernel, twin) == 0 && strcmp(r->rows[i].status, "unverified") == 0)
+            return 1;
+    return 0;
+}
+
 /* One twin pair: kernel (with local memory) against twin (without), per size and device.
  * Adds each speedup to the device's verdict. */
 static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, const char *twin,
@@ -179,7 +188,15 @@ static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, 
         describe(what, sizeof what, verdict_mean(&pair[devs[i]]));
         fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[devs[i]].label);
     }
-    if (shown == 0)
+    /* An unverified twin ran, but nothing vouches for its outputs: it never counts in a
+     * verdict (README, "The generic contract"), and the line says so rather than that it
+     * did not run. */
+    if (shown == 0 && twin_unverified(r, twin))
+        fprintf(out,
+                " no verdict: %s ran beside it but is unverified (no `verify` line checks its "
+                "outputs), so its times do not count: give it one",
+                twin);
+    else if (shown == 0)
         fprintf(out, " no verdict: %s did not run beside it", twin);
     fputs("\n\n", out);
 done:

@@ -231,7 +231,8 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
          * given a throughput as if ok. */
         if (strcmp(x->status, "unverified") == 0 && x->median_ms > 0)
             cb_grid_set(g, row, col, "%.4g", x->median_ms);
-        else if (strcmp(x->status, "unavailable") == 0) /* could not run here: not a failure */
+        else if (strcmp(x->status, "unavailable") == 0 ||
+                 strcmp(x->status, "unsupported") == 0) /* could not run here: not a failure */
             cb_grid_set(g, row, col, "absent");
         else
             cb_grid_set(g, row, col, "FAILED");

@@ -178,14 +178,21 @@ static cJSON *size_array(const size_t *values, unsigned count)
 /* The generic contract's check: what the outputs were compared with, and how closely
  * (max_rel_err is then the worst element's |got - want| / |want|, tolerance the rtol, and
  * worst_excess that element's |got - want| / (atol + rtol * |want|): above 1 fails). */
-static void add_reference(cJSON *verification, const struct cb_generic_check *check,
-                          const struct cb_verify *v)
+static void add_reference(cJSON *verification, const struct cb_row *row,
+                          const struct cb_generic_check *check, const struct cb_verify *v)
 {
     cJSON_AddStringToObject(verification, "reference", check->ref_kernel);
+    /* The device that ran it, by name; the manifest's `on DEVICE` beside it. */
     cJSON_AddStringToObject(verification, "reference_device",
-                            check->ref_device != NULL ? check->ref_device : "same");
-    cJSON_AddNumberToObject(verification, "atol", check->exact ? 0.0 : check->atol);
-    cJSON_AddNumberToObject(verification, "rtol", check->exact ? 0.0 : check->rtol);
+                            row->reference_device[0] != '\0' ? row->reference_device
+                                                             : row->device->name);
+    if (check->ref_device != NULL)
+        cJSON_AddStringToObject(verification, "reference_selector", check->ref_device);
+    else
+        cJSON_AddNullToObject(verification, "reference_selector");
+    /* The bound of the first floating output (its type's defaults where none was given). */
+    cJSON_AddNumberToObject(verification, "atol", v->atol);
+    cJSON_AddNumberToObject(verification, "rtol", v->tolerance);
     cJSON_AddBoolToObject(verification, "exact", check->exact);
     cJSON_AddNumberToObject(verification, "worst_excess", v->worst_excess);
 }
@@ -292,7 +299,7 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(verification, "max_rel_err", row->verify.max_rel_err);
         cJSON_AddNumberToObject(verification, "tolerance", row->verify.tolerance);
         if (k->generic != NULL && k->generic->check.ref_kernel != NULL)
-            add_reference(verification, &k->generic->check, &row->verify);
+            add_reference(verification, row, &k->generic->check, &row->verify);
     }
     if (row->buffer_sets > 0) {
         cJSON_AddNumberToObject(j, "buffer_sets", row->buffer_sets);

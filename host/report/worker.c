@@ -27,7 +27,8 @@ enum {
     STOP_GRACE_MS = 2000, /* a worker whose channel closed gets this long to exit */
 };
 
-#define WORKER_ENV "CLBENCH_WORKER_MODE"
+#define WORKER_ENV        "CLBENCH_WORKER_MODE"
+#define WORKER_CACHE_SAID "cache-said"
 
 extern char **environ;
 
@@ -359,7 +360,8 @@ static int spawn(struct cb_worker *w, char *why, size_t len)
             return -1;
         }
         memcpy(envp, environ, n * sizeof *envp);
-        envp[n] = WORKER_ENV "=1";
+        /* What the supervisor said of the cache, a worker does not say again. */
+        envp[n] = cb_cache_warned() ? WORKER_ENV "=" WORKER_CACHE_SAID : WORKER_ENV "=1";
     }
     fflush(NULL);
     pid = fork();
@@ -830,7 +832,7 @@ static int run_one(const cJSON *msg, const struct cb_config *cfg, struct cb_devi
     cb_run_row(&row, &env);
     *retire = row.status != CB_STATUS_OK && row.status != CB_STATUS_INVALID &&
               row.status != CB_STATUS_OVER_LIMITS && row.status != CB_STATUS_UNAVAILABLE &&
-              !context_usable(row.device);
+              row.status != CB_STATUS_UNSUPPORTED && !context_usable(row.device);
     out = cJSON_CreateObject();
     cJSON_AddItemToObject(out, "row", cb_row_json(&row));
     cJSON_AddBoolToObject(out, "retire", *retire);
@@ -854,13 +856,14 @@ int cb_worker_serve(const struct cb_config *cfg)
     channel = dup(STDOUT_FILENO);
     if (channel < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
         return 1;
+    cb_cache_configure(cfg->use_cache);
+    if (strcmp(getenv(WORKER_ENV), WORKER_CACHE_SAID) == 0)
+        cb_cache_quiet();
     unsetenv(WORKER_ENV);
     signal(SIGINT, SIG_IGN); /* the supervisor decides what a Ctrl-C stops */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1)
         return 1;
-    cb_cache_configure(cfg->use_cache);
-    cb_cache_quiet();
     cb_warnings_quiet(1);
     err = cb_devices_enumerate(&list);
     cb_warnings_quiet(0);

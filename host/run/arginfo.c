@@ -7,7 +7,7 @@
 /* What the runner passes as one argument. */
 struct expected {
     cl_kernel_arg_address_qualifier space; /* __private for scalars */
-    const char *type;                      /* "int" or "float*" ("*": any pointer) */
+    char type[16];                         /* "uint" or "float*" ("*": any pointer) */
 };
 
 static const char *space_name(cl_kernel_arg_address_qualifier q)
@@ -27,12 +27,13 @@ static unsigned expected_list(const struct cb_problem *p, struct expected *e)
         for (unsigned i = 0; i < k->generic->arg_count; i++) {
             const struct cb_generic_arg *a = &k->generic->args[i];
 
-            e[n++] = a->kind == CB_ARG_SCALAR
-                         ? (struct expected){CL_KERNEL_ARG_ADDRESS_PRIVATE, "int"}
-                     : a->kind == CB_ARG_LOCAL ? (struct expected){CL_KERNEL_ARG_ADDRESS_LOCAL, "*"}
-                     : a->type == CB_ELEM_INT
-                         ? (struct expected){CL_KERNEL_ARG_ADDRESS_GLOBAL, "int*"}
-                         : (struct expected){CL_KERNEL_ARG_ADDRESS_GLOBAL, "float*"};
+            e[n].space = a->kind == CB_ARG_SCALAR  ? CL_KERNEL_ARG_ADDRESS_PRIVATE
+                         : a->kind == CB_ARG_LOCAL ? CL_KERNEL_ARG_ADDRESS_LOCAL
+                                                   : CL_KERNEL_ARG_ADDRESS_GLOBAL;
+            /* Exactly the declared type: a `__global uint *` is no int[N]. */
+            snprintf(e[n++].type, sizeof e[0].type, "%s%s",
+                     a->kind == CB_ARG_LOCAL ? "" : cb_elem_info(a->type)->name,
+                     a->kind == CB_ARG_SCALAR ? "" : "*");
         }
         return n;
     }

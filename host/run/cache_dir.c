@@ -34,6 +34,16 @@ void cb_cache_configure(int enabled)
     pthread_mutex_unlock(&lock);
 }
 
+int cb_cache_warned(void)
+{
+    int warned;
+
+    pthread_mutex_lock(&lock);
+    warned = cache.warned;
+    pthread_mutex_unlock(&lock);
+    return warned;
+}
+
 void cb_cache_quiet(void)
 {
     pthread_mutex_lock(&lock);

@@ -41,12 +41,12 @@ int cb_row_check_buffer(struct cb_row *row, double bytes)
 }
 
 int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
-                        cl_uint *scratch, const char *output, const char *when)
+                        size_t elem_size, cl_uint *scratch, const char *output, const char *when)
 {
     struct cb_guard_damage dmg;
 
-    CB_ROW_CHECK(row,
-                 cb_guarded_check(row->device, g, front, elems * sizeof(cl_uint), scratch, &dmg));
+    CB_ROW_CHECK(
+        row, cb_guarded_check(row->device, g, front, elems * elem_size, elem_size, scratch, &dmg));
     if (dmg.written == 0)
         return 0;
     if (output == NULL)

@@ -153,6 +153,8 @@ static cl_int query_device(struct cb_device *d)
     d->nv_cc_major = d->nv_cc_minor = -1;
     /* Asked only of devices that list the extension: others answer CL_INVALID_VALUE, which
      * API checkers (oclgrind --check-api) rightly report as a misuse. */
+    CB_CHECK(has_extension(d->id, "cl_khr_fp64", &d->has_fp64));
+    CB_CHECK(has_extension(d->id, "cl_khr_fp16", &d->has_fp16));
     CB_CHECK(has_extension(d->id, "cl_nv_device_attribute_query", &nv_attributes));
     if (nv_attributes) {
         cl_uint major, minor;
@@ -472,4 +474,11 @@ void cb_device_close(struct cb_device *d)
         clReleaseContext(d->context);
     d->queue = NULL;
     d->context = NULL;
+}
+
+int cb_device_has_extension(const struct cb_device *d, const char *name)
+{
+    return strcmp(name, "cl_khr_fp64") == 0   ? d->has_fp64
+           : strcmp(name, "cl_khr_fp16") == 0 ? d->has_fp16
+                                              : 0;
 }

@@ -156,8 +156,8 @@ static int family_verify(struct cb_row *row, void *state, unsigned set,
                        p->kernel->library->store(&r->library, row->device->queue, r->out[set].inner,
                                                  row->reason, sizeof row->reason)) != 0)
         return -1;
-    if (cb_row_check_guards(row, &r->out[set], r->guard_front, p->output_elems, r->host_guard, NULL,
-                            when) != 0)
+    if (cb_row_check_guards(row, &r->out[set], r->guard_front, p->output_elems, sizeof(float),
+                            r->host_guard, NULL, when) != 0)
         return -1;
     CB_ROW_CHECK(row,
                  clEnqueueReadBuffer(row->device->queue, r->out[set].inner, CL_TRUE, 0,

@@ -4,21 +4,14 @@
  * row's device or on the one the check names.  Without a reference the row ends unverified. */
 #include "clbench/contract.h"
 #include "clbench/device_defaults.h"
-#include "clbench/inputs.h"
+#include "clbench/elements.h"
 #include "clbench/oracle.h"
 
-#include <limits.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum { PRINTED_MISMATCHES = 5 };
-
-/* What an element the kernel never writes holds: a NaN with a payload no arithmetic makes,
- * and for ints a value no test data comes near (random ints are in [0, 1000)). */
-static const cl_uint float_poison = 0x7fc0dea1u;
-static const cl_int int_poison = INT_MIN + 0x5a5a;
 
 struct generic_buffers {
     const struct cb_generic *g;
@@ -37,9 +30,38 @@ static int is_buffer(const struct cb_generic_arg *a)
     return a->kind == CB_ARG_BUFFER;
 }
 
+static size_t elem_size(const struct cb_generic_arg *a)
+{
+    return cb_elem_info(a->type)->size;
+}
+
 static size_t buffer_bytes(const struct cb_problem *p, unsigned i)
 {
-    return p->arg_length[i] * 4; /* float and int are both 4 bytes in OpenCL C */
+    return p->arg_length[i] * elem_size(&p->kernel->generic->args[i]);
+}
+
+/* A type of a's that the device lacks: unsupported, naming the extension. */
+static int check_extension(struct cb_row *row, const struct cb_generic_arg *a)
+{
+    const char *ext = a->kind != CB_ARG_LOCAL ? cb_elem_info(a->type)->extension : NULL;
+
+    if (ext == NULL || cb_device_has_extension(row->device, ext))
+        return 0;
+    cb_row_fail(row, CB_STATUS_UNSUPPORTED,
+                "argument '%s' is %s, which needs %s: %s does not list it in "
+                "CL_DEVICE_EXTENSIONS",
+                a->name, cb_elem_info(a->type)->name, ext, row->device->name);
+    return -1;
+}
+
+int cb_generic_check_types(struct cb_row *row)
+{
+    const struct cb_generic *g = row->problem.kernel->generic;
+
+    for (unsigned i = 0; i < g->arg_count; i++)
+        if (check_extension(row, &g->args[i]) != 0)
+            return -1;
+    return 0;
 }
 
 static int generic_check_buffers(struct cb_row *row)
@@ -52,13 +74,6 @@ static int generic_check_buffers(struct cb_row *row)
     for (unsigned i = 0; i < g->arg_count; i++) {
         const struct cb_generic_arg *a = &g->args[i];
 
-        if (a->kind == CB_ARG_SCALAR && (p->arg_value[i] < INT_MIN || p->arg_value[i] > INT_MAX)) {
-            cb_row_fail(row, CB_STATUS_INVALID,
-                        "argument '%s' = %lld does not fit the kernel's int: choose a smaller "
-                        "--size",
-                        a->name, p->arg_value[i]);
-            return -1;
-        }
         if (a->kind == CB_ARG_LOCAL)
             local_bytes += (double)p->arg_length[i];
         if (!is_buffer(a))
@@ -69,7 +84,7 @@ static int generic_check_buffers(struct cb_row *row)
                         a->name);
             return -1;
         }
-        if (cb_row_check_buffer(row, 4.0 * (double)p->arg_length[i]) != 0)
+        if (cb_row_check_buffer(row, (double)elem_size(a) * (double)p->arg_length[i]) != 0)
             return -1;
         if (a->is_output)
             p->output_elems += p->arg_length[i];
@@ -82,56 +97,6 @@ static int generic_check_buffers(struct cb_row *row)
         return -1;
     }
     return 0;
-}
-
-static float *make_floats(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
-{
-    float *f;
-
-    if (a->is_input && a->fill == CB_FILL_RANDOM)
-        return cb_inputs_make(count, seed);
-    f = malloc((count ? count : 1) * sizeof *f);
-    for (size_t i = 0; f != NULL && i < count; i++) {
-        if (!a->is_input)
-            memcpy(&f[i], &float_poison, sizeof float_poison);
-        else
-            f[i] = a->fill == CB_FILL_IOTA    ? (float)i
-                   : a->fill == CB_FILL_CONST ? (float)a->fill_value
-                                              : 0.0f;
-    }
-    return f;
-}
-
-static cl_int *make_ints(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
-{
-    float *random = a->is_input && a->fill == CB_FILL_RANDOM ? cb_inputs_make(count, seed) : NULL;
-    cl_int *n = malloc((count ? count : 1) * sizeof *n);
-
-    for (size_t i = 0; n != NULL && i < count; i++) {
-        if (!a->is_input)
-            n[i] = int_poison;
-        else if (a->fill == CB_FILL_RANDOM)
-            /* The same seeded values as floats, as ints in [0, 1000) (24 exact bits). */
-            n[i] = random != NULL ? (cl_int)((random[i] + 1.0f) * 500.0f) : 0;
-        else
-            n[i] = a->fill == CB_FILL_IOTA    ? (cl_int)i
-                   : a->fill == CB_FILL_CONST ? (cl_int)a->fill_value
-                                              : 0;
-    }
-    if (a->is_input && a->fill == CB_FILL_RANDOM && random == NULL) {
-        free(n);
-        n = NULL;
-    }
-    free(random);
-    return n;
-}
-
-/* The contents of buffer argument a before a launch: its fill for inputs, poison for outputs
- * only.  NULL when memory runs out. */
-static void *make_initial(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
-{
-    return a->type == CB_ELEM_FLOAT ? (void *)make_floats(a, count, seed)
-                                    : (void *)make_ints(a, count, seed);
 }
 
 static void generic_release(void *state)
@@ -187,7 +152,7 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
     for (unsigned i = 0; i < g->arg_count; i++) {
         if (!is_buffer(&g->args[i]))
             continue;
-        r->initial[i] = make_initial(&g->args[i], p->arg_length[i], env->cfg->seed + i);
+        r->initial[i] = cb_elem_make(&g->args[i], p->arg_length[i], env->cfg->seed + i);
         if (r->initial[i] == NULL ||
             (g->args[i].is_output && (r->got[i] = malloc(buffer_bytes(p, i))) == NULL)) {
             cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for argument '%s'",
@@ -207,8 +172,9 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
                 CB_ROW_CHECK(row, err);
                 continue;
             }
-            CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, buffer_bytes(p, i),
-                                                r->initial[i], 4, &r->out[s][i]));
+            CB_ROW_CHECK(row,
+                         cb_guarded_create(d, r->guard_front, buffer_bytes(p, i),
+                                           cb_elem_poison(a->type), elem_size(a), &r->out[s][i]));
             if (a->is_input && reset_output(row, r, s, i) != 0)
                 return -1;
         }
@@ -223,10 +189,12 @@ static int bind(struct cb_row *row, cl_kernel kernel, const struct cb_problem *p
     const struct cb_generic *g = p->kernel->generic;
 
     for (cl_uint i = 0; i < g->arg_count; i++) {
-        const cl_int value = (cl_int)p->arg_value[i];
+        const struct cb_generic_arg *a = &g->args[i];
+        unsigned char value[8]; /* the scalar in its type's bytes */
 
-        if (g->args[i].kind == CB_ARG_SCALAR)
-            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof value, &value));
+        cb_elem_put(a->type, value, 0, p->arg_value[i], p->arg_real[i]);
+        if (a->kind == CB_ARG_SCALAR)
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, elem_size(a), value));
         else if (g->args[i].kind == CB_ARG_LOCAL)
             CB_ROW_CHECK(row, clSetKernelArg(kernel, i, p->arg_length[i], NULL));
         else
@@ -283,13 +251,16 @@ static int plan_reference(const struct cb_row *row, const struct cb_kernel *ref,
 static const char *arg_shape(const struct cb_generic_arg *a, const struct cb_problem *p, unsigned i,
                              char *buf, size_t len)
 {
-    if (a->kind == CB_ARG_SCALAR)
-        snprintf(buf, len, "int = %lld", p->arg_value[i]);
+    const struct cb_elem_info *t = cb_elem_info(a->type);
+
+    if (a->kind == CB_ARG_SCALAR && t->floating)
+        snprintf(buf, len, "%s = %.17g", t->name, p->arg_real[i]);
+    else if (a->kind == CB_ARG_SCALAR)
+        snprintf(buf, len, "%s = %lld", t->name, p->arg_value[i]);
     else if (a->kind == CB_ARG_LOCAL)
         snprintf(buf, len, "local");
     else
-        snprintf(buf, len, "%s[%zu] %s", a->type == CB_ELEM_FLOAT ? "float" : "int",
-                 p->arg_length[i],
+        snprintf(buf, len, "%s[%zu] %s", t->name, p->arg_length[i],
                  a->is_input && a->is_output ? "inout"
                  : a->is_output              ? "out"
                                              : "in");
@@ -316,7 +287,8 @@ static int same_arguments(struct cb_row *row, const struct cb_problem *rp)
         int same = a->kind == b->kind;
 
         if (same && a->kind == CB_ARG_SCALAR)
-            same = p->arg_value[i] == rp->arg_value[i];
+            same = a->type == b->type && p->arg_value[i] == rp->arg_value[i] &&
+                   p->arg_real[i] == rp->arg_real[i];
         if (same && a->kind == CB_ARG_BUFFER)
             same = a->type == b->type && a->is_input == b->is_input &&
                    a->is_output == b->is_output && p->arg_length[i] == rp->arg_length[i];
@@ -436,6 +408,18 @@ static int run_reference(struct cb_row *row, struct generic_buffers *r,
                     where);
         return -1;
     }
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        const char *ext =
+            r->g->args[i].kind != CB_ARG_LOCAL ? cb_elem_info(r->g->args[i].type)->extension : NULL;
+
+        if (ext != NULL && !cb_device_has_extension(dev, ext)) {
+            cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                        "reference '%s' cannot run on %s: argument '%s' needs %s, which it lacks",
+                        ref->name, dev->name, r->g->args[i].name, ext);
+            return -1;
+        }
+    }
+    snprintf(row->reference_device, sizeof row->reference_device, "%s", dev->name);
     status = launch_reference(row, r, &rp, dev, cache, env->cfg, mem);
     for (unsigned i = 0; i < CB_MAX_ARGS; i++)
         if (mem[i] != NULL)
@@ -446,16 +430,33 @@ static int run_reference(struct cb_row *row, struct generic_buffers *r,
     return status;
 }
 
-static double element(const struct cb_generic_arg *a, const void *data, size_t i)
+/* The bound of a floating output: the manifest's rtol and atol, else its type's defaults;
+ * exact makes floats exact too (to the last bit but for the sign of zero). */
+static void output_bound(const struct cb_generic_check *check, const struct cb_generic_arg *a,
+                         struct cb_verify *v)
 {
-    return a->type == CB_ELEM_FLOAT ? (double)((const float *)data)[i]
-                                    : (double)((const cl_int *)data)[i];
+    const struct cb_elem_info *t = cb_elem_info(a->type);
+
+    v->atol = check->exact ? 0.0 : check->atol >= 0 ? check->atol : t->atol;
+    v->tolerance = check->exact ? 0.0 : check->rtol >= 0 ? check->rtol : t->rtol;
+}
+
+/* Compares element e of output i; 1 when it fails. */
+static int compare_element(const struct generic_buffers *r, unsigned i, size_t e,
+                           struct cb_verify *v)
+{
+    const struct cb_generic_arg *a = &r->g->args[i];
+    const size_t size = elem_size(a);
+
+    return cb_compare_one(
+        cb_elem_info(a->type)->floating,
+        memcmp((const char *)r->got[i] + e * size, (const char *)r->want[i] + e * size, size) == 0,
+        cb_elem_get(a->type, r->got[i], e), cb_elem_get(a->type, r->want[i], e), e, a->name, v);
 }
 
 static void print_mismatches(const struct cb_row *row, const struct generic_buffers *r)
 {
     const struct cb_problem *p = &row->problem;
-    const struct cb_verify *v = &row->verify;
     unsigned printed = 0;
 
     for (unsigned i = 0; i < r->g->arg_count; i++) {
@@ -464,42 +465,40 @@ static void print_mismatches(const struct cb_row *row, const struct generic_buff
         if (!is_buffer(a) || !a->is_output)
             continue;
         for (size_t e = 0; e < p->arg_length[i] && printed < PRINTED_MISMATCHES; e++) {
-            struct cb_verify one = {.atol = v->atol, .tolerance = v->tolerance};
+            struct cb_verify one = {0};
+            char got[48], want[48];
 
-            if ((a->type == CB_ELEM_FLOAT
-                     ? cb_compare_floats((const float *)r->got[i] + e,
-                                         (const float *)r->want[i] + e, 1, a->name, &one)
-                     : cb_compare_ints((const int *)r->got[i] + e, (const int *)r->want[i] + e, 1,
-                                       a->name, &one)) == 0)
+            output_bound(&r->g->check, a, &one);
+            if (compare_element(r, i, e, &one) == 0)
                 continue;
-            fprintf(stderr, "clbench: '%s' %s[%zu]: got %.9g want %.9g\n", p->kernel->name, a->name,
-                    e, element(a, r->got[i], e), element(a, r->want[i], e));
+            cb_elem_format(a->type, r->got[i], e, got, sizeof got);
+            cb_elem_format(a->type, r->want[i], e, want, sizeof want);
+            fprintf(stderr, "clbench: '%s' %s[%zu]: got %s want %s\n", p->kernel->name, a->name, e,
+                    got, want);
             printed++;
         }
     }
 }
 
-/* Without a reference, an output element still holding the poison was never written. */
+/* Without a reference, an output element still holding the poison was never written.  Not
+ * for the 8- and 16-bit integer types, whose poison is a value a kernel may write. */
 static int check_written(struct cb_row *row, const struct generic_buffers *r, const char *when)
 {
     const struct cb_problem *p = &row->problem;
 
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
-        const cl_uint poison = a->type == CB_ELEM_FLOAT ? float_poison : (cl_uint)int_poison;
+        const struct cb_elem_info *t = cb_elem_info(a->type);
         size_t unwritten = 0, first = 0;
 
-        if (!is_buffer(a) || !a->is_output || a->is_input)
+        if (!is_buffer(a) || !a->is_output || a->is_input || (!t->floating && t->size < 4))
             continue;
-        for (size_t e = p->arg_length[i]; e-- > 0;) {
-            cl_uint bits;
-
-            memcpy(&bits, (const char *)r->got[i] + 4 * e, sizeof bits);
-            if (bits == poison) {
+        for (size_t e = p->arg_length[i]; e-- > 0;)
+            if (memcmp((const char *)r->got[i] + t->size * e, cb_elem_poison(a->type), t->size) ==
+                0) {
                 unwritten++;
                 first = e;
             }
-        }
         if (unwritten > 0) {
             cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
                         "%zu of %zu elements of output '%s' never written %s (first at [%zu]): "
@@ -518,6 +517,8 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
     struct generic_buffers *r = state;
     const struct cb_generic_check *check = &r->g->check;
     struct cb_verify *v = &row->verify;
+    double atol = 0, rtol = 0;
+    int bound_known = 0;
 
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
@@ -525,7 +526,7 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
         if (!is_buffer(a) || !a->is_output)
             continue;
         if (cb_row_check_guards(row, &r->out[set][i], r->guard_front, p->arg_length[i],
-                                r->guard_scratch, a->name, when) != 0)
+                                elem_size(a), r->guard_scratch, a->name, when) != 0)
             return -1;
         CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE, 0,
                                               buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
@@ -534,19 +535,25 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
         return check_written(row, r, when);
     if (!r->reference_ran && run_reference(row, r, env) != 0)
         return -1;
-    /* exact: floats too must match (to the last bit but for the sign of zero). */
-    *v = (struct cb_verify){.atol = check->exact ? 0.0 : check->atol,
-                            .tolerance = check->exact ? 0.0 : check->rtol};
+    *v = (struct cb_verify){0};
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
 
         if (!is_buffer(a) || !a->is_output)
             continue;
-        if (a->type == CB_ELEM_FLOAT)
-            cb_compare_floats(r->got[i], r->want[i], p->arg_length[i], a->name, v);
-        else
-            cb_compare_ints(r->got[i], r->want[i], p->arg_length[i], a->name, v);
+        output_bound(check, a, v);
+        /* The row records the bound of its first floating output (integers: 0, exact). */
+        if (!bound_known && cb_elem_info(a->type)->floating) {
+            atol = v->atol;
+            rtol = v->tolerance;
+            bound_known = 1;
+        }
+        for (size_t e = 0; e < p->arg_length[i]; e++)
+            compare_element(r, i, e, v);
+        v->checked += p->arg_length[i];
     }
+    v->atol = atol;
+    v->tolerance = rtol;
     if (v->failures == 0)
         return 0;
     print_mismatches(row, r);
@@ -554,7 +561,8 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
                 "%zu of %zu elements wrong %s against reference '%s'; worst %s[%zu]: got %.9g "
                 "want %.9g (allowed |got - want| <= %g + %g * |want|%s)",
                 v->failures, v->checked, when, check->ref_kernel, v->worst_output, v->worst_index,
-                v->worst_got, v->worst_want, v->atol, v->tolerance, check->exact ? ", exact" : "");
+                v->worst_got, v->worst_want, v->atol, v->tolerance,
+                check->exact || !bound_known ? ", exact" : "");
     return -1;
 }
 

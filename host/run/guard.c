@@ -4,6 +4,8 @@
 #include "clbench/check.h"
 #include "clbench/kernel.h"
 
+#include <string.h>
+
 /* The canary in the guard regions: a NaN whose payload no arithmetic produces. */
 static const cl_uint guard_canary = 0x7fa5c3e1u;
 
@@ -21,7 +23,8 @@ cl_int cb_guarded_create(const struct cb_device *d, size_t front, size_t bytes, 
                          size_t poison_size, struct cb_guarded *g)
 {
     const cl_buffer_region region = {front, bytes};
-    const size_t total = front + bytes + CB_GUARD_BYTES;
+    /* clEnqueueFillBuffer fills whole patterns: a uchar output of odd length still gets them. */
+    const size_t total = front + cb_round_up(bytes, sizeof guard_canary) + CB_GUARD_BYTES;
     cl_int err;
 
     g->whole = clCreateBuffer(d->context, CL_MEM_READ_WRITE, total, NULL, &err);
@@ -44,26 +47,44 @@ void cb_guarded_release(struct cb_guarded *g)
     g->inner = g->whole = NULL;
 }
 
-cl_int cb_guarded_check(const struct cb_device *d, const struct cb_guarded *g, size_t front,
-                        size_t bytes, cl_uint *scratch, struct cb_guard_damage *damage)
+/* Byte `at` of the whole buffer as the canary left it. */
+static unsigned char canary_byte(size_t at)
 {
-    const size_t head = front / sizeof(cl_uint), tail = CB_GUARD_BYTES / sizeof(cl_uint);
+    unsigned char bytes[sizeof guard_canary];
+
+    memcpy(bytes, &guard_canary, sizeof bytes);
+    return bytes[at % sizeof bytes];
+}
+
+cl_int cb_guarded_check(const struct cb_device *d, const struct cb_guarded *g, size_t front,
+                        size_t bytes, size_t elem_size, cl_uint *scratch,
+                        struct cb_guard_damage *damage)
+{
+    const unsigned char *seen = (const unsigned char *)scratch;
+    const size_t head = front / elem_size, tail = CB_GUARD_BYTES / elem_size;
+    const size_t out_elems = bytes / elem_size;
 
     *damage = (struct cb_guard_damage){0, 0, 0};
     CB_CHECK(clEnqueueReadBuffer(d->queue, g->whole, CL_FALSE, 0, front, scratch, 0, NULL, NULL));
     CB_CHECK(clEnqueueReadBuffer(d->queue, g->whole, CL_TRUE, front + bytes, CB_GUARD_BYTES,
-                                 scratch + head, 0, NULL, NULL));
+                                 (unsigned char *)scratch + front, 0, NULL, NULL));
+    /* Compared byte by byte: after an output of 1- or 2-byte elements the guard starts
+     * within a canary word. */
     for (size_t i = 0; i < head; i++)
-        if (scratch[i] != guard_canary) {
-            damage->nearest = (long long)i - (long long)head;
-            damage->written++;
-            damage->before++;
-        }
+        for (size_t b = 0; b < elem_size; b++)
+            if (seen[i * elem_size + b] != canary_byte(i * elem_size + b)) {
+                damage->nearest = (long long)i - (long long)head;
+                damage->written++;
+                damage->before++;
+                break;
+            }
     for (size_t i = tail; i-- > 0;)
-        if (scratch[head + i] != guard_canary) {
-            if (damage->before == 0)
-                damage->nearest = (long long)(bytes / sizeof(cl_uint) + i);
-            damage->written++;
-        }
+        for (size_t b = 0; b < elem_size; b++)
+            if (seen[front + i * elem_size + b] != canary_byte(front + bytes + i * elem_size + b)) {
+                if (damage->before == 0)
+                    damage->nearest = (long long)(out_elems + i);
+                damage->written++;
+                break;
+            }
     return CL_SUCCESS;
 }

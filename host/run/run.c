@@ -32,6 +32,7 @@ static const char *const status_names[CB_STATUS_COUNT] = {
     "unavailable",
     "crashed",
     "timed_out",
+    "unsupported",
 };
 
 const char *cb_status_name(enum cb_status status)
@@ -437,6 +438,8 @@ int cb_row_plan(struct cb_row *row)
         return -1;
     }
     row->footprint_bytes = 0;
+    if (k->generic != NULL && cb_generic_check_types(row) != 0)
+        return -1;
     return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
 }
 
@@ -663,7 +666,8 @@ void cb_row_free(struct cb_row *row)
 
 int cb_row_failed(const struct cb_row *row)
 {
-    return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE;
+    return !cb_status_measured(row->status) && row->status != CB_STATUS_UNAVAILABLE &&
+           row->status != CB_STATUS_UNSUPPORTED;
 }
 
 void cb_rows_warn_libraries(const struct cb_row *rows, size_t count)

@@ -1,8 +1,9 @@
 /* Reading kernel sources, build options, building and the program cache; see source.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "clbench/source.h"
 
 #include "clbench/binary_cache.h"
+#include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/kernel_info.h"
 #include "clbench/manifest.h"
@@ -15,8 +16,66 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* DIR quoted for the build options: in double quotes, \" and \\ escaped, as OpenCL's
+ * option syntax and Rusticl, NVIDIA and later PoCL read it. */
+static void quote_dir(char *out, size_t len, const char *dir, size_t dir_len)
+{
+    size_t q = 0;
+
+    out[q++] = '"';
+    for (size_t i = 0; i < dir_len && q + 4 < len; i++) {
+        if (dir[i] == '"' || dir[i] == '\\')
+            out[q++] = '\\';
+        out[q++] = dir[i];
+    }
+    out[q++] = '"';
+    out[q] = '\0';
+}
+
+/* A name for dir without blanks: a link to it in the cache ("include/<hash>"), or 0 when
+ * there is none (the cache is off). */
+static int blank_free_link(char *out, size_t len, const char *dir, size_t dir_len)
+{
+    char name[CB_PATH_LEN], abs[CB_PATH_LEN], target[CB_PATH_LEN], hex[32];
+    ssize_t n;
+
+    if (snprintf(name, sizeof name, "%.*s", (int)dir_len, dir) >= (int)sizeof name ||
+        realpath(name, abs) == NULL)
+        return 0;
+    snprintf(hex, sizeof hex, "%016llx",
+             (unsigned long long)cb_hash64(abs, strlen(abs), CB_HASH64_INIT));
+    if (cb_cache_entry_path(out, len, "include", hex) != 0 || strpbrk(out, " \t\"\\") != NULL)
+        return 0;
+    if (symlink(abs, out) != 0 && errno != EEXIST)
+        return 0;
+    n = readlink(out, target, sizeof target - 1);
+    if (n < 0)
+        return 0;
+    target[n] = '\0';
+    return strcmp(target, abs) == 0;
+}
+
+/* " -I DIR" for the folder of path ("." for a bare name).  A folder with a blank, a quote or
+ * a backslash is passed through a link without them where the cache can hold one: PoCL 3.1
+ * turns the quotes of a quoted path into blanks that clang keeps in the path, so that no
+ * quoting reaches it; else quoted.  Returns what snprintf returns. */
+static int include_option(char *buf, size_t len, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    const size_t dir_len = slash == NULL ? 1 : slash == path ? 1 : (size_t)(slash - path);
+    const char *dir = slash == NULL ? "." : path;
+    char spelled[2 * CB_PATH_LEN + 3];
+
+    if (strcspn(dir, " \t\"\\") >= dir_len)
+        return snprintf(buf, len, " -I %.*s", (int)dir_len, dir);
+    if (!blank_free_link(spelled, sizeof spelled, dir, dir_len))
+        quote_dir(spelled, sizeof spelled, dir, dir_len);
+    return snprintf(buf, len, " -I %s", spelled);
+}
 
 int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const char *extra)
 {
@@ -26,9 +85,13 @@ int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const ch
 
     for (unsigned i = 0; i < count && n >= 0 && (size_t)n < len; i++)
         n += snprintf(buf + n, len - (size_t)n, " -D%s=%ld", k->params[i].name, p->param[i]);
-    /* User kernels' argument lists are checked against their contract (host/run/arginfo.c). */
-    if (k->source_path != NULL && n >= 0 && (size_t)n < len)
+    /* User kernels' argument lists are checked against their contract (host/run/arginfo.c);
+     * their #include "x" finds x beside the kernel file wherever clbench was started. */
+    if (k->source_path != NULL && n >= 0 && (size_t)n < len) {
         n += snprintf(buf + n, len - (size_t)n, " -cl-kernel-arg-info");
+        if (n >= 0 && (size_t)n < len)
+            n += include_option(buf + n, len - (size_t)n, k->source_path);
+    }
     if (extra != NULL && *extra != '\0' && n >= 0 && (size_t)n < len)
         n += snprintf(buf + n, len - (size_t)n, " %s", extra);
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
@@ -140,12 +203,24 @@ static void keep_warnings(cl_program program, const struct cb_device *d, struct 
     free(log);
 }
 
+/* text, then "\n" and the file's hash when it has one; NULL when out of memory. */
+static char *keyed_source(const char *text, const char *hash)
+{
+    const size_t n = strlen(text), h = hash != NULL ? strlen(hash) : 0;
+    char *key = malloc(n + h + 2);
+
+    if (key != NULL)
+        snprintf(key, n + h + 2, "%s%s%s", text, hash != NULL ? "\n" : "",
+                 hash != NULL ? hash : "");
+    return key;
+}
+
 static void build(struct cb_program *entry, const struct cb_device *d)
 {
     /* A kernel file builds from the bytes its manifests and kernel_file_hash came from. */
     const char *loaded = cb_kernel_file_text(entry->path);
     char options[CB_OPTIONS_LEN + 32];
-    char *text;
+    char *text, *key;
     cl_int err;
     const double start = cb_wall_ms();
 
@@ -155,10 +230,19 @@ static void build(struct cb_program *entry, const struct cb_device *d)
                  "cannot read '%.300s': %s (use --cl-dir DIR)", entry->path, strerror(errno));
         return;
     }
-    entry->program = cb_binary_cache_load(d, text, entry->options, entry->path);
+    /* The program cache keys on the text and, for a kernel file, the hash of every file its
+     * build reads (its #includes: manifest_deps.c), so that an edited header rebuilds. */
+    key = keyed_source(text, cb_kernel_file_hash(entry->path));
+    if (key == NULL) {
+        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
+        free(text);
+        return;
+    }
+    entry->program = cb_binary_cache_load(d, key, entry->options, entry->path);
     if (entry->program != NULL) {
         entry->from_disk = 1;
         entry->build_ms = cb_wall_ms() - start;
+        free(key);
         free(text);
         return;
     }
@@ -179,6 +263,7 @@ static void build(struct cb_program *entry, const struct cb_device *d)
         snprintf(entry->failure, sizeof entry->failure, "clCreateProgramWithSource: %s",
                  cb_cl_errname(err));
         entry->program = NULL;
+        free(key);
         free(text);
         return;
     }
@@ -189,10 +274,12 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     entry->build_ms = cb_wall_ms() - start;
     if (err == CL_SUCCESS) {
         keep_warnings(entry->program, d, entry);
-        cb_binary_cache_store(d, text, entry->options, entry->program);
+        cb_binary_cache_store(d, key, entry->options, entry->program);
+        free(key);
         free(text);
         return;
     }
+    free(key);
     free(text);
     snprintf(entry->failure, sizeof entry->failure, "build failed: %s", cb_cl_errname(err));
     if (err == CL_BUILD_PROGRAM_FAILURE)

@@ -177,29 +177,35 @@ static void note_worst(struct cb_verify *v, size_t i, double got, double want, d
     }
 }
 
+int cb_compare_one(int floating, int equal, double got, double want, size_t i, const char *name,
+                   struct cb_verify *v)
+{
+    const double bound = v->atol + v->tolerance * fabs(want);
+    double excess;
+
+    if (!floating)
+        excess = equal ? 0.0 : INFINITY;
+    else if (isnan(got) || isnan(want))
+        excess = INFINITY;
+    else if (isinf(got) || isinf(want))
+        excess = got == want ? 0.0 : INFINITY;
+    else if (bound > 0.0)
+        excess = fabs(got - want) / bound;
+    else
+        excess = got == want ? 0.0 : INFINITY;
+    note_worst(v, i, got, want, excess, name);
+    v->failures += !(excess <= 1.0);
+    return !(excess <= 1.0);
+}
+
 size_t cb_compare_floats(const float *got, const float *want, size_t count, const char *name,
                          struct cb_verify *v)
 {
     size_t failures = 0;
 
-    for (size_t i = 0; i < count; i++) {
-        const double g = got[i], w = want[i];
-        const double bound = v->atol + v->tolerance * fabs(w);
-        double excess;
-
-        if (isnan(g) || isnan(w))
-            excess = INFINITY;
-        else if (isinf(g) || isinf(w))
-            excess = g == w ? 0.0 : INFINITY;
-        else if (bound > 0.0)
-            excess = fabs(g - w) / bound;
-        else
-            excess = g == w ? 0.0 : INFINITY;
-        failures += !(excess <= 1.0);
-        note_worst(v, i, g, w, excess, name);
-    }
+    for (size_t i = 0; i < count; i++)
+        failures += (size_t)cb_compare_one(1, 0, got[i], want[i], i, name, v);
     v->checked += count;
-    v->failures += failures;
     return failures;
 }
 
@@ -208,13 +214,8 @@ size_t cb_compare_ints(const int *got, const int *want, size_t count, const char
 {
     size_t failures = 0;
 
-    for (size_t i = 0; i < count; i++) {
-        const double excess = got[i] == want[i] ? 0.0 : INFINITY;
-
-        failures += got[i] != want[i];
-        note_worst(v, i, got[i], want[i], excess, name);
-    }
+    for (size_t i = 0; i < count; i++)
+        failures += (size_t)cb_compare_one(0, got[i] == want[i], got[i], want[i], i, name, v);
     v->checked += count;
-    v->failures += failures;
     return failures;
 }

@@ -49,6 +49,10 @@ CASES=$(
 0 --kernel-file cl/examples/stencil.cl -n 37x29
 1 --kernel-file cl/examples/wrong_stencil.cl -n 37x29
 0 @no-uninitialized --kernel-file cl/examples/histogram.cl -n 1001
+0 --kernel-file cl/examples/saxpy.cl -n 1001
+0 --kernel-file cl/examples/dgemm.cl -n 33x29x17 -D TS=8
+0 --kernel-file cl/examples/box3_u8.cl -n 37x29 -D TS=8
+0 --kernel-file cl/examples/reduce_long.cl -n 1001 -D WGS=64
 EOF
 )
 # Library baselines: the row calls a host library (CLBlast, OpenBLAS, cuBLAS) that runs code of

@@ -48,6 +48,10 @@
     X(device_defaults_nearest_allowed)                                                             \
     X(manifest_parses_family_and_generic)                                                          \
     X(manifest_rejects_bad_input)                                                                  \
+    X(manifest_types)                                                                              \
+    X(manifest_rejects_bad_types)                                                                  \
+    X(half_conversions)                                                                            \
+    X(elements_fill_and_wrap)                                                                      \
     X(manifest_key_table_and_builtin_grammar)                                                      \
     X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(ptxas_parse_picks_the_kernel)                                                                \

@@ -336,3 +336,96 @@ int test_manifest_rejects_bad_builtin_grammar(void)
     ASSERT_TRUE(rejects(text, "bad.cl:1:19: kernel name of 129 characters"));
     return 0;
 }
+
+/* The generic contract's types: every scalar and buffer type, a float scalar's decimal
+ * number, the values a row plans, and the defaults of verify's tolerances. */
+int test_manifest_types(void)
+{
+    static const char text[] =
+        "/* clbench:kernel t\n contract generic\n dims N\n"
+        " arg a float = 2.5\n arg b double = -1e-3\n arg c half = N / 1000\n arg d long = N * "
+        "4000000000\n"
+        " arg e ulong = 9000000000000000000\n arg f uchar = 255\n arg g char = -128\n"
+        " arg h ushort = 65535\n arg i short = -32768\n arg j uint = 4294967295\n"
+        " arg x uchar[N] in iota\n arg y double[N] inout const -0.5\n arg z long[N] out\n"
+        " global N */ kernel void t(float a) {}\n";
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN];
+    const struct cb_generic *g;
+    struct cb_problem p;
+
+    if (cb_manifest_parse("types.cl", text, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 1;
+    }
+    g = f->kernels[0]->generic;
+    ASSERT_TRUE(g->args[0].type == CB_ELEM_FLOAT && g->args[0].literal && g->args[0].real == 2.5);
+    ASSERT_TRUE(g->args[1].type == CB_ELEM_DOUBLE && g->args[1].real == -1e-3);
+    ASSERT_TRUE(g->args[2].type == CB_ELEM_HALF && !g->args[2].literal);
+    ASSERT_TRUE(g->args[10].type == CB_ELEM_UCHAR && g->args[10].fill == CB_FILL_IOTA);
+    ASSERT_TRUE(g->args[11].type == CB_ELEM_DOUBLE && g->args[11].fill_value == -0.5);
+    ASSERT_TRUE(g->args[12].type == CB_ELEM_LONG && g->args[12].is_output);
+    /* Not given: each output's type's default (generic.c), recorded as below 0. */
+    ASSERT_TRUE(g->check.rtol < 0 && g->check.atol < 0);
+    memset(&p, 0, sizeof p);
+    p.kernel = f->kernels[0];
+    p.size[0] = 1000;
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
+    ASSERT_NEAR(p.arg_real[0], 2.5, 0);
+    ASSERT_NEAR(p.arg_real[2], 1, 0);
+    ASSERT_TRUE(p.arg_value[3] == 4000000000000LL);
+    ASSERT_TRUE(p.arg_value[4] == 9000000000000000000LL);
+    ASSERT_TRUE(p.arg_value[6] == -128 && p.arg_value[9] == 4294967295LL);
+    /* A size that takes a scalar beyond its type fails the row, naming the place. */
+    p.size[0] = 70000000;
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) != 0);
+    ASSERT_STR_HAS(why, "types.cl:6:15: arg c = 70000 is beyond half's largest value 65504");
+    cb_manifest_file_free(f);
+    ASSERT_TRUE(cb_elem_info(CB_ELEM_DOUBLE)->rtol == 1e-12);
+    ASSERT_TRUE(strcmp(cb_elem_info(CB_ELEM_HALF)->extension, "cl_khr_fp16") == 0);
+    return 0;
+}
+
+#define GEN      "/* clbench:kernel g\n contract generic\n dims N\n"
+#define GEN_TAIL "\n global N */ kernel void g(int n) {}\n"
+
+int test_manifest_rejects_bad_types(void)
+{
+    ASSERT_TRUE(
+        rejects(GEN " arg x quad[N] in" GEN_TAIL, "bad.cl:4:8: arg x: unknown type 'quad'"));
+    ASSERT_TRUE(rejects(GEN " arg n int = 2.5" GEN_TAIL,
+                        "bad.cl:4:14: arg n: 2.5 is not an integer: an int argument"));
+    ASSERT_TRUE(rejects(GEN " arg n uint = 1.5e3" GEN_TAIL, "bad.cl:4:15: arg n: 1.5e3 is not an"));
+    ASSERT_TRUE(rejects(GEN " arg n long = N * 9223372036854775807" GEN_TAIL,
+                        "bad.cl:4:17: n: integer overflow"));
+    ASSERT_TRUE(rejects(GEN " arg n char = 128" GEN_TAIL,
+                        "bad.cl:4:15: arg n = 128 does not fit in char (-128 .. 127)"));
+    ASSERT_TRUE(rejects(GEN " arg n uint = -1" GEN_TAIL, "does not fit in uint (0 .. 4294967295)"));
+    ASSERT_TRUE(rejects(GEN " arg h half = 1e5" GEN_TAIL, "beyond half's largest value"));
+    ASSERT_TRUE(rejects(GEN " arg x char[N] in const 1.5" GEN_TAIL, "const 1.5 is not a char"));
+    ASSERT_TRUE(rejects(GEN " arg x float" GEN_TAIL, "arg x: write `float = EXPR` for a scalar"));
+    ASSERT_TRUE(rejects(GEN " arg n int = N\n verify r rtol 1 rtol 2" GEN_TAIL,
+                        "bad.cl:5:18: verify: rtol is given twice"));
+    ASSERT_TRUE(rejects(GEN " arg n int = N\n verify r exact exact" GEN_TAIL,
+                        "verify: exact is given twice"));
+    ASSERT_TRUE(rejects(GEN " summary caf\xe9\n arg n int = N" GEN_TAIL,
+                        "bad.cl:4:13: byte 0xe9 is not UTF-8"));
+    /* Overlong and truncated sequences, and a surrogate, are no UTF-8 either. */
+    ASSERT_TRUE(
+        rejects(GEN " summary \xc0\xaf\n arg n int = N" GEN_TAIL, "byte 0xc0 is not UTF-8"));
+    ASSERT_TRUE(
+        rejects(GEN " summary \xe2\x82\n arg n int = N" GEN_TAIL, "byte 0xe2 is not UTF-8"));
+    ASSERT_TRUE(rejects(GEN " summary \xed\xa0\x80\n arg n int = N" GEN_TAIL, "byte 0xed is not"));
+    {
+        struct cb_manifest_file *f;
+        char why[CB_MANIFEST_WHY_LEN];
+
+        /* UTF-8 itself passes. */
+        ASSERT_TRUE(cb_manifest_parse("ok.cl",
+                                      GEN " summary caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\n"
+                                          " arg n int = N" GEN_TAIL,
+                                      &f, why, sizeof why) == 0);
+        cb_manifest_file_free(f);
+    }
+    return 0;
+}

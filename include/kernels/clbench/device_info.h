@@ -55,6 +55,7 @@ struct cb_device {
     /* Bit (1u << enum cb_device_prop) set: the driver failed the query or answered 0 where no
      * device can have 0 (a vector width, compute units); the field is then 0. */
     unsigned unreported;
+    int has_fp64, has_fp16;     /* CL_DEVICE_EXTENSIONS lists cl_khr_fp64, cl_khr_fp16 */
     size_t timer_resolution_ns; /* CL_DEVICE_PROFILING_TIMER_RESOLUTION */
 
     /* The profiling clock's check when the device is opened (host/run/clock_check.c): events

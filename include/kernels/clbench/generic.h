@@ -11,29 +11,65 @@
 enum { CB_MAX_ARGS = 16 };
 
 enum cb_arg_kind {
-    CB_ARG_BUFFER, /* __global float* or int* */
-    CB_ARG_SCALAR, /* an int argument, from an expression */
+    CB_ARG_BUFFER, /* __global TYPE* */
+    CB_ARG_SCALAR, /* a TYPE argument, from an expression (or, floating, a decimal number) */
     CB_ARG_LOCAL,  /* a __local buffer of `length` bytes (clSetKernelArg with NULL) */
 };
 
-enum cb_elem_type { CB_ELEM_FLOAT, CB_ELEM_INT };
+/* The OpenCL C scalar types a generic kernel's arguments may have (README.md, "The generic
+ * contract", has them as a table). */
+enum cb_elem_type {
+    CB_ELEM_FLOAT,
+    CB_ELEM_INT,
+    CB_ELEM_CHAR,
+    CB_ELEM_UCHAR,
+    CB_ELEM_SHORT,
+    CB_ELEM_USHORT,
+    CB_ELEM_UINT,
+    CB_ELEM_LONG,
+    CB_ELEM_ULONG,
+    CB_ELEM_DOUBLE,
+    CB_ELEM_HALF,
+    CB_ELEM_COUNT
+};
+
+/* What the runner needs to know of one type (host/kernels/elem_type.c). */
+struct cb_elem_info {
+    const char *name; /* OpenCL C's: "uchar" */
+    unsigned size;    /* bytes */
+    int floating;
+    /* Integers: the range of a value (a scalar's, a `const` fill's); ulong's ends at the
+     * expressions' 2^63 - 1.  Floating: min = max = 0, `largest` the largest finite value. */
+    long long min, max;
+    double largest;
+    /* `random` fills with values uniform in [random_lo, random_hi) (integers: whole ones). */
+    double random_lo, random_hi;
+    const char *extension; /* the device extension it needs (cl_khr_fp64), or NULL */
+    double rtol, atol;     /* floating: the default tolerances of `verify` */
+};
+
+const struct cb_elem_info *cb_elem_info(enum cb_elem_type t);
+/* The type named s[0, len); 0, or -1 for a name that is no type of the table. */
+int cb_elem_find(const char *s, size_t len, enum cb_elem_type *out);
 
 /* How an input buffer is filled before the first launch. */
 enum cb_fill {
-    CB_FILL_RANDOM, /* the run's seeded values: floats in [-1, 1), ints in [0, 1000) */
+    CB_FILL_RANDOM, /* the run's seeded values, in a range per type (README's type table) */
     CB_FILL_ZEROS,
-    CB_FILL_IOTA,  /* element i holds i */
+    CB_FILL_IOTA,  /* element i holds i, wrapped to the type (README's type table) */
     CB_FILL_CONST, /* every element holds fill_value */
 };
 
 struct cb_generic_arg {
     const char *name; /* as in the kernel's signature, for messages */
     enum cb_arg_kind kind;
-    enum cb_elem_type type; /* buffers */
+    enum cb_elem_type type; /* buffers and scalars */
     const char *length;     /* buffers: elements; local: bytes (an expression) */
-    const char *value;      /* scalars: an expression */
-    int is_input;           /* filled before launching */
-    int is_output;          /* poisoned, guarded and verified (inout: both set) */
+    const char *value;      /* scalars: an expression, or a floating scalar's decimal number */
+    int literal;            /* 1: value is a decimal number, `real` its value */
+    double real;
+    int is_input;  /* filled before launching */
+    int is_output; /* poisoned, guarded and verified (inout: both set) */
     enum cb_fill fill;
     double fill_value; /* CB_FILL_CONST */
 };
@@ -43,8 +79,9 @@ struct cb_generic_check {
     const char *ref_kernel; /* NULL: no reference, rows end "unverified" */
     const char *ref_file;   /* the file holding ref_kernel (NULL: the same file) */
     const char *ref_device; /* a --device selector for the oracle (NULL: the same device) */
-    double atol, rtol;      /* |got - want| <= atol + rtol * |want| */
-    int exact;              /* ints: bit-exact (the default for int outputs) */
+    /* |got - want| <= atol + rtol * |want|; below 0: not given, each output's type's default */
+    double atol, rtol;
+    int exact; /* floating outputs exact too (integer outputs always are) */
 };
 
 struct cb_generic {

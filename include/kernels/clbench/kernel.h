@@ -71,7 +71,8 @@ struct cb_problem {
     /* The generic contract (kernel->generic != NULL), per argument in order: a buffer's
      * elements or a local argument's bytes, or a scalar's value; filled by plan(). */
     size_t arg_length[CB_MAX_ARGS];
-    long long arg_value[CB_MAX_ARGS];
+    long long arg_value[CB_MAX_ARGS]; /* integer scalars */
+    double arg_real[CB_MAX_ARGS];     /* floating scalars */
 };
 
 /* A CPU reference for output element i.  Accumulates in double; stores in *scale the sum of

@@ -48,6 +48,8 @@ void cb_builtin_kernels_unload(void);
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k);
 /* The text of the loaded kernel file at `path` (as loaded), or NULL: no such file. */
 const char *cb_kernel_file_text(const char *path);
+/* Its hash (struct cb_manifest_file), or NULL: no such file. */
+const char *cb_kernel_file_hash(const char *path);
 /* " (PATH:LINE)": where k's manifest gives `key` ("local" or "local_mem"), for a row's
  * reason; "" for a built-in kernel or a key its manifest lacks.  Returns buf. */
 const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len);

@@ -14,8 +14,9 @@
 
 /* Called once before a run: enabled 0 (--no-cache) turns every read and write off. */
 void cb_cache_configure(int enabled);
-/* A worker process (worker.h): its supervisor, which shares the cache, has said what is wrong
- * with it already, so this process does not say it again. */
+/* Whether this process has warned about its cache (or a driver's), and, for a worker process
+ * (worker.h) whose supervisor has, keeping it from saying it again. */
+int cb_cache_warned(void);
 void cb_cache_quiet(void);
 
 /* Called before the first OpenCL call: keeps a driver's own cache from breaking the driver.

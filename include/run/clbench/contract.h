@@ -40,6 +40,11 @@ struct cb_row_contract {
 extern const struct cb_row_contract cb_family_contract;
 extern const struct cb_row_contract cb_generic_contract;
 
+/* A generic kernel with an argument of a type whose extension the row's device lacks
+ * (cl_khr_fp64 for double): the row ends unsupported, naming it, and -1; else 0.  Asked
+ * before the device's limits, which say nothing about a kernel that cannot run there. */
+int cb_generic_check_types(struct cb_row *row);
+
 /* Builds (or finds in cache) the program of p->kernel on d with `options`
  * (cb_build_options) and creates the kernel; 0, or -1 with the row's status set (build_failed
  * with the compiler's first error).  *program is the cache entry. */
@@ -51,10 +56,11 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
  * largest allocation, or all buffers its global memory. */
 int cb_row_check_buffer(struct cb_row *row, double bytes);
 
-/* Checks the guards of an output of `elems` 4-byte elements (guard.h); out_of_bounds naming
- * `output` (NULL: "output") when the kernel wrote into them.  scratch: front + CB_GUARD_BYTES. */
+/* Checks the guards of an output of `elems` elements of elem_size bytes (guard.h);
+ * out_of_bounds naming `output` (NULL: "output") when the kernel wrote into them.  scratch:
+ * front + CB_GUARD_BYTES. */
 int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
-                        cl_uint *scratch, const char *output, const char *when);
+                        size_t elem_size, cl_uint *scratch, const char *output, const char *when);
 
 /* Sets the row's status and its reason. */
 void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...) CB_PRINTF(3, 4);

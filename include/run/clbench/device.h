@@ -40,6 +40,10 @@ int cb_device_on_host(const struct cb_device *d);
 /* Prints the human listing of --list. */
 void cb_devices_print(FILE *out, const struct cb_device_list *list);
 
+/* 1 if d lists `name`, one of the extensions the generic contract's types need (cl_khr_fp64,
+ * cl_khr_fp16: generic.h); 0 for any other. */
+int cb_device_has_extension(const struct cb_device *d, const char *name);
+
 /* Creates the context and an in-order queue with profiling enabled. */
 cl_int cb_device_open(struct cb_device *d);
 void cb_device_close(struct cb_device *d);

@@ -29,16 +29,18 @@ struct cb_guard_damage {
  * alignment, which a sub-buffer must start at. */
 cl_int cb_guard_front(const struct cb_device *d, size_t *front);
 
-/* Creates g for an output of `bytes`: canary in the guards, `poison` (a pattern of
- * poison_size bytes) everywhere in the output, so that an element the kernel never writes
- * cannot pass.  On failure g holds what was created (cb_guarded_release frees it). */
+/* Creates g for an output of `bytes` (any number: the canary fills the whole buffer rounded up
+ * to 4 bytes, the bytes past the output belong to the guard after it): canary in the guards,
+ * `poison` (a pattern of poison_size bytes) everywhere in the output, so that an element the kernel
+ * never writes cannot pass.  On failure g holds what was created (cb_guarded_release frees it). */
 cl_int cb_guarded_create(const struct cb_device *d, size_t front, size_t bytes, const void *poison,
                          size_t poison_size, struct cb_guarded *g);
 void cb_guarded_release(struct cb_guarded *g);
 
-/* Reads both guards back into scratch (front + CB_GUARD_BYTES bytes) and fills *damage;
- * outputs are of 4-byte elements, so damage->nearest counts in those. */
+/* Reads both guards back into scratch (front + CB_GUARD_BYTES bytes) and fills *damage,
+ * counting in elements of elem_size bytes (written: guard elements that lost the canary). */
 cl_int cb_guarded_check(const struct cb_device *d, const struct cb_guarded *g, size_t front,
-                        size_t bytes, cl_uint *scratch, struct cb_guard_damage *damage);
+                        size_t bytes, size_t elem_size, cl_uint *scratch,
+                        struct cb_guard_damage *damage);
 
 #endif

@@ -30,12 +30,14 @@ enum cb_status {
     CB_STATUS_CRASHED,        /* the worker process running it died (a signal, an abort in the
                                * driver, an exit): the reason names it and quotes its last lines */
     CB_STATUS_TIMED_OUT,      /* its build and launches ran past --row-timeout: worker killed */
+    CB_STATUS_UNSUPPORTED,    /* the kernel needs what the device lacks (a type's extension,
+                               * cl_khr_fp64): not run, not a failure */
     CB_STATUS_COUNT
 };
 
 /* "ok", "invalid", "over_limits", "build_failed", "launch_failed", "verify_failed",
  * "timing_invalid", "out_of_bounds", "too_slow", "unverified", "unavailable", "crashed",
- * "timed_out". */
+ * "timed_out", "unsupported". */
 const char *cb_status_name(enum cb_status status);
 /* The inverse; -1 for an unknown name. */
 int cb_status_parse(const char *name);
@@ -84,6 +86,8 @@ struct cb_row {
     char params_note[CB_PARAMS_NOTE_LEN];
     struct cb_tuned_use tuned;      /* tuned.skipped also with a default: the entry refused */
     struct cb_library_info library; /* a library row's library; name "" for other rows */
+    /* The generic contract: the name of the device its reference kernel ran on ("" until). */
+    char reference_device[CB_NAME_LEN];
 };
 
 /* Devices that run reference kernels for the generic contract's check (`verify ... on DEVICE`):
@@ -117,7 +121,8 @@ void cb_row_free(struct cb_row *row);
 /* Prints each distinct library warning of rows[0..count) once on stderr (a misconfigured
  * baseline is said once per run, not once per row). */
 void cb_rows_warn_libraries(const struct cb_row *rows, size_t count);
-/* 1 if the row counts as failed for the exit status: neither ok nor unavailable. */
+/* 1 if the row counts as failed for the exit status: not ok, unverified, unavailable or
+ * unsupported. */
 int cb_row_failed(const struct cb_row *row);
 
 #endif

@@ -61,5 +61,10 @@ size_t cb_compare_floats(const float *got, const float *want, size_t count, cons
                          struct cb_verify *v);
 size_t cb_compare_ints(const int *got, const int *want, size_t count, const char *name,
                        struct cb_verify *v);
+/* One element at index i, accumulated into v as above (failures, the worst element; not
+ * `checked`): a floating one is held to v's bound; any other passes only when `equal` (the
+ * caller compares integers exactly; got and want are then for messages).  1 when it fails. */
+int cb_compare_one(int floating, int equal, double got, double want, size_t i, const char *name,
+                   struct cb_verify *v);
 
 #endif

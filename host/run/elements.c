@@ -1,0 +1,215 @@
+/* Elements of generic buffers by type; see elements.h. */
+#include "clbench/elements.h"
+
+#include "clbench/inputs.h"
+
+#include <CL/cl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint16_t cb_half_from_float(float f)
+{
+    uint32_t x;
+    uint32_t sign, mant, half, rem;
+    int32_t exp;
+
+    memcpy(&x, &f, sizeof x);
+    sign = (x >> 16) & 0x8000u;
+    exp = (int32_t)((x >> 23) & 0xffu) - 127 + 15;
+    mant = x & 0x7fffffu;
+    if (((x >> 23) & 0xffu) == 0xffu)
+        return (uint16_t)(sign | 0x7c00u | (mant != 0 ? 0x200u : 0));
+    if (exp >= 31)
+        return (uint16_t)(sign | 0x7c00u);
+    if (exp <= 0) {
+        /* A subnormal half: the implicit bit joins the mantissa, shifted into place. */
+        const uint32_t shift = (uint32_t)(14 - exp);
+
+        if (exp < -10)
+            return (uint16_t)sign;
+        mant |= 0x800000u;
+        half = mant >> shift;
+        rem = mant & ((1u << shift) - 1);
+        if (rem > (1u << (shift - 1)) || (rem == (1u << (shift - 1)) && (half & 1u)))
+            half++;
+        return (uint16_t)(sign | half);
+    }
+    half = sign | ((uint32_t)exp << 10) | (mant >> 13);
+    rem = mant & 0x1fffu;
+    /* A carry out of the mantissa rounds into the exponent, up to infinity: as it should. */
+    if (rem > 0x1000u || (rem == 0x1000u && (half & 1u)))
+        half++;
+    return (uint16_t)half;
+}
+
+double cb_half_to_double(uint16_t h)
+{
+    const int exp = (h >> 10) & 0x1f;
+    const int mant = h & 0x3ff;
+    const double v = exp == 0    ? ldexp(mant, -24)
+                     : exp == 31 ? (mant != 0 ? NAN : INFINITY)
+                                 : ldexp(mant | 0x400, exp - 25);
+
+    return (h & 0x8000u) ? -v : v;
+}
+
+int64_t cb_elem_get_int(enum cb_elem_type t, const void *data, size_t i)
+{
+    switch (t) {
+    case CB_ELEM_CHAR:
+        return ((const cl_char *)data)[i];
+    case CB_ELEM_UCHAR:
+        return ((const cl_uchar *)data)[i];
+    case CB_ELEM_SHORT:
+        return ((const cl_short *)data)[i];
+    case CB_ELEM_USHORT:
+        return ((const cl_ushort *)data)[i];
+    case CB_ELEM_INT:
+        return ((const cl_int *)data)[i];
+    case CB_ELEM_UINT:
+        return ((const cl_uint *)data)[i];
+    case CB_ELEM_LONG:
+        return ((const cl_long *)data)[i];
+    case CB_ELEM_ULONG: {
+        int64_t v;
+
+        memcpy(&v, (const cl_ulong *)data + i, sizeof v);
+        return v;
+    }
+    default:
+        return (int64_t)cb_elem_get(t, data, i);
+    }
+}
+
+double cb_elem_get(enum cb_elem_type t, const void *data, size_t i)
+{
+    switch (t) {
+    case CB_ELEM_FLOAT:
+        return ((const float *)data)[i];
+    case CB_ELEM_DOUBLE:
+        return ((const double *)data)[i];
+    case CB_ELEM_HALF:
+        return cb_half_to_double(((const uint16_t *)data)[i]);
+    case CB_ELEM_ULONG:
+        return (double)((const cl_ulong *)data)[i];
+    default:
+        return (double)cb_elem_get_int(t, data, i);
+    }
+}
+
+void cb_elem_put(enum cb_elem_type t, void *data, size_t i, int64_t bits, double value)
+{
+    const uint64_t u = (uint64_t)bits; /* unsigned conversions wrap, as iota's must */
+
+    switch (t) {
+    case CB_ELEM_FLOAT:
+        ((float *)data)[i] = (float)value;
+        break;
+    case CB_ELEM_DOUBLE:
+        ((double *)data)[i] = value;
+        break;
+    case CB_ELEM_HALF:
+        ((uint16_t *)data)[i] = cb_half_from_float((float)value);
+        break;
+    case CB_ELEM_CHAR:
+    case CB_ELEM_UCHAR:
+        ((uint8_t *)data)[i] = (uint8_t)u;
+        break;
+    case CB_ELEM_SHORT:
+    case CB_ELEM_USHORT:
+        ((uint16_t *)data)[i] = (uint16_t)u;
+        break;
+    case CB_ELEM_INT:
+    case CB_ELEM_UINT:
+        ((uint32_t *)data)[i] = (uint32_t)u;
+        break;
+    default:
+        ((uint64_t *)data)[i] = u;
+        break;
+    }
+}
+
+void cb_elem_format(enum cb_elem_type t, const void *data, size_t i, char *buf, size_t len)
+{
+    if (t == CB_ELEM_ULONG)
+        snprintf(buf, len, "%" PRIu64, (uint64_t)cb_elem_get_int(t, data, i));
+    else if (!cb_elem_info(t)->floating)
+        snprintf(buf, len, "%" PRId64, cb_elem_get_int(t, data, i));
+    else
+        snprintf(buf, len, t == CB_ELEM_DOUBLE ? "%.17g" : "%.9g", cb_elem_get(t, data, i));
+}
+
+const void *cb_elem_poison(enum cb_elem_type t)
+{
+    /* Little-endian patterns, as the devices and hosts clbench runs on store them. */
+    static const uint32_t float_poison = 0x7fc0dea1u;
+    static const uint64_t double_poison = 0x7ff8dea1c0dea1c0ull;
+    static const uint16_t half_poison = 0x7feau;
+    static const uint32_t int_poison = 0x80005a5au; /* INT_MIN + 0x5a5a */
+    static const uint64_t long_poison = 0x80005a5a80005a5aull;
+    static const uint16_t short_poison = 0xa5a5u;
+
+    switch (cb_elem_info(t)->size) {
+    case 8:
+        return t == CB_ELEM_DOUBLE ? (const void *)&double_poison : (const void *)&long_poison;
+    case 4:
+        return t == CB_ELEM_FLOAT ? (const void *)&float_poison : (const void *)&int_poison;
+    default:
+        return t == CB_ELEM_HALF ? (const void *)&half_poison : (const void *)&short_poison;
+    }
+}
+
+/* Element i of a random fill of type t (not float, not int: those keep their sequences). */
+static void put_random(enum cb_elem_type t, void *data, size_t i, uint64_t key)
+{
+    const struct cb_elem_info *info = cb_elem_info(t);
+    const uint64_t bits = cb_splitmix64(key + (uint64_t)i * 0x9e3779b97f4a7c15ULL);
+
+    if (t == CB_ELEM_DOUBLE) /* 53 random bits */
+        cb_elem_put(t, data, i, 0, (double)(bits >> 11) * 0x1p-52 - 1.0);
+    else if (t == CB_ELEM_HALF) /* 11 bits: every value exact in half */
+        cb_elem_put(t, data, i, 0, (double)(bits >> 53) * 0x1p-10 - 1.0);
+    else {
+        const uint64_t span = (uint64_t)(info->random_hi - info->random_lo);
+
+        cb_elem_put(t, data, i, (int64_t)info->random_lo + (int64_t)(bits % span), 0);
+    }
+}
+
+void *cb_elem_make(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
+{
+    const struct cb_elem_info *info = cb_elem_info(a->type);
+    const uint64_t key = cb_splitmix64(seed ^ 0x5be1c0ffee5eed01ULL);
+    float *random = NULL;
+    unsigned char *data;
+
+    if (a->is_input && a->fill == CB_FILL_RANDOM &&
+        (a->type == CB_ELEM_FLOAT || a->type == CB_ELEM_INT)) {
+        random = cb_inputs_make(count, seed);
+        if (random == NULL || a->type == CB_ELEM_FLOAT)
+            return random;
+    }
+    data = malloc((count ? count : 1) * info->size);
+    for (size_t i = 0; data != NULL && i < count; i++) {
+        if (!a->is_input)
+            memcpy(data + i * info->size, cb_elem_poison(a->type), info->size);
+        else if (a->fill == CB_FILL_RANDOM && random != NULL)
+            /* The same seeded values as floats, as ints in [0, 1000) (24 exact bits). */
+            cb_elem_put(a->type, data, i, (int64_t)((random[i] + 1.0f) * 500.0f), 0);
+        else if (a->fill == CB_FILL_RANDOM)
+            put_random(a->type, data, i, key);
+        else if (a->fill == CB_FILL_IOTA)
+            /* Integers wrap around at 2^bits; half at 2048, beyond which it skips integers. */
+            cb_elem_put(a->type, data, i, (int64_t)i,
+                        a->type == CB_ELEM_HALF ? (double)(i % 2048) : (double)i);
+        else if (a->fill == CB_FILL_CONST)
+            cb_elem_put(a->type, data, i, (int64_t)a->fill_value, a->fill_value);
+        else
+            cb_elem_put(a->type, data, i, 0, 0.0);
+    }
+    free(random);
+    return data;
+}

@@ -1,0 +1,94 @@
+/* Unit tests of the generic buffers' elements by type (host/run/elements.c). */
+#include "check.h"
+#include "clbench/elements.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+int test_half_conversions(void)
+{
+    ASSERT_EQ_U(cb_half_from_float(1.0f), 0x3c00);
+    ASSERT_EQ_U(cb_half_from_float(-2.0f), 0xc000);
+    ASSERT_EQ_U(cb_half_from_float(65504.0f), 0x7bff);
+    ASSERT_EQ_U(cb_half_from_float(65520.0f), 0x7c00);        /* rounds to infinity */
+    ASSERT_EQ_U(cb_half_from_float(0x1p-24f), 0x0001);        /* the smallest subnormal */
+    ASSERT_EQ_U(cb_half_from_float(0x1p-26f), 0x0000);        /* below half of it: zero */
+    ASSERT_EQ_U(cb_half_from_float(1.0f + 0x1p-11f), 0x3c00); /* a tie rounds to even */
+    ASSERT_EQ_U(cb_half_from_float(1.0f + 3 * 0x1p-11f), 0x3c02);
+    ASSERT_TRUE(cb_half_from_float(NAN) > 0x7c00 && (cb_half_from_float(NAN) & 0x8000u) == 0);
+    ASSERT_NEAR(cb_half_to_double(0x3555), 0.333251953125, 0);
+    ASSERT_NEAR(cb_half_to_double(0x0001), 0x1p-24, 0);
+    ASSERT_TRUE(isinf(cb_half_to_double(0xfc00)) && cb_half_to_double(0xfc00) < 0);
+    for (unsigned h = 0; h < 0x7c00; h++) /* every finite half survives the round trip */
+        ASSERT_EQ_U(cb_half_from_float((float)cb_half_to_double((uint16_t)h)), h);
+    return 0;
+}
+
+int test_elements_fill_and_wrap(void)
+{
+    struct cb_generic_arg a = {.kind = CB_ARG_BUFFER, .is_input = 1, .fill = CB_FILL_IOTA};
+    unsigned char *u;
+    long long *l;
+    uint16_t *h;
+
+    a.type = CB_ELEM_UCHAR;
+    u = cb_elem_make(&a, 300, 1);
+    ASSERT_TRUE(u != NULL && u[255] == 255 && u[256] == 0 && u[299] == 43); /* wraps at 2^8 */
+    free(u);
+    a.type = CB_ELEM_CHAR;
+    u = cb_elem_make(&a, 300, 1);
+    ASSERT_TRUE(cb_elem_get_int(CB_ELEM_CHAR, u, 128) == -128); /* two's complement */
+    free(u);
+    a.type = CB_ELEM_HALF;
+    h = cb_elem_make(&a, 2050, 1);
+    ASSERT_NEAR(cb_elem_get(CB_ELEM_HALF, h, 2047), 2047, 0);
+    ASSERT_NEAR(cb_elem_get(CB_ELEM_HALF, h, 2049), 1, 0); /* wraps at 2048, where it is exact */
+    free(h);
+    /* Random longs in [0, 2^40): more than 32 bits, and the same for the same seed. */
+    a.type = CB_ELEM_LONG;
+    a.fill = CB_FILL_RANDOM;
+    l = cb_elem_make(&a, 1000, 7);
+    {
+        long long *again = cb_elem_make(&a, 1000, 7), max = 0;
+
+        for (int i = 0; i < 1000; i++) {
+            ASSERT_TRUE(l[i] >= 0 && l[i] < (1LL << 40) && l[i] == again[i]);
+            max = l[i] > max ? l[i] : max;
+        }
+        ASSERT_TRUE(max > (1LL << 32));
+        free(again);
+    }
+    free(l);
+    /* Every value of a uchar appears in a random fill; a const fill is the value. */
+    a.type = CB_ELEM_UCHAR;
+    u = cb_elem_make(&a, 100000, 3);
+    {
+        int seen[256] = {0}, all = 1;
+
+        for (int i = 0; i < 100000; i++)
+            seen[u[i]] = 1;
+        for (int i = 0; i < 256; i++)
+            all &= seen[i];
+        ASSERT_TRUE(all);
+    }
+    free(u);
+    a.type = CB_ELEM_DOUBLE;
+    a.fill = CB_FILL_CONST;
+    a.fill_value = -0.125;
+    {
+        double *d = cb_elem_make(&a, 3, 1);
+
+        ASSERT_TRUE(d[0] == -0.125 && d[2] == -0.125);
+        free(d);
+    }
+    /* An output only starts poisoned. */
+    a.is_input = 0;
+    a.is_output = 1;
+    {
+        double *d = cb_elem_make(&a, 2, 1);
+
+        ASSERT_TRUE(isnan(d[1]));
+        free(d);
+    }
+    return 0;
+}
