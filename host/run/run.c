@@ -515,8 +515,8 @@ static int fit_work_group(struct cb_row *row)
                                         used_to > 0 ? " " : "", k->params[i].name, p->param[i]);
         }
     snprintf(row->adjusted, sizeof row->adjusted,
-             "%s instead of %s: a work-group of %zu, not %zu, fits this kernel's "
-             "CL_KERNEL_WORK_GROUP_SIZE (%zu) on %.100s",
+             "%.120s instead of %.120s: a work-group of %zu, not %zu, fits this kernel's "
+             "CL_KERNEL_WORK_GROUP_SIZE (%zu) on %.60s",
              to, from, work_group(p), planned, limit, row->device->platform_name);
     cb_warn("%s: %s", k->name, row->adjusted);
     return 0;

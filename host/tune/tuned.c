@@ -671,8 +671,8 @@ int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
         /* db is const to the runner, but which entries have warned is the database's state. */
         struct cb_tuned_entry *mine = &db->entries[e - db->entries];
 
-        snprintf(use->skipped, sizeof use->skipped, "entry %s %s (tuned %s): %s", e->kernel,
-                 use->size, e->date, why);
+        snprintf(use->skipped, sizeof use->skipped, "entry %.64s %.63s (tuned %.31s): %.130s",
+                 e->kernel, use->size, e->date, why);
         if (!mine->warned)
             cb_warn("skipping the tuning database entry %s %s on %s (driver %s, tuned %s): %s; "
                     "using the defaults",
