@@ -65,7 +65,7 @@ struct cb_manifest_kernel {
     struct located arg_expr[CB_MAX_ARGS];
     unsigned twin_line, baseline_line, verify_line;
     unsigned verify_file_column; /* of `in FILE`'s FILE */
-    char **owned; /* strings this kernel's fields point to */
+    char **owned;                /* strings this kernel's fields point to */
     size_t owned_count;
 };
 
