@@ -65,6 +65,8 @@ for i in range(1, count + 1):
     case = open(f"{tmp}/run-{i}.case").read().strip()
     run = json.load(open(f"{tmp}/run-{i}.json"))
     types = {d["id"]: d["type"] for d in run["devices"]}
+    trusted = {d["id"]: (d.get("clock_check") or {}).get("timer") == "event"
+               for d in run["devices"]}
     for r in run["rows"]:
         k, st, why = r["kernel"], r["status"], r["reason"]
         expected = (st == "ok"
@@ -85,7 +87,10 @@ for i in range(1, count + 1):
         if r["timer"] == "event" and total > wall * 1.02 + 0.05:
             print(f"{case}: {k}: events {total} ms in {wall} ms of wall time")
             bad += 1
-        if r["timer"] == "event" and wall >= len(s) and total < 0.02 * wall:
+        # As clbench judges it: far under the host's time only counts where the device's clock
+        # check did not pass (a tiny kernel on a busy host waits on the host most of a launch).
+        if (r["timer"] == "event" and wall >= len(s) and total < 0.02 * wall
+                and not trusted.get(r["device"], False)):
             print(f"{case}: {k}: events {total} ms for {wall} ms of millisecond launches")
             bad += 1
         if types[r["device"]] == "cpu" and (r.get("gbs", 0) > 2000 or r.get("gflops", 0) > 20000):
