@@ -78,3 +78,18 @@ void cb_output_abort(struct cb_output *o)
     if (o->temp[0] != '\0')
         remove(o->temp);
 }
+
+int cb_write_all(int fd, const char *s, size_t len)
+{
+    while (len > 0) {
+        const ssize_t n = write(fd, s, len);
+
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return -1;
+        s += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}

@@ -5,6 +5,7 @@
 
 #include "clbench/check.h"
 #include "clbench/manifest.h"
+#include "clbench/output.h"
 #include "clbench/text_file.h"
 
 #include <errno.h>
@@ -22,21 +23,6 @@ int cb_journal_path(char *buf, size_t len, const char *output)
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
-static int write_all(int fd, const char *s, size_t len)
-{
-    while (len > 0) {
-        const ssize_t n = write(fd, s, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        s += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static int write_row(int fd, const struct cb_row *row)
 {
     cJSON *j = cb_row_json(row);
@@ -44,7 +30,8 @@ static int write_row(int fd, const struct cb_row *row)
     int status = -1;
 
     if (text != NULL)
-        status = write_all(fd, text, strlen(text)) == 0 && write_all(fd, "\n", 1) == 0 ? 0 : -1;
+        status =
+            cb_write_all(fd, text, strlen(text)) == 0 && cb_write_all(fd, "\n", 1) == 0 ? 0 : -1;
     free(text);
     cJSON_Delete(j);
     return status;

@@ -4,6 +4,7 @@
 
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/output.h"
 #include "clbench/clock_check.h"
 #include "clbench/journal.h"
 #include "clbench/oracle.h"
@@ -177,29 +178,15 @@ static int drain_err(struct cb_worker *w)
     return n < 0 && (errno == EINTR || errno == EAGAIN);
 }
 
-static int write_all(int fd, const char *s, size_t len)
-{
-    while (len > 0) {
-        const ssize_t n = write(fd, s, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        s += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static int send_json(struct cb_worker *w, cJSON *msg)
 {
     char *text = msg != NULL ? cJSON_PrintUnformatted(msg) : NULL;
     int status = -1;
 
     if (text != NULL)
-        status =
-            write_all(w->to, text, strlen(text)) == 0 && write_all(w->to, "\n", 1) == 0 ? 0 : -1;
+        status = cb_write_all(w->to, text, strlen(text)) == 0 && cb_write_all(w->to, "\n", 1) == 0
+                     ? 0
+                     : -1;
     free(text);
     cJSON_Delete(msg);
     return status;
@@ -708,9 +695,10 @@ static int reply(cJSON *msg)
         text = strdup("{\"row\": garbage");
     }
     if (text != NULL)
-        status = write_all(channel, text, strlen(text)) == 0 && write_all(channel, "\n", 1) == 0
-                     ? 0
-                     : -1;
+        status =
+            cb_write_all(channel, text, strlen(text)) == 0 && cb_write_all(channel, "\n", 1) == 0
+                ? 0
+                : -1;
     free(text);
     cJSON_Delete(msg);
     return status;

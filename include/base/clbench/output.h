@@ -4,6 +4,7 @@
 #define CLBENCH_OUTPUT_H
 
 #include <cjson/cJSON.h>
+#include <stddef.h>
 #include <stdio.h>
 
 struct cb_output {
@@ -23,5 +24,9 @@ void cb_output_abort(struct cb_output *o);
 /* Prints root, indented, and a newline to out, then deletes root; -1 when there is nothing to
  * print (root NULL, or no memory for the text). */
 int cb_output_json(FILE *out, cJSON *root);
+
+/* Writes all len bytes of s to fd, again after an interrupted or short write; -1 on error (a
+ * journal line, a message on a worker's channel). */
+int cb_write_all(int fd, const char *s, size_t len);
 
 #endif
