@@ -183,8 +183,9 @@ struct worker {
     float *dst;
     const float *src;
     size_t n;
-    int copy;             /* 1: the copy pass, 0: the FMA pass */
-    double cpu_s, wall_s; /* this thread's CPU and wall time over every pass */
+    int copy;                          /* 1: the copy pass, 0: the FMA pass */
+    double cpu_s, wall_s;              /* this thread's CPU and wall time over every pass */
+    double begin[PASSES], end[PASSES]; /* CLOCK_MONOTONIC around each pass's work */
     volatile float sink;
 };
 
@@ -196,8 +197,9 @@ static double seconds(clockid_t clock)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Every pass starts when every thread (and the timing thread) reaches the start barrier and
- * ends when all reach the done barrier, so a pass's time is its slowest thread's. */
+/* Every pass starts when every thread (and the main thread) reaches the start barrier and ends
+ * when all reach the done barrier.  The workers time themselves: the main thread is one thread
+ * more than there are cores, so its clock reads can come late, after a pass has run. */
 static void *work(void *arg)
 {
     struct worker *w = arg;
@@ -209,17 +211,18 @@ static void *work(void *arg)
     go = w->gate->go;
     pthread_mutex_unlock(&w->gate->lock);
     for (int p = 0; p < PASSES && go > 0; p++) {
-        double cpu0, wall0;
+        double cpu0;
 
         pthread_barrier_wait(w->start);
         cpu0 = seconds(CLOCK_THREAD_CPUTIME_ID);
-        wall0 = seconds(CLOCK_MONOTONIC);
+        w->begin[p] = seconds(CLOCK_MONOTONIC);
         if (w->copy)
             w->isa->copy(w->dst, w->src, w->n);
         else
             w->sink = w->isa->fma(w->steps);
         w->cpu_s += seconds(CLOCK_THREAD_CPUTIME_ID) - cpu0;
-        w->wall_s += seconds(CLOCK_MONOTONIC) - wall0;
+        w->end[p] = seconds(CLOCK_MONOTONIC);
+        w->wall_s += w->end[p] - w->begin[p];
         pthread_barrier_wait(w->done);
     }
     return NULL;
@@ -262,15 +265,21 @@ static int run_passes(struct worker *w, unsigned threads, double work_per_thread
         started++;
     open_gate(&gate, started == threads ? 1 : -1);
     for (int p = 0; p < PASSES && started == threads; p++) {
-        double t0;
-
         pthread_barrier_wait(&start);
-        t0 = seconds(CLOCK_MONOTONIC);
         pthread_barrier_wait(&done);
-        rate[p] = work_per_thread * threads / (seconds(CLOCK_MONOTONIC) - t0) * 1e-9;
     }
     for (unsigned t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
+    /* A pass lasts from its first thread's start to its last thread's end. */
+    for (int p = 0; p < PASSES && started == threads; p++) {
+        double first = w[0].begin[p], last = w[0].end[p];
+
+        for (unsigned t = 1; t < threads; t++) {
+            first = w[t].begin[p] < first ? w[t].begin[p] : first;
+            last = w[t].end[p] > last ? w[t].end[p] : last;
+        }
+        rate[p] = work_per_thread * threads / (last - first) * 1e-9;
+    }
     pthread_barrier_destroy(&start);
     pthread_barrier_destroy(&done);
     pthread_mutex_destroy(&gate.lock);
