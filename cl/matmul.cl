@@ -68,6 +68,14 @@
 #ifndef REAL
 #define REAL float
 #endif
+/* --type double or half: their extension, where the device has it (the host runs such rows
+ * only on devices that list it, and calls the others unsupported). */
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifdef cl_khr_fp16
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#endif
 #ifndef WGX
 #define WGX 16
 #endif
@@ -354,14 +362,15 @@ matmul_rank1(const int M, const int N, const int K, __global const REAL *restric
 #define THREADS (RTSM * RTSN)         /* work-group size */
 #define LDA (TSM + PAD)               /* row length of the transposed A tile, As[k][m] */
 #define LDB (TSN + PAD)               /* row length of the B tile, Bs[k][n] */
-#define LPTA (TSM * TSK / 4 / THREADS) /* float4 loads of the A tile per work-item */
-#define LPTB (TSN * TSK / 4 / THREADS) /* float4 loads of the B tile per work-item */
+#define LPTA (TSM * TSK / 4 / THREADS) /* REAL4 loads of the A tile per work-item */
+#define LPTB (TSN * TSK / 4 / THREADS) /* REAL4 loads of the B tile per work-item */
 
 /* Copies W consecutive local words into a private array with one vector load: the cast lets
  * the compiler use a single wide local load (the host keeps the offsets multiples of W).  The
  * private array is indexed with constants only, so it stays in registers. */
 #define CAT_(a, b) a##b
 #define CAT(a, b) CAT_(a, b)
+#define REAL4 CAT(REAL, 4) /* matmul_fast's tile loads: four elements along k or n */
 #define LOAD_VEC_1(dst, src) (*(dst) = *(src))
 #define LOAD_VEC_W(W, dst, src) VSTOREU(W, __private, *(__local const CAT(REAL, W) *)(src), 0, dst)
 #define LOAD_VEC_2(dst, src) LOAD_VEC_W(2, dst, src)
@@ -403,7 +412,7 @@ typedef CAT(REAL, 16) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 16_u);
 
 /* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
  * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
-static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __global const REAL *A,
+static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __global const REAL *A,
                                const int m0, const int k0, const int t)
 {
     const int inside = m0 + TSM <= M && k0 + TSK <= K;
@@ -413,22 +422,22 @@ static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __glob
         const int m = m0 + e / (TSK / 4), k = k0 + 4 * (e % (TSK / 4));
 
         if (inside && K % 4 == 0) {
-            ra[l] = *(__global const float4 *)&A[m * K + k];
+            ra[l] = *(__global const REAL4 *)&A[m * K + k];
         } else if (inside) {
-            ra[l] = vload4(0, &A[m * K + k]); /* inside but not 16-byte aligned: no checks */
+            ra[l] = vload4(0, &A[m * K + k]); /* inside but not 4-element aligned: no checks */
         } else {
             const int in_m = m < M;
 
-            ra[l] = (float4)(in_m && k < K ? A[m * K + k] : 0, in_m && k + 1 < K ? A[m * K + k + 1] : 0,
-                             in_m && k + 2 < K ? A[m * K + k + 2] : 0,
-                             in_m && k + 3 < K ? A[m * K + k + 3] : 0);
+            ra[l] = (REAL4)(in_m && k < K ? A[m * K + k] : 0, in_m && k + 1 < K ? A[m * K + k + 1] : 0,
+                            in_m && k + 2 < K ? A[m * K + k + 2] : 0,
+                            in_m && k + 3 < K ? A[m * K + k + 3] : 0);
         }
     }
 }
 
 /* Loads the B tile (rows k0.., columns n0..) into registers: float4 e lies in row
  * e / (TSN/4), columns 4*(e % (TSN/4)).. */
-static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __global const REAL *B,
+static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int K, __global const REAL *B,
                                const int n0, const int k0, const int t)
 {
     const int inside = n0 + TSN <= N && k0 + TSK <= K;
@@ -438,22 +447,22 @@ static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __glob
         const int k = k0 + e / (TSN / 4), n = n0 + 4 * (e % (TSN / 4));
 
         if (inside && N % 4 == 0) {
-            rb[l] = *(__global const float4 *)&B[k * N + n];
+            rb[l] = *(__global const REAL4 *)&B[k * N + n];
         } else if (inside) {
             rb[l] = vload4(0, &B[k * N + n]);
         } else {
             const int in_k = k < K;
 
-            rb[l] = (float4)(in_k && n < N ? B[k * N + n] : 0, in_k && n + 1 < N ? B[k * N + n + 1] : 0,
-                             in_k && n + 2 < N ? B[k * N + n + 2] : 0,
-                             in_k && n + 3 < N ? B[k * N + n + 3] : 0);
+            rb[l] = (REAL4)(in_k && n < N ? B[k * N + n] : 0, in_k && n + 1 < N ? B[k * N + n + 1] : 0,
+                            in_k && n + 2 < N ? B[k * N + n + 2] : 0,
+                            in_k && n + 3 < N ? B[k * N + n + 3] : 0);
         }
     }
 }
 
 /* Stores the registers into local memory: A transposed (As[k][m]), B as it is (Bs[k][n]). */
-static inline void fast_store(__local REAL *As, __local REAL *Bs, const float4 ra[LPTA],
-                              const float4 rb[LPTB], const int t)
+static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra[LPTA],
+                              const REAL4 rb[LPTB], const int t)
 {
     for (int l = 0; l < LPTA; l++) {
         const int e = t + l * THREADS;
@@ -507,7 +516,7 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
     const int tx = get_local_id(0), ty = get_local_id(1);
     const int t = ty * RTSN + tx;
     const int m0 = get_group_id(1) * TSM, n0 = get_group_id(0) * TSN;
-    float4 ra[LPTA], rb[LPTB];
+    REAL4 ra[LPTA], rb[LPTB];
     /* Accumulators are VWN-wide vectors: explicit SIMD for CPU compilers, which vectorize a
      * work-item's own arithmetic but not across work-items with loops inside; a GPU splits
      * them into the same scalar FMAs. */

@@ -40,6 +40,14 @@
 #ifndef REAL
 #define REAL float
 #endif
+/* --type double or half: their extension, where the device has it (the host runs such rows
+ * only on devices that list it, and calls the others unsupported). */
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifdef cl_khr_fp16
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#endif
 #ifndef TILE
 #define TILE 32
 #endif

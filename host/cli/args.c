@@ -34,6 +34,7 @@ enum {
     OPT_SEED,
     OPT_SHARD,
     OPT_TUNED,
+    OPT_TYPE,
     OPT_VERIFY_MAX,
 };
 
@@ -101,6 +102,9 @@ static const struct cb_option options[] = {
      "N, WxH or MxNxK; comma list sweeps; K/M/G suffixes (default per kernel)"},
     {"tuned", OPT_TUNED, 1, "FILE",
      "read tuned parameters from FILE instead of $XDG_DATA_HOME/clbench/tuned.json"},
+    {"type", OPT_TYPE, 1, "T",
+     "element type of the vadd, copy, transpose and matmul kernels and of the library rows: "
+     "float, double (needs cl_khr_fp64) or half (needs cl_khr_fp16) (default float)"},
     {"verify-max", OPT_VERIFY_MAX, 1, "N",
      "check at most N output elements (default: all, or a sample for large problems)"},
     {"version", 'V', 0, NULL, "print the version and exit"},
@@ -399,6 +403,18 @@ static int set_peak_mode(struct cb_config *cfg, const char *name)
     return usage("unknown --peak mode '%s' (use cached, measure or off)", name);
 }
 
+static int set_real_type(struct cb_config *cfg, const char *name)
+{
+    static const char *const names[] = {"float", "double", "half"};
+
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, names[i]) == 0) {
+            cfg->real_type = names[i];
+            return 0;
+        }
+    return usage("unknown --type '%s' (use float, double or half)", name);
+}
+
 /* --output's format comes from its extension, else from --format.  A --format given beside
  * an output of another format names the view printed on stdout as well (`-o run.json -f
  * table`: the run file and the table). */
@@ -548,6 +564,8 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         return 0;
     case OPT_SEED:
         return parse_count(name, arg, ~0ULL, &cfg->seed);
+    case OPT_TYPE:
+        return set_real_type(cfg, arg);
     case OPT_VERIFY_MAX:
         return parse_count(name, arg, ~0ULL, &cfg->verify_max);
     default:
@@ -565,6 +583,7 @@ void cb_config_init(struct cb_config *cfg)
     cfg->reps = 5;
     cfg->min_time_s = 0.2;
     cfg->seed = 1;
+    cfg->real_type = "float";
     cfg->peak_mode = CB_PEAK_CACHED;
     cfg->use_cache = 1;
     cfg->shards = 1;
@@ -577,6 +596,17 @@ int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)
         if (strcmp(options[i].name, name) == 0)
             return handle(cfg, options[i].code, name, arg, &cfg->format_given);
     return usage("unknown option '--%s'", name);
+}
+
+/* 0 for a library row that computes in another type than --type `name`, else 1. */
+static int library_of_type(const struct cb_kernel *k, const char *name)
+{
+    enum cb_elem_type t = CB_ELEM_FLOAT;
+
+    if (k->library == NULL && k->enqueue == NULL)
+        return 1;
+    cb_elem_find(name, strlen(name), &t);
+    return cb_kernel_takes(k, t);
 }
 
 int cb_config_finish(struct cb_config *cfg)
@@ -594,10 +624,12 @@ int cb_config_finish(struct cb_config *cfg)
     for (size_t i = 0; i < cfg->kernel_list_count; i++)
         if (select_kernels(cfg, cfg->kernel_lists[i]) != 0)
             return CB_EXIT_USAGE;
-    /* No -k: the built-in kernels, or only the user's when they named files. */
+    /* No -k: the built-in kernels, or only the user's when they named files; of the library
+     * rows those of the run's --type (sgemm_* for float, dgemm_* for double). */
     for (size_t i = 0, none = cfg->kernel_count == 0; none && i < cb_kernel_total(); i++)
         if (cb_kernel_at(i)->requires == NULL &&
-            (cfg->kernel_file_count == 0) == (cb_kernel_at(i)->source_path == NULL)) {
+            (cfg->kernel_file_count == 0) == (cb_kernel_at(i)->source_path == NULL) &&
+            library_of_type(cb_kernel_at(i), cfg->real_type)) {
             if (cfg->kernel_count == CB_MAX_KERNELS)
                 return usage("too many kernels");
             cfg->kernels[cfg->kernel_count++] = cb_kernel_at(i);

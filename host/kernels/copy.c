@@ -14,7 +14,7 @@ static const char *contract(struct cb_problem *p)
     p->output_elems = n;
     p->scalar[0] = (cl_int)n;
     p->scalar_count = 1;
-    p->bytes = 2.0 * sizeof(float) * (double)n;
+    p->bytes = 2.0 * cb_real_size(p) * (double)n;
     p->ref_cost = 1.0;
     return NULL;
 }
@@ -48,11 +48,10 @@ static int hook_copy_ilp(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(plan(p), why, len);
 }
 
-double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+double cb_ref_copy(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
-    const double v = in[0][i];
+    const double v = cb_real_get(p->real, in[0], i);
 
-    (void)p;
     *scale = fabs(v);
     return v;
 }

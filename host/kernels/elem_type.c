@@ -8,6 +8,7 @@
 
 #include <float.h>
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 static const struct cb_elem_info types[CB_ELEM_COUNT] = {
@@ -38,4 +39,22 @@ int cb_elem_find(const char *s, size_t len, enum cb_elem_type *out)
             return 0;
         }
     return -1;
+}
+
+double cb_half_to_double(uint16_t h)
+{
+    const int exp = (h >> 10) & 0x1f;
+    const int mant = h & 0x3ff;
+    const double v = exp == 0    ? ldexp(mant, -24)
+                     : exp == 31 ? (mant != 0 ? NAN : INFINITY)
+                                 : ldexp(mant | 0x400, exp - 25);
+
+    return (h & 0x8000u) ? -v : v;
+}
+
+double cb_real_get(enum cb_elem_type t, const void *data, size_t i)
+{
+    return t == CB_ELEM_DOUBLE ? ((const double *)data)[i]
+           : t == CB_ELEM_HALF ? cb_half_to_double(((const uint16_t *)data)[i])
+                               : ((const float *)data)[i];
 }

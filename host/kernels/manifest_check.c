@@ -209,6 +209,9 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
             u->k.metric = ct->metric;
         if (u->k.baseline == NULL)
             u->k.baseline = ct->baseline;
+        /* Without a `types` line a family kernel takes every REAL type (--type). */
+        if (u->k.types == 0)
+            u->k.types = 1u << CB_ELEM_FLOAT | 1u << CB_ELEM_DOUBLE | 1u << CB_ELEM_HALF;
     }
     for (unsigned i = 0; i < u->k.dims; i++)
         snprintf(u->size_names + strlen(u->size_names),

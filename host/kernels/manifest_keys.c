@@ -691,6 +691,32 @@ static int parse_libraries(struct cursor *c, struct cb_manifest_kernel *u, struc
     return 0;
 }
 
+/* types T [T...]: the element types (REAL, --type) a family kernel can be built with, of
+ * float, double and half; without the line, all three.  Rows of another type are
+ * unsupported. */
+static int parse_types(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    const char *name;
+    size_t len;
+
+    (void)pend;
+    while ((name = cursor_ident(c, &len)) != NULL) {
+        enum cb_elem_type t;
+
+        if (cb_elem_find(name, len, &t) != 0 ||
+            (t != CB_ELEM_FLOAT && t != CB_ELEM_DOUBLE && t != CB_ELEM_HALF))
+            return manifest_fail(c->x, c->line, cursor_col(c, name),
+                                 "unknown type '%.*s' in types: a family kernel's element type "
+                                 "is float, double or half",
+                                 (int)len, name);
+        u->k.types |= 1u << t;
+    }
+    if (u->k.types == 0 || !cursor_at_end(c))
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "types takes float, double or half, as in `types float double`");
+    return 0;
+}
+
 /* finding curve TITLE | finding grid X Y TITLE | finding ladder TITLE */
 static int parse_finding(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
@@ -763,6 +789,7 @@ static const struct key keys[] = {
     {"private_mem", 0, ALL, parse_private_mem},
     {"libraries", 0, ALL, parse_libraries},
     {"finding", 0, ALL, parse_finding},
+    {"types", 0, FAMILY, parse_types},
 };
 enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
 _Static_assert((int)KEY_COUNT <= (int)KEY_SLOTS, "struct pending's key_line has a slot per key");

@@ -24,7 +24,7 @@ static const char *contract(struct cb_problem *p)
     p->scalar[2] = (cl_int)k;
     p->scalar_count = 3;
     p->flops = 2.0 * (double)m * (double)n * (double)k;
-    p->bytes = sizeof(float) * ((double)mk + (double)kn + (double)mn);
+    p->bytes = cb_real_size(p) * ((double)mk + (double)kn + (double)mn);
     p->reduction_len = (double)k;
     p->ref_cost = (double)k;
     return NULL;
@@ -60,7 +60,7 @@ static const char *plan_tiled(struct cb_problem *p)
     const size_t tile = (size_t)cb_param(p, "TILE");
     const char *why = plan_grid(p, tile, tile, tile, tile);
 
-    p->local_mem_bytes = 2 * tile * tile * sizeof(float);
+    p->local_mem_bytes = 2 * tile * tile * cb_real_size(p);
     return why;
 }
 
@@ -73,10 +73,10 @@ static const char *plan_block(struct cb_problem *p, int local_tiles)
 
     /* A's tile is TILE*RY x TILE, B's TILE x TILE*RX (001's sizes). */
     if (local_tiles)
-        p->local_mem_bytes = (tile * ry * tile + tile * tile * rx) * sizeof(float);
+        p->local_mem_bytes = (tile * ry * tile + tile * tile * rx) * cb_real_size(p);
     /* Private: acc[RY][RX] and b[RX]; matmul_cached adds its clamped rows[RY] and cols[RX]. */
     p->private_mem_bytes =
-        (ry * rx + rx) * sizeof(float) + (local_tiles ? 0 : (ry + rx) * sizeof(int));
+        (ry * rx + rx) * cb_real_size(p) + (local_tiles ? 0 : (ry + rx) * sizeof(int));
     return why;
 }
 
@@ -96,8 +96,8 @@ static const char *plan_rank1(struct cb_problem *p)
     const size_t tk = (size_t)cb_param(p, "TK");
     const char *why = plan_grid(p, wg, 1, wg, rm);
 
-    p->local_mem_bytes = rm * tk * sizeof(float);
-    p->private_mem_bytes = rm * sizeof(float); /* acc[RM] */
+    p->local_mem_bytes = rm * tk * cb_real_size(p);
+    p->private_mem_bytes = rm * cb_real_size(p); /* acc[RM] */
     return why;
 }
 
@@ -123,12 +123,12 @@ static const char *plan_fast(struct cb_problem *p)
                "raise TSK or WPTM/WPTN";
     if (pad % vwm != 0 || pad % vwn != 0)
         return "PAD must be a multiple of VWM and VWN (vector reads of local memory stay aligned)";
-    p->local_mem_bytes = 2 * (size_t)tsk * (size_t)(tsm + pad + tsn + pad) * sizeof(float);
+    p->local_mem_bytes = 2 * (size_t)tsk * (size_t)(tsm + pad + tsn + pad) * cb_real_size(p);
     /* Private: the float4 loads ra[LPTA] and rb[LPTB], acc[WPTM][WPTN], a[WPTM], b[WPTN] and
      * the edge's c[VWN]. */
     p->private_mem_bytes = ((size_t)(tsm + tsn) * (size_t)tsk / (size_t)threads +
                             (size_t)(wptm * wptn) + (size_t)(wptm + wptn + vwn)) *
-                           sizeof(float);
+                           cb_real_size(p);
     return plan_grid(p, (size_t)(tsn / wptn), (size_t)(tsm / wptm), (size_t)tsn, (size_t)tsm);
 }
 
@@ -139,7 +139,7 @@ static const char *plan_cpu(struct cb_problem *p)
     const size_t rows = (size_t)(cb_param(p, "MR") * cb_param(p, "RB"));
     const size_t cols = (size_t)(cb_param(p, "VN") * cb_param(p, "NV"));
 
-    if ((size_t)cb_param(p, "KB") * cols * sizeof(float) > 64 * 1024)
+    if ((size_t)cb_param(p, "KB") * cols * cb_real_size(p) > 64 * 1024)
         return "KB*NV*VN floats of B's private panel exceed 64 KiB: lower KB or NV";
     return plan_grid(p, 1, (size_t)cb_param(p, "WGM"), cols, rows * (size_t)cb_param(p, "WGM"));
 }
@@ -199,15 +199,21 @@ int cb_plan_matmul_library(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(plan_library(p), why, len);
 }
 
-double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+/* Element i of row-major C = A B, its sum in double.  Float and double inputs are read
+ * directly: the reference is a sampled check's whole cost (K terms per element). */
+double cb_ref_matmul(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
     const size_t n = p->size[1], k = p->size[2];
     const size_t row = i / n, col = i % n;
-    const float *a = in[0] + row * k, *b = in[1] + col;
     double sum = 0.0, mag = 0.0;
 
     for (size_t j = 0; j < k; j++) {
-        const double term = (double)a[j] * (double)b[j * n];
+        const size_t ia = row * k + j, ib = j * n + col;
+        const double term = p->real == CB_ELEM_FLOAT ? (double)((const float *)in[0])[ia] *
+                                                           (double)((const float *)in[1])[ib]
+                            : p->real == CB_ELEM_DOUBLE
+                                ? ((const double *)in[0])[ia] * ((const double *)in[1])[ib]
+                                : cb_real_get(p->real, in[0], ia) * cb_real_get(p->real, in[1], ib);
 
         sum += term;
         mag += fabs(term);

@@ -38,6 +38,16 @@ long cb_param(const struct cb_problem *p, const char *name)
     return i >= 0 ? p->param[i] : 0;
 }
 
+size_t cb_real_size(const struct cb_problem *p)
+{
+    return cb_elem_info(p->real)->size;
+}
+
+int cb_kernel_takes(const struct cb_kernel *k, enum cb_elem_type t)
+{
+    return k->types == 0 ? t == CB_ELEM_FLOAT : (k->types >> t) & 1u;
+}
+
 int cb_refuse(const char *reason, char *why, size_t len)
 {
     if (reason == NULL)

@@ -16,7 +16,7 @@ static const char *contract(struct cb_problem *p)
     p->scalar[0] = (cl_int)width;
     p->scalar[1] = (cl_int)height;
     p->scalar_count = 2;
-    p->bytes = 2.0 * sizeof(float) * (double)elems;
+    p->bytes = 2.0 * cb_real_size(p) * (double)elems;
     p->ref_cost = 1.0;
     return NULL;
 }
@@ -41,7 +41,7 @@ static const char *plan(struct cb_problem *p, size_t tile_floats, size_t extra_r
     p->local[1] = rows;
     p->global[0] = cb_round_up(width, tile);
     p->global[1] = cb_round_up(height + extra_rows, tile) / tile * rows;
-    p->local_mem_bytes = tile_floats * sizeof(float);
+    p->local_mem_bytes = tile_floats * cb_real_size(p);
     return NULL;
 }
 
@@ -98,22 +98,20 @@ static int hook_transpose_aligned(struct cb_problem *p, char *why, size_t len)
 
 /* Output element i is row i / H, column i % H of the W-row output: in's row i % H, column
  * i / H. */
-double cb_ref_transpose(const struct cb_problem *p, const float *const in[], size_t i,
-                        double *scale)
+double cb_ref_transpose(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
     const size_t width = p->size[0], height = p->size[1];
-    const double v = in[0][(i % height) * width + i / height];
+    const double v = cb_real_get(p->real, in[0], (i % height) * width + i / height);
 
     *scale = fabs(v);
     return v;
 }
 
-static double ref_transpose_copy(const struct cb_problem *p, const float *const in[], size_t i,
+static double ref_transpose_copy(const struct cb_problem *p, const void *const in[], size_t i,
                                  double *scale)
 {
-    const double v = in[0][i];
+    const double v = cb_real_get(p->real, in[0], i);
 
-    (void)p;
     *scale = fabs(v);
     return v;
 }

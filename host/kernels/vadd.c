@@ -14,7 +14,7 @@ static const char *contract(struct cb_problem *p)
     p->scalar[0] = (cl_int)n;
     p->scalar_count = 1;
     p->flops = (double)n;
-    p->bytes = 3.0 * sizeof(float) * (double)n;
+    p->bytes = 3.0 * cb_real_size(p) * (double)n;
     p->ref_cost = 1.0;
     return NULL;
 }
@@ -32,7 +32,7 @@ static const char *plan(struct cb_problem *p, size_t local_floats_per_item)
     /* One work-item per word and, when n % VEC != 0, one for the floats past the last. */
     p->global[0] = cb_round_up((n + vec - 1) / vec, wgs);
     p->local[0] = wgs;
-    p->local_mem_bytes = local_floats_per_item * vec * sizeof(float) * wgs;
+    p->local_mem_bytes = local_floats_per_item * vec * cb_real_size(p) * wgs;
     return p->global[0] == 0 ? "n overflows the global size" : NULL;
 }
 
@@ -51,11 +51,12 @@ static int hook_vadd_local(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(plan(p, 3), why, len);
 }
 
-double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+double cb_ref_vadd(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
-    (void)p;
-    *scale = fabs((double)in[0][i]) + fabs((double)in[1][i]);
-    return (double)in[0][i] + (double)in[1][i];
+    const double a = cb_real_get(p->real, in[0], i), b = cb_real_get(p->real, in[1], i);
+
+    *scale = fabs(a) + fabs(b);
+    return a + b;
 }
 
 const struct cb_hook cb_vadd_hooks[] = {

@@ -88,15 +88,30 @@ void cb_journal_close(struct cb_journal *j, int remove_it)
     j->fd = -1;
 }
 
-/* "0:0|vadd|WGS=256|1000": what makes two rows the same row. */
+enum cb_elem_type cb_row_type_json(const cJSON *j)
+{
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "type"));
+    enum cb_elem_type t = CB_ELEM_FLOAT;
+
+    if (name != NULL)
+        cb_elem_find(name, strlen(name), &t);
+    return t;
+}
+
+/* "0:0|vadd|WGS=256|1000", "0:0|vadd@double|WGS=256|1000": what makes two rows the same row.
+ * A type other than float joins the kernel's name, so that rows of one kernel in two types are
+ * two rows, and run files from before types (all float) keep their keys. */
 static void row_key(const struct cb_row *row, char *buf, size_t len)
 {
     char id[32], params[256], size[96];
+    const enum cb_elem_type t = row->problem.real;
 
     cb_device_id_string(row->device, id, sizeof id);
     cb_row_params(row, params, sizeof params);
     cb_row_size(row, size, sizeof size);
-    snprintf(buf, len, "%s|%s|%s|%s", id, row->problem.kernel->name, params, size);
+    snprintf(buf, len, "%s|%s%s%s|%s|%s", id, row->problem.kernel->name,
+             t != CB_ELEM_FLOAT ? "@" : "", t != CB_ELEM_FLOAT ? cb_elem_info(t)->name : "", params,
+             size);
 }
 
 /* The same key from a row of a run file; -1 when a field is missing or of the wrong type. */
@@ -111,7 +126,9 @@ static int json_key(const cJSON *j, char *buf, size_t len)
 
     if (device == NULL || kernel == NULL || !cJSON_IsObject(params) || !cJSON_IsArray(size))
         return -1;
-    n = snprintf(buf, len, "%s|%s|", device, kernel);
+    n = snprintf(
+        buf, len, "%s|%s%s%s|", device, kernel, cb_row_type_json(j) != CB_ELEM_FLOAT ? "@" : "",
+        cb_row_type_json(j) != CB_ELEM_FLOAT ? cb_elem_info(cb_row_type_json(j))->name : "");
     cJSON_ArrayForEach(item, params)
     {
         if (!cJSON_IsNumber(item) || n < 0 || (size_t)n >= len)
@@ -416,6 +433,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
         return 0;
     memset(&row, 0, sizeof row);
     row.problem.kernel = k;
+    row.problem.real = cb_row_type_json(j);
     for (size_t i = 0; i < run->device_count && row.device == NULL; i++) {
         cb_device_id_string(run->devices[i], id, sizeof id);
         if (strcmp(id, device) == 0)
@@ -448,6 +466,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
      * it and again once it ends, so that a point that killed the process is not run again. */
     for (size_t i = 0; i < run->row_count; i++)
         if (run->rows[i].device == row.device && run->rows[i].problem.kernel == k &&
+            run->rows[i].problem.real == row.problem.real &&
             memcmp(run->rows[i].problem.size, row.problem.size, sizeof row.problem.size) == 0 &&
             memcmp(run->rows[i].problem.param, row.problem.param, sizeof row.problem.param) == 0) {
             cb_row_free(&run->rows[i]);

@@ -227,6 +227,8 @@ cJSON *cb_row_json(const struct cb_row *row)
     cJSON_AddStringToObject(j, "device", id);
     cJSON_AddStringToObject(j, "kernel", k->name);
     cJSON_AddStringToObject(j, "family", k->family);
+    if (k->generic == NULL)
+        cJSON_AddStringToObject(j, "type", cb_elem_info(p->real)->name);
     cJSON_AddStringToObject(j, "experiment", k->experiment);
     /* A user kernel's file and its content hash, for provenance; its twin and baseline, so
      * that `clbench report` pairs its rows without loading the file again. */

@@ -400,6 +400,7 @@ static cJSON *spec_json(const struct cb_row *row, size_t device_index, double ma
 
     cJSON_AddNumberToObject(j, "device", (double)device_index);
     cJSON_AddStringToObject(j, "kernel", k->name);
+    cJSON_AddStringToObject(j, "type", cb_elem_info(row->problem.real)->name);
     for (unsigned i = 0; i < CB_MAX_DIMS; i++)
         cJSON_AddItemToArray(size, cJSON_CreateNumber((double)row->problem.size[i]));
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
@@ -725,6 +726,7 @@ static int row_from_spec(const cJSON *spec, struct cb_device **devices, size_t c
         return -1;
     row->device = devices[(size_t)dev->valuedouble];
     row->problem.kernel = k;
+    row->problem.real = cb_row_type_json(spec);
     row->timer = "event";
     for (int i = 0; i < CB_MAX_DIMS; i++)
         row->problem.size[i] = (size_t)cJSON_GetArrayItem(size, i)->valuedouble;

@@ -45,17 +45,6 @@ uint16_t cb_half_from_float(float f)
     return (uint16_t)half;
 }
 
-double cb_half_to_double(uint16_t h)
-{
-    const int exp = (h >> 10) & 0x1f;
-    const int mant = h & 0x3ff;
-    const double v = exp == 0    ? ldexp(mant, -24)
-                     : exp == 31 ? (mant != 0 ? NAN : INFINITY)
-                                 : ldexp(mant | 0x400, exp - 25);
-
-    return (h & 0x8000u) ? -v : v;
-}
-
 int64_t cb_elem_get_int(enum cb_elem_type t, const void *data, size_t i)
 {
     switch (t) {

@@ -1,9 +1,12 @@
 /* The four families' contract (contract.h): the leading int arguments, the inputs filled with
  * the run's seeded values, and one output, poisoned with NaN, guarded (guard.h) and checked
- * against the family's CPU reference; library baselines launch through it as well. */
+ * against the family's CPU reference; library baselines launch through it as well.  Every
+ * buffer is of the row's element type (p->real: float, double or half, --type), its inputs
+ * that type's random fill (elements.h: float's as ever, double's with 53 random bits, half's
+ * [-1, 1) rounded to half), so that the reference reads exactly what the kernel read. */
 #include "clbench/contract.h"
 
-#include "clbench/inputs.h"
+#include "clbench/elements.h"
 #include "clbench/size_math.h"
 #include "clbench/verify.h"
 
@@ -17,8 +20,8 @@ struct family_buffers {
     cl_mem in[CB_MAX_BUFFER_SETS][CB_MAX_INPUTS];
     struct cb_guarded out[CB_MAX_BUFFER_SETS];
     size_t guard_front;
-    float *host_in[CB_MAX_INPUTS];
-    float *host_out;
+    void *host_in[CB_MAX_INPUTS];
+    void *host_out;
     cl_uint *host_guard;            /* guard_front + CB_GUARD_BYTES */
     struct cb_library_call library; /* a library row's call, open while library_open */
     int library_open;
@@ -27,11 +30,12 @@ struct family_buffers {
 static int family_check_buffers(struct cb_row *row)
 {
     const struct cb_problem *p = &row->problem;
+    const double size = (double)cb_real_size(p);
 
     for (unsigned i = 0; i < p->kernel->inputs; i++)
-        if (cb_row_check_buffer(row, 4.0 * (double)p->input_elems[i]) != 0)
+        if (cb_row_check_buffer(row, size * (double)p->input_elems[i]) != 0)
             return -1;
-    return cb_row_check_buffer(row, 4.0 * (double)p->output_elems);
+    return cb_row_check_buffer(row, size * (double)p->output_elems);
 }
 
 /* A library function's result as the row's status; the reason is already in the row. */
@@ -69,7 +73,9 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_device *d = row->device;
-    const cl_float poison = NAN; /* an element the kernel never writes cannot pass */
+    const size_t size = cb_real_size(p);
+    /* The type's random fill for the inputs (the seed as ever: float's values unchanged). */
+    const struct cb_generic_arg fill = {.type = p->real, .is_input = 1, .fill = CB_FILL_RANDOM};
     struct family_buffers *r = calloc(1, sizeof *r);
     cl_int err;
 
@@ -79,15 +85,15 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
         return -1;
     }
     for (unsigned i = 0; i < p->kernel->inputs; i++) {
-        r->host_in[i] = cb_inputs_make(p->input_elems[i], env->cfg->seed + i);
+        r->host_in[i] = cb_elem_make(&fill, p->input_elems[i], env->cfg->seed + i);
         if (r->host_in[i] == NULL) {
             cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for %.0f MiB of inputs",
-                        cb_mib(4.0 * (double)p->input_elems[i]));
+                        cb_mib((double)size * (double)p->input_elems[i]));
             return -1;
         }
     }
     CB_ROW_CHECK(row, cb_guard_front(d, &r->guard_front));
-    r->host_out = malloc(p->output_elems * sizeof(float));
+    r->host_out = malloc(p->output_elems * size);
     r->host_guard = malloc(r->guard_front + CB_GUARD_BYTES);
     if (r->host_out == NULL || r->host_guard == NULL) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for the output");
@@ -96,18 +102,19 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
     for (unsigned s = 0; s < row->buffer_sets; s++) {
         for (unsigned i = 0; i < p->kernel->inputs; i++) {
             r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                         p->input_elems[i] * sizeof(float), r->host_in[i], &err);
+                                         p->input_elems[i] * size, r->host_in[i], &err);
             CB_ROW_CHECK(row, err);
         }
-        CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, p->output_elems * sizeof(float),
-                                            &poison, sizeof poison, &r->out[s]));
+        /* NaN: an element the kernel never writes cannot pass. */
+        CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, p->output_elems * size,
+                                            cb_elem_poison(p->real), size, &r->out[s]));
     }
     CB_ROW_CHECK(row, clFinish(d->queue));
     if (p->kernel->library == NULL)
         return 0;
     r->library.device = row->device;
     r->library.problem = &row->problem;
-    r->library.host_in = (const float *const *)r->host_in;
+    r->library.host_in = (const void *const *)r->host_in;
     r->library_open = 1; /* close releases whatever a failing open got to */
     return library_result(row,
                           p->kernel->library->open(&r->library, row->reason, sizeof row->reason));
@@ -156,24 +163,25 @@ static int family_verify(struct cb_row *row, void *state, unsigned set,
                        p->kernel->library->store(&r->library, row->device->queue, r->out[set].inner,
                                                  row->reason, sizeof row->reason)) != 0)
         return -1;
-    if (cb_row_check_guards(row, &r->out[set], r->guard_front, p->output_elems, sizeof(float),
+    if (cb_row_check_guards(row, &r->out[set], r->guard_front, p->output_elems, cb_real_size(p),
                             r->host_guard, NULL, when) != 0)
         return -1;
-    CB_ROW_CHECK(row,
-                 clEnqueueReadBuffer(row->device->queue, r->out[set].inner, CL_TRUE, 0,
-                                     p->output_elems * sizeof(float), r->host_out, 0, NULL, NULL));
-    if (cb_verify_output(p, (const float *const *)r->host_in, r->host_out, cfg->verify_max,
+    CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set].inner, CL_TRUE, 0,
+                                          p->output_elems * cb_real_size(p), r->host_out, 0, NULL,
+                                          NULL));
+    if (cb_verify_output(p, (const void *const *)r->host_in, r->host_out, cfg->verify_max,
                          cfg->seed, &row->verify) == 0) {
         size_t first = 0;
-        const size_t nan =
-            row->verify.sampled ? cb_verify_count_nan(r->host_out, p->output_elems, &first) : 0;
+        const size_t nan = row->verify.sampled
+                               ? cb_verify_count_nan(p->real, r->host_out, p->output_elems, &first)
+                               : 0;
 
         if (nan == 0)
             return 0;
         /* The sample passed, but the poison is still there: elements never written. */
         row->verify.failures = nan;
         row->verify.worst_index = first;
-        row->verify.worst_got = r->host_out[first];
+        row->verify.worst_got = cb_real_get(p->real, r->host_out, first);
         cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
                     "%zu of %zu output elements are NaN %s (first at [%zu]; the sample of %zu "
                     "checked against the reference missed them): the kernel must write every "
@@ -181,7 +189,7 @@ static int family_verify(struct cb_row *row, void *state, unsigned set,
                     nan, p->output_elems, when, first, row->verify.checked);
         return -1;
     }
-    cb_verify_print(p, (const float *const *)r->host_in, r->host_out, &row->verify, cfg->seed,
+    cb_verify_print(p, (const void *const *)r->host_in, r->host_out, &row->verify, cfg->seed,
                     PRINTED_MISMATCHES);
     cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
                 "%zu of %zu checked elements wrong %s; worst [%zu]: got %.9g want %.9g "

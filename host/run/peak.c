@@ -96,14 +96,14 @@ static int plan_fma(struct cb_problem *p, char *why, size_t len)
     return 0;
 }
 
-static double ref_read(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+static double ref_read(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
     const size_t items = p->output_elems, vec = (size_t)cb_param(p, "VEC");
     double sum = 0.0, magnitude = 0.0;
 
     for (long j = 0; j < cb_param(p, "RPT"); j++)
         for (size_t c = 0; c < vec; c++) {
-            const double v = in[0][vec * (i + (size_t)j * items) + c];
+            const double v = cb_real_get(p->real, in[0], vec * (i + (size_t)j * items) + c);
 
             sum += v;
             magnitude += v < 0 ? -v : v;
@@ -112,8 +112,7 @@ static double ref_read(const struct cb_problem *p, const float *const in[], size
     return sum;
 }
 
-static double ref_write(const struct cb_problem *p, const float *const in[], size_t i,
-                        double *scale)
+static double ref_write(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
     const size_t vec = (size_t)cb_param(p, "VEC");
     const double want = i % vec == 0 ? (double)((i / vec) & 1023) : (double)(i % vec);
@@ -123,21 +122,22 @@ static double ref_write(const struct cb_problem *p, const float *const in[], siz
     return want;
 }
 
-static double ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+static double ref_copy(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
-    (void)p;
-    *scale = in[0][i] < 0 ? -in[0][i] : in[0][i];
-    return in[0][i];
+    const double v = cb_real_get(p->real, in[0], i);
+
+    *scale = v < 0 ? -v : v;
+    return v;
 }
 
-static double ref_fma(const struct cb_problem *p, const float *const in[], size_t i, double *scale)
+static double ref_fma(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
     const long vec = cb_param(p, "VEC"), lanes = (long)fma_lanes(p);
     double sum = 0.0;
 
     for (long c = 0; c < lanes; c++) {
         /* Lane c % VEC of chain c / VEC starts at in[i] + lane / 8 + chain, as in the kernel. */
-        double x = (double)in[0][i] + 0.125 * (double)(c % vec) + (double)(c / vec);
+        double x = cb_real_get(p->real, in[0], i) + 0.125 * (double)(c % vec) + (double)(c / vec);
 
         for (long k = 0; k < cb_param(p, "ITERS"); k++)
             x = x * (double)0.9f + (double)0.1f; /* the kernel's constants, as floats */

@@ -81,6 +81,10 @@ static const size_t *default_size(const struct cb_kernel *k, const struct cb_dev
 int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                    struct cb_row **rows, size_t *count)
 {
+    enum cb_elem_type real = CB_ELEM_FLOAT;
+
+    if (cfg->real_type != NULL)
+        cb_elem_find(cfg->real_type, strlen(cfg->real_type), &real);
     for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
         const struct cb_kernel *k = cfg->kernels[ki];
         const unsigned nparams = cb_kernel_param_count(k);
@@ -101,6 +105,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                 memset(&row, 0, sizeof row);
                 row.device = d;
                 row.problem.kernel = k;
+                row.problem.real = real;
                 row.timer = "event";
                 if (cfg->size_count > 0)
                     cb_size_apply(k, &cfg->sizes[si], row.problem.size);

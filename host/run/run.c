@@ -413,10 +413,42 @@ static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
     return k->generic != NULL ? &cb_generic_contract : &cb_family_contract;
 }
 
+/* A families' or library row of a type its kernel does not take (its manifest's `types`, a
+ * library's precision), or whose extension the device lacks: unsupported, with the reason;
+ * asked first, since nothing else about the row matters then. */
+static int check_real_type(struct cb_row *row)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_elem_info *t = cb_elem_info(p->real);
+
+    if (p->kernel->generic != NULL)
+        return 0; /* its arguments' own types: cb_generic_check_types */
+    if (!cb_kernel_takes(p->kernel, p->real)) {
+        cb_row_fail(row, CB_STATUS_UNSUPPORTED,
+                    "%s does not take --type %s (%s; its manifest's `types` line, or a library's "
+                    "one precision)",
+                    p->kernel->name, t->name,
+                    p->kernel->library != NULL || p->kernel->enqueue != NULL
+                        ? "a library row computes in one type"
+                        : "declared for other types");
+        return -1;
+    }
+    if (t->extension != NULL && !cb_device_has_extension(row->device, t->extension)) {
+        cb_row_fail(row, CB_STATUS_UNSUPPORTED,
+                    "--type %s needs %s: %s does not list it in CL_DEVICE_EXTENSIONS", t->name,
+                    t->extension, row->device->name);
+        return -1;
+    }
+    return 0;
+}
+
 int cb_row_plan(struct cb_row *row)
 {
     const struct cb_kernel *k = row->problem.kernel;
     char why[CB_REASON_LEN];
+
+    if (check_real_type(row) != 0)
+        return -1;
 
     if (k->plan(&row->problem, why, sizeof why) != 0) {
         cb_row_fail(row, CB_STATUS_INVALID, "%s", why);

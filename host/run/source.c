@@ -81,7 +81,7 @@ int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const ch
 {
     const struct cb_kernel *k = p->kernel;
     const unsigned count = cb_kernel_param_count(k);
-    int n = snprintf(buf, len, "-cl-std=CL1.2 -DREAL=float");
+    int n = snprintf(buf, len, "-cl-std=CL1.2 -DREAL=%s", cb_elem_info(p->real)->name);
 
     for (unsigned i = 0; i < count && n >= 0 && (size_t)n < len; i++)
         n += snprintf(buf + n, len - (size_t)n, " -D%s=%ld", k->params[i].name, p->param[i]);

@@ -10,9 +10,15 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The unit roundoff of each REAL type: 2^-23 (float), 2^-52 (double), 2^-10 (half). */
+static double epsilon(enum cb_elem_type t)
+{
+    return t == CB_ELEM_DOUBLE ? DBL_EPSILON : t == CB_ELEM_HALF ? 0x1p-10 : FLT_EPSILON;
+}
+
 double cb_tolerance(const struct cb_problem *p)
 {
-    return FLT_EPSILON * (2.0 + 4.0 * sqrt(p->reduction_len));
+    return epsilon(p->real) * (2.0 + 4.0 * sqrt(p->reduction_len));
 }
 
 size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems)
@@ -57,11 +63,11 @@ static size_t checked_index(const struct cb_problem *p, size_t count, uint64_t s
 }
 
 /* Relative error of element i; INFINITY for NaN or infinity (the poison, or garbage). */
-static double relative_error(const struct cb_problem *p, const float *const in[], const float *out,
+static double relative_error(const struct cb_problem *p, const void *const in[], const void *out,
                              size_t i, double *want)
 {
     double scale;
-    const double got = out[i];
+    const double got = cb_real_get(p->real, out, i);
 
     *want = p->kernel->reference(p, in, i, &scale);
     if (!isfinite(got))
@@ -71,8 +77,8 @@ static double relative_error(const struct cb_problem *p, const float *const in[]
 
 struct check {
     const struct cb_problem *p;
-    const float *const *in;
-    const float *out;
+    const void *const *in;
+    const void *out;
     size_t count;
     uint64_t seed;
     struct cb_verify part[CB_PARALLEL_MAX_PARTS]; /* each part's failures and worst element */
@@ -93,13 +99,13 @@ static void check_part(void *ctx, size_t begin, size_t end, unsigned part)
         if (rel > v->max_rel_err) {
             v->max_rel_err = rel;
             v->worst_index = i;
-            v->worst_got = c->out[i];
+            v->worst_got = cb_real_get(c->p->real, c->out, i);
             v->worst_want = want;
         }
     }
 }
 
-size_t cb_verify_output(const struct cb_problem *p, const float *const in[], const float *out,
+size_t cb_verify_output(const struct cb_problem *p, const void *const in[], const void *out,
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v)
 {
     const size_t count = cb_verify_count(p, max_elems);
@@ -133,17 +139,17 @@ size_t cb_verify_output(const struct cb_problem *p, const float *const in[], con
     return v->failures;
 }
 
-size_t cb_verify_count_nan(const float *out, size_t count, size_t *first)
+size_t cb_verify_count_nan(enum cb_elem_type t, const void *out, size_t count, size_t *first)
 {
     size_t nan = 0;
 
     for (size_t i = 0; i < count; i++)
-        if (isnan(out[i]) && nan++ == 0)
+        if (isnan(cb_real_get(t, out, i)) && nan++ == 0)
             *first = i;
     return nan;
 }
 
-void cb_verify_print(const struct cb_problem *p, const float *const in[], const float *out,
+void cb_verify_print(const struct cb_problem *p, const void *const in[], const void *out,
                      const struct cb_verify *v, unsigned long long seed, unsigned limit)
 {
     unsigned printed = 0;
@@ -155,7 +161,7 @@ void cb_verify_print(const struct cb_problem *p, const float *const in[], const 
 
         if (rel > v->tolerance) {
             fprintf(stderr, "clbench: '%s' [%zu]: got %.9g want %.9g (rel %.2e > %.2e)\n",
-                    p->kernel->name, i, (double)out[i], want, rel, v->tolerance);
+                    p->kernel->name, i, cb_real_get(p->real, out, i), want, rel, v->tolerance);
             printed++;
         }
     }

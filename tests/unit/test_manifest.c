@@ -286,10 +286,11 @@ int test_manifest_key_table_and_builtin_grammar(void)
     ASSERT_TRUE(k->reference != NULL && k->reference != cb_ref_transpose);
     cb_manifest_file_free(f);
     /* The key list of messages comes from the table, the new keys with it. */
-    ASSERT_TRUE(rejects(HEAD " global N\n colour blue" TAIL,
-                        "plan, private_mem, libraries, finding; generic only: dims, arg, flops, "
-                        "bytes, "
-                        "verify"));
+    ASSERT_TRUE(
+        rejects(HEAD " global N\n colour blue" TAIL,
+                "plan, private_mem, libraries, finding, types; generic only: dims, arg, flops, "
+                "bytes, "
+                "verify"));
     return 0;
 }
 

@@ -9,12 +9,13 @@
 #include <string.h>
 
 /* out[i] = in[0][i] * 2, exactly. */
-static double ref_double(const struct cb_problem *p, const float *const in[], size_t i,
+static double ref_double(const struct cb_problem *p, const void *const in[], size_t i,
                          double *scale)
 {
-    (void)p;
-    *scale = fabs(2.0 * in[0][i]);
-    return 2.0 * in[0][i];
+    const double v = cb_real_get(p->real, in[0], i);
+
+    *scale = fabs(2.0 * v);
+    return 2.0 * v;
 }
 
 static const struct cb_kernel doubler = {.name = "doubler", .reference = ref_double};
@@ -32,7 +33,7 @@ int test_verify_detects_wrong_and_nan(void)
 {
     enum { N = 100 };
     float in[N], out[N];
-    const float *const inputs[] = {in};
+    const void *const inputs[] = {in};
     const struct cb_problem p = problem(N, 0, 1);
     struct cb_verify v;
 
@@ -55,7 +56,7 @@ int test_verify_samples_large_outputs(void)
 {
     const size_t n = 1u << 22;
     float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
-    const float *inputs[1];
+    const void *inputs[1];
     /* A reference costing 4096 operations per element cannot be checked everywhere. */
     const struct cb_problem p = problem(n, 0, 4096);
     struct cb_verify v;
@@ -84,7 +85,7 @@ int test_verify_parts_merge_like_one_pass(void)
 {
     const size_t n = 1u << 22;
     float *in = malloc(n * sizeof *in), *out = malloc(n * sizeof *out);
-    const float *inputs[1];
+    const void *inputs[1];
     const struct cb_problem p = problem(n, 0, 1);
     struct cb_verify v;
 
@@ -211,5 +212,30 @@ int test_verify_sample_is_capped(void)
     p.output_elems = (size_t)1 << 20;
     p.ref_cost = 1024.0; /* a 1024^3 matmul: the budget over the cost of one element */
     ASSERT_EQ_U(cb_verify_count(&p, 0), CB_VERIFY_BUDGET / 1024);
+    return 0;
+}
+
+/* A double row is held to double's roundoff: an error that a float row passes fails it, and
+ * its outputs are read as doubles. */
+int test_verify_double_tolerance(void)
+{
+    enum { N = 64 };
+    double in[N], out[N];
+    const void *const inputs[] = {in};
+    struct cb_problem p = problem(N, 0, 1);
+    struct cb_verify v;
+
+    p.real = CB_ELEM_DOUBLE;
+    for (int i = 0; i < N; i++) {
+        in[i] = 0.1 * (double)i - 3.3;
+        out[i] = 2.0 * in[i];
+    }
+    ASSERT_EQ_U(cb_verify_output(&p, inputs, out, 0, 1, &v), 0);
+    ASSERT_TRUE(v.tolerance < 1e-14);
+    out[5] *= 1.0 + 1e-9; /* far within float's bound */
+    ASSERT_EQ_U(cb_verify_output(&p, inputs, out, 0, 1, &v), 1);
+    ASSERT_EQ_U(v.worst_index, 5);
+    p.real = CB_ELEM_HALF;
+    ASSERT_TRUE(cb_tolerance(&p) > 1e-3); /* half: 2^-10 per rounding */
     return 0;
 }

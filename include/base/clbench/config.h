@@ -81,6 +81,9 @@ struct cb_config {
     const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
     int format_given;                /* -f given: --output's extension does not decide */
     cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
+    /* --type: the element type (REAL) the four families' kernels are built with, and that of
+     * the library rows that run: "float" (the default), "double" or "half". */
+    const char *real_type;
 };
 
 #endif

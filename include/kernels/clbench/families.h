@@ -13,11 +13,11 @@ int cb_contract_copy(struct cb_problem *p, char *why, size_t len);
 int cb_contract_matmul(struct cb_problem *p, char *why, size_t len);
 
 /* The references every kernel of a contract is checked against (a hook may name another). */
-double cb_ref_vadd(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
-double cb_ref_transpose(const struct cb_problem *p, const float *const in[], size_t i,
+double cb_ref_vadd(const struct cb_problem *p, const void *const in[], size_t i, double *scale);
+double cb_ref_transpose(const struct cb_problem *p, const void *const in[], size_t i,
                         double *scale);
-double cb_ref_copy(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
-double cb_ref_matmul(const struct cb_problem *p, const float *const in[], size_t i, double *scale);
+double cb_ref_copy(const struct cb_problem *p, const void *const in[], size_t i, double *scale);
+double cb_ref_matmul(const struct cb_problem *p, const void *const in[], size_t i, double *scale);
 
 /* A family's host plan for what a manifest's expressions cannot say (the NDRange from tiles
  * and blocks, local memory, the constraints between parameters), named by a manifest's

@@ -7,6 +7,7 @@
 #define CLBENCH_GENERIC_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 enum { CB_MAX_ARGS = 16 };
 
@@ -51,6 +52,11 @@ struct cb_elem_info {
 const struct cb_elem_info *cb_elem_info(enum cb_elem_type t);
 /* The type named s[0, len); 0, or -1 for a name that is no type of the table. */
 int cb_elem_find(const char *s, size_t len, enum cb_elem_type *out);
+/* IEEE 754 binary16 bits as a double (exact). */
+double cb_half_to_double(uint16_t h);
+/* Element i of a buffer of a floating type (float, double, half), as a double: what the
+ * families' references read their inputs and outputs with. */
+double cb_real_get(enum cb_elem_type t, const void *data, size_t i);
 
 /* How an input buffer is filled before the first launch. */
 enum cb_fill {

@@ -53,6 +53,9 @@ struct cb_problem {
     const struct cb_kernel *kernel;
     size_t size[CB_MAX_DIMS];  /* n | width, height | M, N, K */
     long param[CB_MAX_PARAMS]; /* in the order of kernel->params */
+    /* The families' element type, REAL in the kernel (--type): float, double or half; their
+     * buffers, inputs, output, work model and tolerance are of this type. */
+    enum cb_elem_type real;
 
     /* Filled by plan(). */
     cl_uint work_dim;
@@ -75,10 +78,11 @@ struct cb_problem {
     double arg_real[CB_MAX_ARGS];     /* floating scalars */
 };
 
-/* A CPU reference for output element i.  Accumulates in double; stores in *scale the sum of
- * the magnitudes of the terms, so that the error is judged against the size of the terms and
- * not against a result that cancelled to near zero. */
-typedef double (*cb_reference_fn)(const struct cb_problem *p, const float *const in[], size_t i,
+/* A CPU reference for output element i, from the inputs in[] of type p->real (read them with
+ * cb_real_get).  Accumulates in double; stores in *scale the sum of the magnitudes of the
+ * terms, so that the error is judged against the size of the terms and not against a result
+ * that cancelled to near zero. */
+typedef double (*cb_reference_fn)(const struct cb_problem *p, const void *const in[], size_t i,
                                   double *scale);
 
 /* Fills the planned fields of p.  Returns 0, or -1 with the reason this size and these
@@ -122,8 +126,8 @@ struct cb_manifest_kernel;
 struct cb_library_call {
     const struct cb_device *device;
     const struct cb_problem *problem;
-    const float *const *host_in; /* the inputs exactly as uploaded to the OpenCL buffers */
-    void *state;                 /* the library's own, from open to close */
+    const void *const *host_in; /* the inputs exactly as uploaded (of type problem->real) */
+    void *state;                /* the library's own, from open to close */
 };
 
 struct cb_library {
@@ -164,6 +168,9 @@ struct cb_kernel {
     const char *libraries[2];
     struct cb_finding finding; /* kind CB_FINDING_NONE: none */
     const char *requires;      /* NULL, or why this row is absent from this build */
+    /* The element types (--type) it can be built with or computes in, as bits 1u << CB_ELEM_*
+     * (a manifest's `types`); 0: float alone.  Another type's rows are unsupported. */
+    unsigned types;
     cb_plan_fn plan;
     cb_reference_fn reference;
     cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
@@ -196,6 +203,10 @@ int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
 /* Parameter i's default on a CPU device (cpu != 0) or elsewhere: def_cpu[i] where set, else
  * params[i].def. */
 const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
+/* Bytes of one element of p's type (p->real). */
+size_t cb_real_size(const struct cb_problem *p);
+/* 1 if k runs rows of element type t (its `types`). */
+int cb_kernel_takes(const struct cb_kernel *k, enum cb_elem_type t);
 /* The value of p's parameter `name` (0 if its kernel has none of that name): plans read
  * parameters by name, so that a manifest may declare them in any order. */
 long cb_param(const struct cb_problem *p, const char *name);

@@ -35,7 +35,9 @@ long cb_resume_rows(const char *path, struct cb_run *run);
 /* With run->cfg->retry_failed, both skip the records of failed rows (crashed, timed_out and
  * the other failures; not unavailable), so that those rows run again. */
 
-/* 1 when the run-file row object j is of row's device, kernel, parameters and size. */
+/* The element type of run-file row j ("type"; float where absent, as before types). */
+enum cb_elem_type cb_row_type_json(const cJSON *j);
+/* 1 when the run-file row object j is of row's device, kernel, type, parameters and size. */
 int cb_row_matches_json(const struct cb_row *row, const cJSON *j);
 /* Fills row's results (status, reason, samples, statistics, build, verification...) from its
  * run-file object j, and sets row->resumed; -1, row untouched, when j is not usable. */

@@ -10,7 +10,6 @@
 
 /* IEEE 754 binary16, rounded to nearest even (overflow: infinity). */
 uint16_t cb_half_from_float(float f);
-double cb_half_to_double(uint16_t h);
 
 /* Element i of a buffer of type t, as a double (integers beyond 2^53 rounded: for messages). */
 double cb_elem_get(enum cb_elem_type t, const void *data, size_t i);

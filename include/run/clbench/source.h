@@ -29,9 +29,9 @@ struct cb_program_cache {
     size_t count;
 };
 
-/* "-cl-std=CL1.2 -DREAL=float -DTILE=16 ..." : every parameter of the kernel with its value,
- * then `extra` (--cl-opts).  The same string goes into the run file, so that a row can always
- * be rebuilt exactly.  Returns -1 if it does not fit. */
+/* "-cl-std=CL1.2 -DREAL=float -DTILE=16 ..." (REAL: the row's type, p->real): every parameter
+ * of the kernel with its value, then `extra` (--cl-opts).  The same string goes into the run file,
+ * so that a row can always be rebuilt exactly.  Returns -1 if it does not fit. */
 int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const char *extra);
 
 /* ../share/clbench/cl beside the running binary when it exists (an installed clbench), else

@@ -28,28 +28,28 @@ struct cb_verify {
     const char *worst_output; /* the output argument worst_index is in */
 };
 
-/* The relative-error bound of a problem: a few float roundings for element-wise kernels,
- * growing with the square root of the reduction length for sums (the rounding errors of a
- * float sum of random terms add like a random walk). */
+/* The relative-error bound of a problem: a few roundings of its type (p->real: float, double
+ * or half) for element-wise kernels, growing with the square root of the reduction length for
+ * sums (the rounding errors of a sum of random terms add like a random walk). */
 double cb_tolerance(const struct cb_problem *p);
 
 /* How many output elements a check compares: all of them when the reference is cheap enough
  * (CB_VERIFY_BUDGET) and within max_elems (0: no limit), else that many sampled ones. */
 size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems);
 
-/* Compares out[] with the reference; fills v; returns the number of failures (0: passed).
- * Sampled elements are the first, the last and one seeded element in each of equal strata
+/* Compares out[] (of type p->real) with the reference; fills v; returns the number of failures (0:
+ * passed). Sampled elements are the first, the last and one seeded element in each of equal strata
  * between, in increasing order. */
-size_t cb_verify_output(const struct cb_problem *p, const float *const in[], const float *out,
+size_t cb_verify_output(const struct cb_problem *p, const void *const in[], const void *out,
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v);
 
 /* NaN elements of out[0..count): the poison of elements a kernel never wrote (or NaN it
  * computed); *first: the first one.  A sampled check sees few of them, so the whole output
  * is scanned for them. */
-size_t cb_verify_count_nan(const float *out, size_t count, size_t *first);
+size_t cb_verify_count_nan(enum cb_elem_type t, const void *out, size_t count, size_t *first);
 
 /* Prints up to `limit` mismatches of a failed check, as "'name' [i]: got X want Y (rel E > T)". */
-void cb_verify_print(const struct cb_problem *p, const float *const in[], const float *out,
+void cb_verify_print(const struct cb_problem *p, const void *const in[], const void *out,
                      const struct cb_verify *v, unsigned long long seed, unsigned limit);
 
 /* The generic contract's element-wise check of one output against the reference kernel's,

@@ -1,0 +1,103 @@
+# --type (README "Types: float, double, half"): every family's kernels built in double verify
+# on PoCL's CPU device (cl_khr_fp64) and say so in the run file, in the worker processes and
+# without them; half, which no device here lists, is `unsupported` naming cl_khr_fp16; a
+# manifest's `types` line refuses another type with the reason, and an unknown type name in it
+# is one line with its column; a bad --type is one line and exit 2; --resume keeps the rows of
+# two types apart.
+source "$(dirname "$0")/lib.sh"
+
+# Every kernel in the worker processes; one of each family in the supervisor's own process.
+ALL=vadd,vadd_local,copy_ilp,transpose_naive,transpose_tiled,transpose_aligned,matmul_naive,matmul_tiled,matmul_regblock,matmul_rank1,matmul_fast,matmul_cpu
+FEW=vadd,copy_ilp,transpose_tiled,matmul_fast
+
+# ---- double rows of every family verify, with workers and without --------------------------
+for workers in 1 0; do
+    kernels=$([ $workers = 1 ] && echo $ALL || echo $FEW)
+    CLBENCH_WORKERS=$workers run -k "$kernels" -d cpu -n 67 --type double "${QUICK[@]}" \
+        -o "$TMP/double$workers.json"
+    expect_rc 0
+    python3 - "$TMP/double$workers.json" "$kernels" <<'PY' || fail "double rows (CLBENCH_WORKERS=$workers)"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert sorted(r["kernel"] for r in rows) == sorted(sys.argv[2].split(",")), rows
+for r in rows:
+    assert r["type"] == "double", r
+    assert r["status"] == "ok", (r["kernel"], r["status"], r["reason"])
+    assert "-DREAL=double" in r["build_options"], r["build_options"]
+    # double's bound: a few units of 2^-52, not float's 2^-23
+    assert r["verification"]["tolerance"] < 1e-12, r["verification"]
+PY
+done
+
+# The work model counts bytes of the type: a double copy moves twice a float copy's bytes.
+run -k copy_ilp -d cpu -n 4096 "${QUICK[@]}" -o "$TMP/float.json"
+expect_rc 0
+python3 - "$TMP/float.json" "$TMP/double1.json" <<'PY' || fail "bytes of the type"
+import json, sys
+f = json.load(open(sys.argv[1]))["rows"][0]
+assert f["type"] == "float" and "-DREAL=float" in f["build_options"], f
+d = [r for r in json.load(open(sys.argv[2]))["rows"] if r["kernel"] == "vadd"][0]
+# vadd at n = 67: 3 streams of 67 doubles
+assert d["gbs"] == 0 or abs(d["gbs"] * d["stats"]["median_ms"] * 1e6 - 3 * 8 * 67) < 1, d
+PY
+
+# ---- half: no device here lists cl_khr_fp16 ---------------------------------------------------
+if clinfo 2>/dev/null | grep -q "cl_khr_fp16"; then
+    echo "SKIP unsupported half: a device here has cl_khr_fp16"
+else
+    run -k vadd,matmul_tiled -d cpu -n 64 --type half "${QUICK[@]}" -o "$TMP/half.json"
+    expect_rc 0
+    expect_stderr_has "unsupported: --type half needs cl_khr_fp16"
+    python3 - "$TMP/half.json" <<'PY' || fail "half rows"
+import json, sys
+for r in json.load(open(sys.argv[1]))["rows"]:
+    assert r["type"] == "half" and r["status"] == "unsupported" and "cl_khr_fp16" in r["reason"], r
+PY
+fi
+
+# ---- bad --type --------------------------------------------------------------------------------
+run --type quad -k vadd
+expect_rc 2
+expect_one_error_line
+expect_stderr_has "unknown --type 'quad' (use float, double or half)"
+
+# ---- a manifest's `types` ---------------------------------------------------------------------
+cat >"$TMP/only_float.cl" <<'EOF'
+/* clbench:kernel vadd_float
+ *   contract vadd
+ *   global   N
+ *   types    float
+ */
+__kernel void vadd_float(const int n, __global const float *a, __global const float *b,
+                         __global float *c)
+{
+    const int i = get_global_id(0);
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+EOF
+run --kernel-file "$TMP/only_float.cl" -d cpu -n 100 --type double "${QUICK[@]}" -o "$TMP/only.json"
+expect_rc 0
+expect_stderr_has "unsupported: vadd_float does not take --type double"
+run --kernel-file "$TMP/only_float.cl" -d cpu -n 100 "${QUICK[@]}"
+expect_rc 0
+expect_stdout_has "vadd_float"
+sed 's/types    float/types    float quad/' "$TMP/only_float.cl" >"$TMP/bad_types.cl"
+run --kernel-file "$TMP/bad_types.cl" -d cpu
+expect_rc 2
+expect_one_error_line
+expect_stderr_has "bad_types.cl:4:21: unknown type 'quad' in types"
+
+# ---- --resume keys on the type: the float file does not stand in for the double rows ---------
+run -k copy_ilp -d cpu -n 4096 --type double "${QUICK[@]}" --resume "$TMP/float.json" -o "$TMP/resumed.json"
+expect_rc 0
+python3 - "$TMP/resumed.json" <<'PY' || fail "resume across types"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert [(r["type"], r.get("resumed", False)) for r in rows if r["kernel"] == "copy_ilp"] == [("double", False)], rows
+PY
+run -k copy_ilp -d cpu -n 4096 --type double "${QUICK[@]}" --resume "$TMP/resumed.json" -o "$TMP/again.json"
+expect_rc 0
+expect_stderr_has "resuming: 1 of 1 rows already done"
+
+echo "real_types: ok"
