@@ -259,40 +259,75 @@ struct text_pairs {
     struct verdict *verdicts; /* per device */
 };
 
+/* The verdicts are per element type, so that float and double pairs are judged apart: the
+ * type's index, from the kernel's name in the report ("vadd (double)"; report_data.h). */
+static const char *const verdict_types[] = {"", " (double)", " (half)"};
+enum { VERDICT_TYPES = 3 };
+
+static size_t type_index(const char *kernel)
+{
+    const char *suffix = strstr(kernel, " (");
+
+    for (size_t i = 1; suffix != NULL && i < VERDICT_TYPES; i++)
+        if (strcmp(suffix, verdict_types[i]) == 0)
+            return i;
+    return 0;
+}
+
 static void text_pair(const struct cb_report *r, const char *kernel, const char *twin, void *ctx)
 {
     struct text_pairs *t = ctx;
 
     open_section(t->out, t->markdown, &t->any);
-    twin_pair(t->out, r, kernel, twin, t->verdicts, t->markdown);
+    twin_pair(t->out, r, kernel, twin, t->verdicts + type_index(kernel) * (r->device_count + 1),
+              t->markdown);
+}
+
+/* The verdict line of one type over its pairs v[device]. */
+static void verdict_lines(FILE *out, const struct cb_report *r, const struct verdict *v,
+                          const char *type, int markdown)
+{
+    int shown = 0;
+
+    fprintf(out, "%slocal memory%s:", markdown ? "**Verdict**: " : "", type);
+    for (size_t d = 0; d < r->device_count; d++) {
+        char what[64];
+
+        if (v[d].count == 0)
+            continue;
+        describe(what, sizeof what, verdict_mean(&v[d]));
+        fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[d].label);
+    }
+    fprintf(out, "%s\n", shown ? "" : " no pair ran on both sides");
+    for (size_t d = 0; d < r->device_count; d++)
+        if (v[d].count > 0)
+            fprintf(out, "%s%s: geometric mean of %zu pair%s and sizes, from %.3gx to %.3gx\n",
+                    markdown ? "- " : "  ", r->devices[d].label, v[d].count,
+                    v[d].count == 1 ? "" : "s", v[d].lo, v[d].hi);
 }
 
 /* Returns 1 when some twin pair had rows. */
 static int local_memory(FILE *out, const struct cb_report *r, int markdown)
 {
-    struct verdict *v = calloc(r->device_count + 1, sizeof *v);
+    const size_t per_type = r->device_count + 1;
+    struct verdict *v = calloc(VERDICT_TYPES * per_type, sizeof *v);
     struct text_pairs t = {out, markdown, 0, v};
-    int shown = 0;
 
     if (v == NULL)
         return 0;
     each_twin_pair(r, text_pair, &t);
     if (t.any) {
-        fprintf(out, "%slocal memory:", markdown ? "**Verdict**: " : "");
-        for (size_t d = 0; d < r->device_count; d++) {
-            char what[64];
+        /* Each type's line where its pairs ran; float's also where none of any type did. */
+        size_t pairs[VERDICT_TYPES] = {0}, all = 0;
 
-            if (v[d].count == 0)
-                continue;
-            describe(what, sizeof what, verdict_mean(&v[d]));
-            fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[d].label);
-        }
-        fprintf(out, "%s\n", shown ? "" : " no pair ran on both sides");
-        for (size_t d = 0; d < r->device_count; d++)
-            if (v[d].count > 0)
-                fprintf(out, "%s%s: geometric mean of %zu pair%s and sizes, from %.3gx to %.3gx\n",
-                        markdown ? "- " : "  ", r->devices[d].label, v[d].count,
-                        v[d].count == 1 ? "" : "s", v[d].lo, v[d].hi);
+        for (size_t ti = 0; ti < VERDICT_TYPES; ti++)
+            for (size_t d = 0; d < r->device_count; d++) {
+                pairs[ti] += v[ti * per_type + d].count;
+                all += v[ti * per_type + d].count;
+            }
+        for (size_t ti = 0; ti < VERDICT_TYPES; ti++)
+            if (pairs[ti] > 0 || (ti == 0 && all == 0))
+                verdict_lines(out, r, v + ti * per_type, verdict_types[ti], markdown);
         fputc('\n', out);
     }
     free(v);

@@ -124,6 +124,48 @@ static int read_samples(const cJSON *samples, struct cb_rrow *row, char *why, si
     return 0;
 }
 
+/* "vadd (double)": name in type, kept in r->names; NULL when memory runs out. */
+static const char *typed_name(struct cb_report *r, const char *name, const char *type)
+{
+    const size_t len = strlen(name) + strlen(type) + 4;
+    char **grown = realloc(r->names, (r->name_count + 1) * sizeof *grown);
+    char *s;
+
+    if (grown == NULL)
+        return NULL;
+    r->names = grown;
+    s = malloc(len);
+    if (s == NULL)
+        return NULL;
+    snprintf(s, len, "%s (%s)", name, type);
+    r->names[r->name_count++] = s;
+    return s;
+}
+
+const struct cb_kernel *cb_report_kernel(const char *name)
+{
+    const char *blank = strstr(name, " (");
+    char base[CB_RKEY_LEN];
+
+    if (blank == NULL)
+        return cb_kernel_find(name);
+    snprintf(base, sizeof base, "%.*s", (int)(blank - name), name);
+    return cb_kernel_find(base);
+}
+
+/* A row of another type than float takes its type into its names (report_data.h). */
+static int name_by_type(struct cb_report *r, struct cb_rrow *row, char *why, size_t why_len)
+{
+    if (strcmp(row->type, "float") == 0)
+        return 0;
+    row->kernel = typed_name(r, row->kernel, row->type);
+    if (row->kernel != NULL && row->twin != NULL)
+        row->twin = typed_name(r, row->twin, row->type);
+    if (row->kernel != NULL && row->baseline != NULL)
+        row->baseline = typed_name(r, row->baseline, row->type);
+    return row->kernel == NULL ? fail(why, why_len, "out of memory") : 0;
+}
+
 static int read_row(struct cb_report *r, size_t first_device, const cJSON *j, struct cb_rrow *row,
                     char *why, size_t why_len)
 {
@@ -149,6 +191,9 @@ static int read_row(struct cb_report *r, size_t first_device, const cJSON *j, st
     row->metric = str_or(j, "metric", "GB/s");
     row->reason = str_or(j, "reason", "");
     row->timer_reason = str_or(j, "timer_reason", NULL);
+    row->type = str_or(j, "type", "float");
+    if (name_by_type(r, row, why, why_len) != 0)
+        return -1;
     if (params_key(cJSON_GetObjectItemCaseSensitive(j, "params"), row->params, sizeof row->params,
                    why, why_len) != 0 ||
         size_key(cJSON_GetObjectItemCaseSensitive(j, "size"), row, why, why_len) != 0 ||
@@ -552,6 +597,9 @@ void cb_report_free(struct cb_report *r)
         free(r->sources[i].name);
         cJSON_Delete(r->sources[i].root);
     }
+    for (size_t i = 0; i < r->name_count; i++)
+        free(r->names[i]);
+    free(r->names);
     free(r->rows);
     free(r->devices);
     free(r->sources);

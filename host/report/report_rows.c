@@ -9,8 +9,10 @@
 
 size_t cb_report_kernel_rank(const char *kernel)
 {
-    for (size_t i = 0; i < cb_kernel_total(); i++)
-        if (strcmp(cb_kernel_at(i)->name, kernel) == 0)
+    const struct cb_kernel *k = cb_report_kernel(kernel); /* a double row beside its float */
+
+    for (size_t i = 0; k != NULL && i < cb_kernel_total(); i++)
+        if (cb_kernel_at(i) == k)
             return i;
     return cb_kernel_total();
 }

@@ -256,7 +256,11 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         if (!wanted)
             continue;
         sp = i == 0 ? baseline_speedup(r, x) : library_speedup(r, x);
-        if (sp > 0 && i == 0 && strcmp(baseline_of(x), baseline) != 0)
+        /* "vadd (double)" is the family's baseline vadd in the row's own type. */
+        if (sp > 0 && i == 0 &&
+            (strncmp(baseline_of(x), baseline, strlen(baseline)) != 0 ||
+             (baseline_of(x)[strlen(baseline)] != '\0' &&
+              strncmp(baseline_of(x) + strlen(baseline), " (", 2) != 0)))
             cb_grid_set(g, row, c, "%.3gx vs %s", sp, baseline_of(x));
         else if (sp > 0 && i == 1 && library_warning(r, x) != NULL)
             cb_grid_set(g, row, c, "%.3gx !", sp); /* over a misconfigured library */

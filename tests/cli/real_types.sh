@@ -100,4 +100,24 @@ run -k copy_ilp -d cpu -n 4096 --type double "${QUICK[@]}" --resume "$TMP/resume
 expect_rc 0
 expect_stderr_has "resuming: 1 of 1 rows already done"
 
+# ---- the report: a double row is its own row, never the float row's partner -----------------
+run -k vadd,vadd_local -d cpu -n 4096 "${QUICK[@]}" -o "$TMP/vf.json"
+expect_rc 0
+run -k vadd,vadd_local -d cpu -n 4096 --type double "${QUICK[@]}" -o "$TMP/vd.json"
+expect_rc 0
+run report "$TMP/vf.json" "$TMP/vd.json" --findings
+expect_rc 0
+expect_stdout_has "vadd_local (local memory) against vadd (none)"
+expect_stdout_has "vadd_local (double) (local memory) against vadd (double) (none)"
+grep -q "^local memory: .* on PoCL" "$TMP/stdout" || fail "no float verdict"
+grep -q "^local memory (double): .* on PoCL" "$TMP/stdout" || fail "no double verdict"
+run report "$TMP/vf.json" "$TMP/vd.json"
+expect_rc 0
+grep -Eq "^vadd \(double\) +4096 " "$TMP/stdout" || fail "the side-by-side has no double row"
+grep -Eq "^vadd +4096 " "$TMP/stdout" || fail "the side-by-side has no float row"
+# The comparison pairs no float row with a double one: every row is on one side only.
+run report "$TMP/vd.json" --baseline "$TMP/vf.json"
+expect_rc 0
+expect_stdout_has "4 rows: 0 regressed, 0 faster, 4 on one side only"
+
 echo "real_types: ok"

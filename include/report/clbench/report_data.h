@@ -25,11 +25,14 @@ struct cb_rdevice {
     char label[CB_RLABEL_LEN]; /* short and unique among the columns: "H100", "PoCL Xeon" */
 };
 
-/* One row of one source. */
+/* One row of one source.  A row of another type than float (its "type": --type double,
+ * half) is named with it, "vadd (double)", its twin and baseline too: every view keys rows by
+ * these names, so that a double row is never the float row of the same kernel. */
 struct cb_rrow {
     size_t device; /* index into cb_report.devices */
     const char *kernel, *family, *metric, *status, *reason;
     const char *twin, *baseline; /* as recorded (NULL in older files: the registry's) */
+    const char *type;            /* "float" (also where the file does not say), "double", "half" */
     const char *timer_reason;    /* why it was timed on the host clock; NULL: by its timer */
     char params[CB_RKEY_LEN];    /* "RX=4 RY=2": sorted by name, so files of any order match */
     char size[CB_RKEY_LEN];      /* "1024x1024" */
@@ -56,6 +59,8 @@ struct cb_report {
     size_t device_count;
     struct cb_rrow *rows;
     size_t row_count;
+    char **names; /* the kernel names of rows of a type other than float (owned) */
+    size_t name_count;
 };
 
 /* Adds a run's JSON tree, taking ownership of root (freed on error too).  Returns 0, or -1
@@ -72,6 +77,10 @@ void cb_report_free(struct cb_report *r);
 /* "H100 80GB HBM3" from "NVIDIA H100 80GB HBM3", "PoCL Intel Xeon" from PoCL's
  * "pthread-skylake-avx512-Intel(R) Xeon(R) Processor". */
 void cb_report_short_name(const char *name, const char *platform, char *buf, size_t len);
+
+/* The registered kernel a report row's name stands for: "vadd (double)" is vadd; NULL when
+ * this binary has none of that name. */
+const struct cb_kernel *cb_report_kernel(const char *name);
 
 /* a and b are one row of the side-by-side: the same kernel and size, and the same parameters
  * or each the only parameters its device ran there (every device at its own defaults). */
