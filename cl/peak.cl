@@ -28,7 +28,17 @@
  *   NT      1: non-temporal stores (write, copy)      default 0
  *   ITERS   multiply-adds per chain (fma)             default 1024
  *   CHAINS  independent chains, 4 or 8 (fma)          default 4
+ *   REAL    peak_fma's element type (the FP64 and FP16 roofs: double, half)  default float
  */
+#ifndef REAL
+#define REAL float
+#endif
+#ifdef cl_khr_fp64
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+#ifdef cl_khr_fp16
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#endif
 #ifndef WGS
 #define WGS 256
 #endif
@@ -135,36 +145,56 @@ peak_copy(const int n, __global const WORD *restrict in, __global WORD *restrict
  * number of steps and the host can check the result.  Lane l of chain c starts at
  * in[i] + l / 8 + c.  No early return: every work-item of a group runs the same straight-line
  * loop. */
+/* peak_fma's words are of REAL (float by default; double and half give the roofs of those
+ * types' rows), its constants floats converted to REAL, as the host's reference takes them. */
+#define PCAT_(a, b) a##b
+#define PCAT(a, b) PCAT_(a, b)
+#define RWORD PCAT(REAL, VEC)
+#define R(x) ((REAL)(x))
+#define SUM_4(s) (((s).x + (s).y) + ((s).z + (s).w))
+/* LANES in REAL, as a literal: convert_double8() would be a call returning a 512-bit vector,
+ * which clang on x86 without AVX-512 warns about (-Wpsabi, above). */
+#if VEC == 4
+#define RLANES (RWORD)(R(0), R(1), R(2), R(3))
+#elif VEC == 8
+#define RLANES (RWORD)(R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7))
+#else
+#define RLANES                                                                                 \
+    (RWORD)(R(0), R(1), R(2), R(3), R(4), R(5), R(6), R(7), R(8), R(9), R(10), R(11), R(12),   \
+            R(13), R(14), R(15))
+#endif
+
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
-peak_fma(const int n, __global const float *restrict in, __global float *restrict out)
+peak_fma(const int n, __global const REAL *restrict in, __global REAL *restrict out)
 {
     const int i = get_global_id(0);
-    const WORD x = in[i < n ? i : 0] + LANES * 0.125f;
-    WORD x0 = x, x1 = x + 1.0f, x2 = x + 2.0f, x3 = x + 3.0f;
+    const RWORD x = in[i < n ? i : 0] + RLANES * R(0.125f);
+    RWORD x0 = x, x1 = x + R(1.0f), x2 = x + R(2.0f), x3 = x + R(3.0f);
 #if CHAINS == 8
-    WORD x4 = x + 4.0f, x5 = x + 5.0f, x6 = x + 6.0f, x7 = x + 7.0f;
+    RWORD x4 = x + R(4.0f), x5 = x + R(5.0f), x6 = x + R(6.0f), x7 = x + R(7.0f);
 #elif CHAINS != 4
 #error "CHAINS must be 4 or 8"
 #endif
 
     for (int k = 0; k < ITERS; k++) {
-        x0 = x0 * 0.9f + 0.1f;
-        x1 = x1 * 0.9f + 0.1f;
-        x2 = x2 * 0.9f + 0.1f;
-        x3 = x3 * 0.9f + 0.1f;
+        x0 = x0 * R(0.9f) + R(0.1f);
+        x1 = x1 * R(0.9f) + R(0.1f);
+        x2 = x2 * R(0.9f) + R(0.1f);
+        x3 = x3 * R(0.9f) + R(0.1f);
 #if CHAINS == 8
-        x4 = x4 * 0.9f + 0.1f;
-        x5 = x5 * 0.9f + 0.1f;
-        x6 = x6 * 0.9f + 0.1f;
-        x7 = x7 * 0.9f + 0.1f;
+        x4 = x4 * R(0.9f) + R(0.1f);
+        x5 = x5 * R(0.9f) + R(0.1f);
+        x6 = x6 * R(0.9f) + R(0.1f);
+        x7 = x7 * R(0.9f) + R(0.1f);
 #endif
     }
     if (i < n) {
 #if CHAINS == 8
-        out[i] = word_sum(((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7)));
+        const RWORD s = ((x0 + x1) + (x2 + x3)) + ((x4 + x5) + (x6 + x7));
 #else
-        out[i] = word_sum((x0 + x1) + (x2 + x3));
+        const RWORD s = (x0 + x1) + (x2 + x3);
 #endif
+        out[i] = SUM_4(SUM4(s));
     }
 }
 

@@ -133,6 +133,11 @@ cJSON *cb_device_json(const struct cb_device *d)
         if (d->opencl_gflops > 0)
             cJSON_AddNumberToObject(peak, "opencl_gflops", d->opencl_gflops);
     }
+    /* The roofs of double and half rows (--type), where the device has the extension. */
+    if (d->peak_gflops_fp64 > 0)
+        cJSON_AddNumberToObject(peak, "measured_gflops_fp64", d->peak_gflops_fp64);
+    if (d->peak_gflops_fp16 > 0)
+        cJSON_AddNumberToObject(peak, "measured_gflops_fp16", d->peak_gflops_fp16);
     if (d->peak_gbs_measured > 0) {
         cJSON_AddNumberToObject(peak, "measured_gbs", d->peak_gbs_measured);
         cJSON_AddStringToObject(peak, "gbs_source", d->gbs_source);

@@ -1,6 +1,7 @@
 /* Occupancy, roofline bound and launch overhead of a finished row; see explain.h. */
 #include "clbench/explain.h"
 
+#include "clbench/peak.h"
 #include "clbench/run.h"
 
 #include <stdio.h>
@@ -85,9 +86,9 @@ void cb_row_explain(struct cb_row *row)
         snprintf(e->bound_why, sizeof e->bound_why, "the row did not run ok");
         return;
     }
-    e->has_bound =
-        cb_bound_compute(row->problem.flops, row->problem.bytes, row->stats.median * 1e-3,
-                         d->peak_gbs_measured, d->peak_gflops_measured, &e->bound) == 0;
+    e->has_bound = cb_bound_compute(row->problem.flops, row->problem.bytes,
+                                    row->stats.median * 1e-3, d->peak_gbs_measured,
+                                    cb_peak_gflops(d, row->problem.real), &e->bound) == 0;
     if (!e->has_bound)
         snprintf(e->bound_why, sizeof e->bound_why, "%s",
                  d->peak_gbs_measured > 0 && d->peak_gflops_measured > 0

@@ -87,7 +87,7 @@ static int plan_fma(struct cb_problem *p, char *why, size_t len)
     const double lanes = fma_lanes(p), iters = (double)cb_param(p, "ITERS");
 
     p->flops = 2.0 * lanes * iters * (double)p->size[0];
-    p->bytes = 8.0 * (double)p->size[0];
+    p->bytes = 2.0 * (double)cb_real_size(p) * (double)p->size[0];
     p->reduction_len = iters;
     plan_common(p, p->size[0], p->size[0], p->size[0]);
     p->ref_cost = lanes * iters;
@@ -186,6 +186,7 @@ static const struct cb_kernel probes[] = {
      .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GFLOPS,
+     .types = 1u << CB_ELEM_FLOAT | 1u << CB_ELEM_DOUBLE | 1u << CB_ELEM_HALF,
      .plan = plan_fma,
      .reference = ref_fma},
 };
@@ -229,6 +230,13 @@ static void probe_row(struct cb_row *row, struct cb_device *d, const struct cb_k
     row->problem.size[0] = n;
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
         row->problem.param[i] = *cb_param_default(k, i, (d->type & CL_DEVICE_TYPE_CPU) != 0);
+}
+
+double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t)
+{
+    return t == CB_ELEM_DOUBLE ? d->peak_gflops_fp64
+           : t == CB_ELEM_HALF ? d->peak_gflops_fp16
+                               : d->peak_gflops_measured;
 }
 
 /* The probe's rate at its fastest launch; *noise: how far the median launch fell below it. */
@@ -344,9 +352,9 @@ void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
     const struct cb_row_env env = {&probe_cfg, cache, NULL};
     const size_t n = bandwidth_elems(d);
     const double load = load_average();
-    struct cb_row rows[4];
+    struct cb_row rows[6];
     struct cb_native_peak native;
-    double noise[4] = {0, 0, 0, 0};
+    double noise[6] = {0, 0, 0, 0, 0, 0};
     int have_native = 0;
     char why[256];
 
@@ -359,11 +367,20 @@ void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
     for (unsigned i = 0; i < 3; i++)
         probe_row(&rows[i], d, &probes[i], n);
     probe_row(&rows[3], d, &probes[3], fma_items(d));
-    cb_rows_prebuild(rows, 4, &env);
+    /* The FMA probe again in double and half, where the device has their extensions. */
+    probe_row(&rows[4], d, &probes[3], fma_items(d));
+    rows[4].problem.real = CB_ELEM_DOUBLE;
+    /* Words of the same bytes as float's: as many registers, half the lanes. */
+    rows[4].problem.param[cb_kernel_param_index(&probes[3], "VEC")] /= 2;
+    probe_row(&rows[5], d, &probes[3], fma_items(d));
+    rows[5].problem.real = CB_ELEM_HALF;
+    cb_rows_prebuild(rows, d->has_fp16 ? 6 : d->has_fp64 ? 5 : 4, &env);
     d->peak_read_gbs = run_probe(&rows[0], &env, &noise[0]);
     d->peak_write_gbs = run_probe(&rows[1], &env, &noise[1]);
     d->peak_copy_gbs = run_probe(&rows[2], &env, &noise[2]);
     d->opencl_gflops = run_probe(&rows[3], &env, &noise[3]);
+    d->peak_gflops_fp64 = d->has_fp64 ? run_probe(&rows[4], &env, &noise[4]) : 0.0;
+    d->peak_gflops_fp16 = d->has_fp16 ? run_probe(&rows[5], &env, &noise[5]) : 0.0;
     if (cb_device_on_host(d)) {
         have_native = cb_native_peak_measure(d->compute_units, n, &native, why, sizeof why) == 0;
         if (!have_native)

@@ -129,6 +129,12 @@ static const char *parse_entry(struct cb_device *d, const cJSON *j, const char *
         d->peak_gbs_measured == 0 || d->peak_gflops_measured == 0 || d->opencl_gflops == 0 ||
         d->gbs_noise < 0 || d->gflops_noise < 0)
         return "fields missing";
+    /* The FP64 and FP16 roofs where the device has the extension: an entry from before them
+     * is measured again, so that double rows get their roof. */
+    d->peak_gflops_fp64 = positive(j, "gflops_fp64");
+    d->peak_gflops_fp16 = positive(j, "gflops_fp16");
+    if ((d->has_fp64 && d->peak_gflops_fp64 == 0) || (d->has_fp16 && d->peak_gflops_fp16 == 0))
+        return "no FP64 or FP16 roof (an entry from before them)";
     /* The native probe's figures, where it ran: the ISA names the code, one of a fixed set. */
     d->native_gflops = positive(j, "native_gflops");
     d->native_copy_gbs = positive(j, "native_copy_gbs");
@@ -181,7 +187,8 @@ static void store(const struct cb_device *d, const char *key, const char *path)
     char *text, sum[17];
 
     if (d->peak_read_gbs <= 0 || d->peak_write_gbs <= 0 || d->peak_copy_gbs <= 0 ||
-        d->peak_gflops_measured <= 0 || d->opencl_gflops <= 0)
+        d->peak_gflops_measured <= 0 || d->opencl_gflops <= 0 ||
+        (d->has_fp64 && d->peak_gflops_fp64 <= 0) || (d->has_fp16 && d->peak_gflops_fp16 <= 0))
         return;
     j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "schema", "clbench-peak");
@@ -198,6 +205,10 @@ static void store(const struct cb_device *d, const char *key, const char *path)
     cJSON_AddNumberToObject(j, "gflops", d->peak_gflops_measured);
     cJSON_AddStringToObject(j, "gflops_source", d->gflops_source);
     cJSON_AddNumberToObject(j, "gflops_noise", d->gflops_noise);
+    if (d->peak_gflops_fp64 > 0)
+        cJSON_AddNumberToObject(j, "gflops_fp64", d->peak_gflops_fp64);
+    if (d->peak_gflops_fp16 > 0)
+        cJSON_AddNumberToObject(j, "gflops_fp16", d->peak_gflops_fp16);
     if (d->native_isa != NULL) {
         cJSON_AddStringToObject(j, "native_isa", d->native_isa);
         cJSON_AddNumberToObject(j, "native_threads", d->native_threads);
@@ -223,6 +234,10 @@ static void store(const struct cb_device *d, const char *key, const char *path)
  * higher of this measurement and the busy one cached before it (with its source and noise). */
 static void keep_higher(struct cb_device *d, const struct cb_device *earlier)
 {
+    if (earlier->peak_gflops_fp64 > d->peak_gflops_fp64)
+        d->peak_gflops_fp64 = earlier->peak_gflops_fp64;
+    if (earlier->peak_gflops_fp16 > d->peak_gflops_fp16)
+        d->peak_gflops_fp16 = earlier->peak_gflops_fp16;
     if (earlier->peak_gflops_measured > d->peak_gflops_measured) {
         d->peak_gflops_measured = earlier->peak_gflops_measured;
         d->gflops_noise = earlier->gflops_noise;

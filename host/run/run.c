@@ -8,6 +8,7 @@
 #include "clbench/check.h"
 #include "clbench/contract.h"
 #include "clbench/manifest.h"
+#include "clbench/peak.h"
 #include "clbench/private_limit.h"
 #include "clbench/timer.h"
 
@@ -402,8 +403,9 @@ static void compute_throughput(struct cb_row *row)
         return;
     row->gflops = p->flops / seconds * 1e-9;
     row->gbs = p->bytes / seconds * 1e-9;
-    if (p->kernel->metric == CB_METRIC_GFLOPS && d->peak_gflops_measured > 0)
-        row->fraction_of_peak = row->gflops / d->peak_gflops_measured;
+    /* A double row's roof is the FP64 probe's (a half row's the FP16 one's). */
+    if (p->kernel->metric == CB_METRIC_GFLOPS && cb_peak_gflops(d, p->real) > 0)
+        row->fraction_of_peak = row->gflops / cb_peak_gflops(d, p->real);
     else if (p->kernel->metric == CB_METRIC_GBS && d->peak_gbs_measured > 0)
         row->fraction_of_peak = row->gbs / d->peak_gbs_measured;
 }

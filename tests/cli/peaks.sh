@@ -28,6 +28,19 @@ assert p["gflops_source"] == ("native " + p["native_isa"] if p["native_gflops"] 
                               else "OpenCL peak_fma"), p
 assert p["measured_gbs"] >= max(p["measured_read_gbs"], p["native_copy_gbs"]), p
 PY
+# PoCL's CPU device has cl_khr_fp64: peak_fma in double is its FP64 roof, and a double row's
+# fraction of peak is of that roof, not of the FP32 one (README "Roofs").
+run -d cpu -k matmul_tiled -n 64 --type double --reps 2 --warmup 1 --min-time 0 -o "$TMP/double.json"
+expect_rc 0
+python3 - "$TMP/double.json" <<'PY' || fail "the FP64 roof of a double row"
+import json, sys
+run = json.load(open(sys.argv[1]))
+p = run["devices"][0]["peak"]
+r = run["rows"][0]
+assert p["measured_gflops_fp64"] > 0 and "measured_gflops_fp16" not in p, p
+assert r["type"] == "double" and r["status"] == "ok", r
+assert abs(r["fraction_of_peak"] * p["measured_gflops_fp64"] - r["gflops"]) < 1e-6 * r["gflops"], (r, p)
+PY
 # An edited value fails the entry's checksum: refused with a warning and measured again.  That
 # measurement is taken as on a busy machine (CLBENCH_PEAK_BUSY=always): it serves its run with
 # a warning and a "busy" note in the run file and the entry; the next run measures again (and

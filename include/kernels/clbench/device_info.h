@@ -78,6 +78,10 @@ struct cb_device {
     double peak_gbs_measured;    /* the roof: the best of the three and the native copy */
     double peak_gflops_measured; /* the roof: the best of peak_fma and the native FMA chains */
     double opencl_gflops;        /* peak_fma alone */
+    /* peak_fma built with REAL double and half: the roofs of rows of those types (--type);
+     * 0 where the device lacks the extension or the probe failed.  The native probe is FP32
+     * alone. */
+    double peak_gflops_fp64, peak_gflops_fp16;
     /* The native probe of the host (native_peak.h), on CPU devices of this host; 0 elsewhere. */
     double native_gflops, native_copy_gbs;
     const char *native_isa; /* NULL where it did not run */
