@@ -260,6 +260,18 @@ static int load_builtin(const char *cl_dir)
     return CB_EXIT_USAGE;
 }
 
+/* 0 for a library row (the registry's, declared by no manifest) that computes in another type
+ * than --type `name`, else 1. */
+static int library_of_type(const struct cb_kernel *k, const char *name)
+{
+    enum cb_elem_type t = CB_ELEM_FLOAT;
+
+    if (k->manifest != NULL)
+        return 1;
+    cb_elem_find(name, strlen(name), &t);
+    return cb_kernel_takes(k, t);
+}
+
 /* Kernel names, family names, "all" or NAME@FILE, comma-separated. */
 static int select_kernels(struct cb_config *cfg, const char *list)
 {
@@ -294,7 +306,10 @@ static int select_kernels(struct cb_config *cfg, const char *list)
         for (size_t i = 0; k == NULL && i < cb_kernel_total(); i++)
             if (strcmp(name, "all") == 0 || strcmp(name, cb_kernel_at(i)->family) == 0) {
                 found = 1;
-                if (add_kernel(cfg, cb_kernel_at(i)) != 0)
+                /* A family's library rows of the run's type: dgemm_* with -k matmul --type
+                 * double. */
+                if (library_of_type(cb_kernel_at(i), cfg->real_type) &&
+                    add_kernel(cfg, cb_kernel_at(i)) != 0)
                     return CB_EXIT_USAGE;
             }
         if (!found) {
@@ -596,17 +611,6 @@ int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)
         if (strcmp(options[i].name, name) == 0)
             return handle(cfg, options[i].code, name, arg, &cfg->format_given);
     return usage("unknown option '--%s'", name);
-}
-
-/* 0 for a library row that computes in another type than --type `name`, else 1. */
-static int library_of_type(const struct cb_kernel *k, const char *name)
-{
-    enum cb_elem_type t = CB_ELEM_FLOAT;
-
-    if (k->library == NULL && k->enqueue == NULL)
-        return 1;
-    cb_elem_find(name, strlen(name), &t);
-    return cb_kernel_takes(k, t);
 }
 
 int cb_config_finish(struct cb_config *cfg)

@@ -50,6 +50,9 @@ static struct {
     cublasStatus_t (*Sgemm)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
                             const float *, const float *, int, const float *, int, const float *,
                             float *, int);
+    cublasStatus_t (*Dgemm)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                            const double *, const double *, int, const double *, int,
+                            const double *, double *, int);
     const char *(*GetStatusName)(cublasStatus_t);
     cublasStatus_t (*GetProperty)(libraryPropertyType, int *);
     int loaded;
@@ -82,6 +85,7 @@ static int load_cuda(char *why, size_t why_len)
         {1, "cublasDestroy_v2", (void **)&cuda.Destroy},
         {1, "cublasSetMathMode", (void **)&cuda.SetMathMode},
         {1, "cublasSgemm_v2", (void **)&cuda.Sgemm},
+        {1, "cublasDgemm_v2", (void **)&cuda.Dgemm},
         {1, "cublasGetStatusName", (void **)&cuda.GetStatusName},
         {1, "cublasGetProperty", (void **)&cuda.GetProperty},
     };
@@ -93,7 +97,8 @@ static int load_cuda(char *why, size_t why_len)
         lib[i] = dlopen(sonames[i], RTLD_NOW | RTLD_GLOBAL);
         if (lib[i] == NULL) {
             snprintf(why, why_len,
-                     "%s could not be loaded (%s): sgemm_cublas needs the CUDA %d runtime and "
+                     "%s could not be loaded (%s): sgemm_cublas and dgemm_cublas need the CUDA %d "
+                     "runtime and "
                      "cuBLAS; put their folder (e.g. /usr/local/cuda/lib64) on LD_LIBRARY_PATH",
                      sonames[i], dlerror(), CLBENCH_CUDA_MAJOR);
             return CB_LIBRARY_UNAVAILABLE;
@@ -116,8 +121,8 @@ static int load_cuda(char *why, size_t why_len)
 
 struct cublas_state {
     cublasHandle_t handle;
-    float *a, *b, *c; /* device memory */
-    float *host_c;    /* the last result, on its way to the OpenCL output */
+    void *a, *b, *c; /* device memory, of the row's type (float or double) */
+    void *host_c;    /* the last result, on its way to the OpenCL output */
     cudaEvent_t start, stop;
 };
 
@@ -143,8 +148,8 @@ static const char *cublas_refuses(const struct cb_device *d)
 {
     return strstr(d->vendor, "NVIDIA") != NULL
                ? NULL
-               : "sgemm_cublas runs on NVIDIA devices only (the OpenCL device's vendor is not "
-                 "NVIDIA)";
+               : "cuBLAS (sgemm_cublas, dgemm_cublas) runs on NVIDIA devices only (the OpenCL "
+                 "device's vendor is not NVIDIA)";
 }
 
 /* The CUDA device behind the OpenCL device: the same PCI address, read through
@@ -170,9 +175,9 @@ static int cublas_open_state(struct cb_library_call *call, struct cublas_state *
                              size_t why_len)
 {
     const struct cb_problem *p = call->problem;
-    const size_t a_bytes = p->input_elems[0] * sizeof(float);
-    const size_t b_bytes = p->input_elems[1] * sizeof(float);
-    const size_t c_bytes = p->output_elems * sizeof(float);
+    const size_t a_bytes = p->input_elems[0] * cb_real_size(p);
+    const size_t b_bytes = p->input_elems[1] * cb_real_size(p);
+    const size_t c_bytes = p->output_elems * cb_real_size(p);
     int device = cuda_device_of(call->device);
 
     if (device < 0) {
@@ -182,7 +187,7 @@ static int cublas_open_state(struct cb_library_call *call, struct cublas_state *
     CUDA_TRY(cuda.SetDevice(device));
     s->host_c = malloc(c_bytes);
     if (s->host_c == NULL) {
-        snprintf(why, why_len, "no host memory for sgemm_cublas's result");
+        snprintf(why, why_len, "no host memory for %s's result", p->kernel->name);
         return CB_LIBRARY_FAILED;
     }
     CUBLAS_TRY(cuda.Create(&s->handle));
@@ -208,7 +213,7 @@ static int cublas_open(struct cb_library_call *call, char *why, size_t why_len)
         return loaded;
     call->state = calloc(1, sizeof(struct cublas_state));
     if (call->state == NULL) {
-        snprintf(why, why_len, "no host memory for sgemm_cublas");
+        snprintf(why, why_len, "no host memory for %s", call->problem->kernel->name);
         return CB_LIBRARY_FAILED;
     }
     return cublas_open_state(call, call->state, why, why_len);
@@ -220,12 +225,20 @@ static int cublas_launch(struct cb_library_call *call, double *ms, char *why, si
     const struct cb_problem *p = call->problem;
     const struct cb_gemm_colmajor g = cb_gemm_rowmajor(p->size[0], p->size[1], p->size[2]);
     const float one = 1.0f, zero = 0.0f;
+    const double one_d = 1.0, zero_d = 0.0;
+    void *first = g.first == 1 ? s->b : s->a, *second = g.first == 1 ? s->a : s->b;
     float elapsed = 0.0f;
 
     CUDA_TRY(cuda.EventRecord(s->start, NULL));
-    CUBLAS_TRY(cuda.Sgemm(s->handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)g.m, (int)g.n, (int)g.k, &one,
-                          g.first == 1 ? s->b : s->a, (int)g.ld_first, g.first == 1 ? s->a : s->b,
-                          (int)g.ld_second, &zero, s->c, (int)g.ldc));
+    /* cublasDgemm for double rows (dgemm_cublas): FP64, on Hopper its FP64 tensor cores. */
+    if (p->real == CB_ELEM_DOUBLE)
+        CUBLAS_TRY(cuda.Dgemm(s->handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)g.m, (int)g.n, (int)g.k,
+                              &one_d, first, (int)g.ld_first, second, (int)g.ld_second, &zero_d,
+                              (double *)s->c, (int)g.ldc));
+    else
+        CUBLAS_TRY(cuda.Sgemm(s->handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)g.m, (int)g.n, (int)g.k,
+                              &one, first, (int)g.ld_first, second, (int)g.ld_second, &zero, s->c,
+                              (int)g.ldc));
     CUDA_TRY(cuda.EventRecord(s->stop, NULL));
     CUDA_TRY(cuda.EventSynchronize(s->stop));
     CUDA_TRY(cuda.EventElapsedTime(&elapsed, s->start, s->stop));
@@ -237,7 +250,7 @@ static int cublas_store(struct cb_library_call *call, cl_command_queue queue, cl
                         size_t why_len)
 {
     const struct cublas_state *s = call->state;
-    const size_t bytes = call->problem->output_elems * sizeof(float);
+    const size_t bytes = call->problem->output_elems * cb_real_size(call->problem);
     cl_int err;
 
     CUDA_TRY(cuda.Memcpy(s->host_c, s->c, bytes, cudaMemcpyDeviceToHost));
@@ -286,7 +299,8 @@ void cb_describe_cublas(const struct cb_device *d, struct cb_library_info *info)
     else
         snprintf(info->version, sizeof info->version, "unknown");
     snprintf(info->config, sizeof info->config,
-             "math mode %s (FP32 SGEMM, no TF32); built against the CUDA %d headers",
+             "math mode %s (SGEMM in FP32 without TF32, DGEMM in FP64); built against the "
+             "CUDA %d headers",
              CB_STR(CUBLAS_MATH_MODE), CLBENCH_CUDA_MAJOR);
 }
 

@@ -114,15 +114,16 @@ static const char *openblas_refuses(const struct cb_device *d)
 {
     return (d->type & CL_DEVICE_TYPE_CPU) != 0
                ? NULL
-               : "sgemm_openblas runs on the host: it is the baseline of CPU devices only";
+               : "OpenBLAS runs on the host: sgemm_openblas and dgemm_openblas are the "
+                 "baselines of CPU devices only";
 }
 
 /* The state is the host result, stored into the OpenCL output before each verification. */
 static int openblas_open(struct cb_library_call *call, char *why, size_t why_len)
 {
-    call->state = malloc(call->problem->output_elems * sizeof(float));
+    call->state = malloc(call->problem->output_elems * cb_real_size(call->problem));
     if (call->state == NULL) {
-        snprintf(why, why_len, "no host memory for sgemm_openblas's result");
+        snprintf(why, why_len, "no host memory for %s's result", call->problem->kernel->name);
         return CB_LIBRARY_FAILED;
     }
     /* The device's compute units are the cores PoCL runs work-groups on: the same cores. */
@@ -130,7 +131,8 @@ static int openblas_open(struct cb_library_call *call, char *why, size_t why_len
     return 0;
 }
 
-/* C = A * B, row-major, timed on the host around the call alone. */
+/* C = A * B, row-major, timed on the host around the call alone: cblas_sgemm for float rows
+ * (sgemm_openblas), cblas_dgemm for double (dgemm_openblas). */
 static int openblas_launch(struct cb_library_call *call, double *ms, char *why, size_t why_len)
 {
     const struct cb_problem *p = call->problem;
@@ -139,8 +141,12 @@ static int openblas_launch(struct cb_library_call *call, double *ms, char *why, 
 
     (void)why;
     (void)why_len;
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, call->host_in[0], k,
-                call->host_in[1], n, 0.0f, call->state, n);
+    if (p->real == CB_ELEM_DOUBLE)
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, call->host_in[0], k,
+                    call->host_in[1], n, 0.0, call->state, n);
+    else
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, call->host_in[0], k,
+                    call->host_in[1], n, 0.0f, call->state, n);
     *ms = cb_wall_ms() - t0;
     return 0;
 }
@@ -148,9 +154,9 @@ static int openblas_launch(struct cb_library_call *call, double *ms, char *why, 
 static int openblas_store(struct cb_library_call *call, cl_command_queue queue, cl_mem out,
                           char *why, size_t why_len)
 {
-    const cl_int err =
-        clEnqueueWriteBuffer(queue, out, CL_TRUE, 0, call->problem->output_elems * sizeof(float),
-                             call->state, 0, NULL, NULL);
+    const cl_int err = clEnqueueWriteBuffer(
+        queue, out, CL_TRUE, 0, call->problem->output_elems * cb_real_size(call->problem),
+        call->state, 0, NULL, NULL);
 
     if (err == CL_SUCCESS)
         return 0;

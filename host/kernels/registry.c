@@ -18,68 +18,88 @@
     }
 
 /* The rows no .cl file can declare: library baselines, which run outside OpenCL C. */
+#ifdef CLBENCH_HAVE_CLBLAST
+#define CLBLAST_ROW .enqueue = cb_enqueue_gemm_clblast, .describe = cb_describe_clblast
+#else
+#define CLBLAST_ROW .requires = "built without CLBlast (install libclblast-dev and reconfigure)"
+#endif
+#ifdef CLBENCH_HAVE_OPENBLAS
+#define OPENBLAS_ROW .library = &cb_library_openblas, .describe = cb_describe_openblas
+#else
+#define OPENBLAS_ROW .requires = "built without OpenBLAS (install libopenblas-dev and reconfigure)"
+#endif
+#ifdef CLBENCH_HAVE_CUBLAS
+#define CUBLAS_ROW .library = &cb_library_cublas, .describe = cb_describe_cublas
+#else
+#define CUBLAS_ROW                                                                                 \
+    .requires = "built without the CUDA headers (install the CUDA toolkit and reconfigure with "   \
+                "-DCLBENCH_WITH_CUBLAS=ON)"
+#endif
+
+/* What the library rows share, for a GEMM in TYPE (its bit in .types) next to the matmul
+ * kernels. */
+#define GEMM_ROW(TYPE)                                                                             \
+    .family = "matmul", .dims = 3, .inputs = 2, .metric = CB_METRIC_GFLOPS,                        \
+    .baseline = "matmul_naive", .types = 1u << (TYPE), .plan = cb_plan_matmul_library,             \
+    .reference = cb_ref_matmul
+
+/* The rows no .cl file can declare: library baselines, which run outside OpenCL C.  Each GEMM
+ * in float (sgemm_*) and in double (dgemm_*, --type double). */
 static const struct cb_kernel libraries[] = {
     {.name = "sgemm_clblast",
-     .family = "matmul",
      .experiment = "library baseline: CLBlast's tuned SGEMM on the same buffers (wall-timed)",
      .summary = "CLBlastSgemm, row-major, no transposes; host-timed around clFinish",
-     .dims = 3,
      .default_size_cpu = {512, 512, 512},
      .default_size_gpu = {8192, 8192, 8192},
      .default_size_shared = MATMUL_SHARED,
-     .inputs = 2,
-     .metric = CB_METRIC_GFLOPS,
-     .baseline = "matmul_naive",
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
-#ifdef CLBENCH_HAVE_CLBLAST
-     .enqueue = cb_enqueue_sgemm_clblast,
-     .describe = cb_describe_clblast,
-#else
-     .requires = "built without CLBlast (install libclblast-dev and reconfigure)",
-#endif
-     .plan = cb_plan_matmul_library,
-     .reference = cb_ref_matmul},
+     CLBLAST_ROW,
+     GEMM_ROW(CB_ELEM_FLOAT)},
     {.name = "sgemm_openblas",
-     .family = "matmul",
      .experiment = "library baseline on CPU devices: OpenBLAS's cblas_sgemm on the host, as many "
                    "threads as the device has compute units",
      .summary = "cblas_sgemm on the host for CPU devices; times the call alone on the host",
-     .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {8192, 8192, 8192},
-     .inputs = 2,
-     .metric = CB_METRIC_GFLOPS,
-     .baseline = "matmul_naive",
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
-#ifdef CLBENCH_HAVE_OPENBLAS
-     .library = &cb_library_openblas,
-     .describe = cb_describe_openblas,
-#else
-     .requires = "built without OpenBLAS (install libopenblas-dev and reconfigure)",
-#endif
-     .plan = cb_plan_matmul_library,
-     .reference = cb_ref_matmul},
+     OPENBLAS_ROW,
+     GEMM_ROW(CB_ELEM_FLOAT)},
     {.name = "sgemm_cublas",
-     .family = "matmul",
      .experiment = "library baseline on NVIDIA devices: cuBLAS SGEMM, FP32 without TF32, "
                    "timed with CUDA events",
      .summary = "cublasSgemm (no TF32) on the NVIDIA device; loads CUDA's libraries at run time",
-     .dims = 3,
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {8192, 8192, 8192},
-     .inputs = 2,
-     .metric = CB_METRIC_GFLOPS,
-     .baseline = "matmul_naive",
      .libraries = {"sgemm_cublas", "sgemm_openblas"},
-#ifdef CLBENCH_HAVE_CUBLAS
-     .library = &cb_library_cublas,
-     .describe = cb_describe_cublas,
-#else
-     .requires = "built without the CUDA headers (install the CUDA toolkit and reconfigure with "
-                 "-DCLBENCH_WITH_CUBLAS=ON)",
-#endif
-     .plan = cb_plan_matmul_library,
-     .reference = cb_ref_matmul},
+     CUBLAS_ROW,
+     GEMM_ROW(CB_ELEM_FLOAT)},
+    {.name = "dgemm_clblast",
+     .experiment = "library baseline: CLBlast's tuned DGEMM on the same buffers (wall-timed)",
+     .summary = "CLBlastDgemm (--type double), row-major, no transposes; host-timed",
+     .default_size_cpu = {512, 512, 512},
+     .default_size_gpu = {4096, 4096, 4096},
+     .default_size_shared = MATMUL_SHARED,
+     .libraries = {"dgemm_cublas", "dgemm_openblas"},
+     CLBLAST_ROW,
+     GEMM_ROW(CB_ELEM_DOUBLE)},
+    {.name = "dgemm_openblas",
+     .experiment = "library baseline on CPU devices: OpenBLAS's cblas_dgemm on the host, as many "
+                   "threads as the device has compute units",
+     .summary = "cblas_dgemm (--type double) on the host for CPU devices; times the call alone",
+     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_gpu = {4096, 4096, 4096},
+     .libraries = {"dgemm_cublas", "dgemm_openblas"},
+     OPENBLAS_ROW,
+     GEMM_ROW(CB_ELEM_DOUBLE)},
+    {.name = "dgemm_cublas",
+     .experiment = "library baseline on NVIDIA devices: cuBLAS DGEMM in FP64 (on Hopper its FP64 "
+                   "tensor cores, which OpenCL C cannot reach), timed with CUDA events",
+     .summary = "cublasDgemm (--type double) on the NVIDIA device; loads CUDA at run time",
+     .default_size_cpu = {1024, 1024, 1024},
+     .default_size_gpu = {4096, 4096, 4096},
+     .libraries = {"dgemm_cublas", "dgemm_openblas"},
+     CUBLAS_ROW,
+     GEMM_ROW(CB_ELEM_DOUBLE)},
 };
 enum { LIBRARY_COUNT = sizeof libraries / sizeof libraries[0] };
 

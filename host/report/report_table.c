@@ -46,12 +46,25 @@ static double baseline_speedup(const struct cb_report *r, const struct cb_rrow *
  * device and size (library median over row median); 0 when none did. */
 static const struct cb_rrow *library_partner(const struct cb_report *r, const struct cb_rrow *row)
 {
-    const struct cb_kernel *k = cb_kernel_find(row->kernel);
+    const struct cb_kernel *k = cb_report_kernel(row->kernel);
+    const int dbl = strcmp(row->type, "double") == 0;
 
+    /* A double row's libraries are the double GEMMs: sgemm_x's twin dgemm_x; a half row has
+     * none. */
     for (size_t i = 0; k != NULL && row->ok && i < 2 && k->libraries[i] != NULL; i++) {
-        const struct cb_rrow *lib =
-            cb_report_find_partner(r, row->device, k->libraries[i], row->size, row->params);
+        const char *name = k->libraries[i];
+        char typed[CB_RKEY_LEN];
+        const struct cb_rrow *lib;
 
+        if (dbl)
+            snprintf(typed, sizeof typed, "%s%s (double)",
+                     strncmp(name, "sgemm_", 6) == 0 ? "d" : "",
+                     strncmp(name, "sgemm_", 6) == 0 ? name + 1 : name);
+        else
+            snprintf(typed, sizeof typed, "%s", name);
+        if (strcmp(row->type, "half") == 0)
+            return NULL;
+        lib = cb_report_find_partner(r, row->device, typed, row->size, row->params);
         if (lib != NULL)
             return lib;
     }
@@ -381,7 +394,7 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
     if (f->with_library)
         fprintf(out,
                 "%s\"vs lib\": the library row's median time over this row's (%s on NVIDIA "
-                "devices, %s on CPUs), same device and size%s\n",
+                "devices, %s on CPUs; dgemm_* for double rows), same device and size%s\n",
                 markdown ? "\n" : "  ", "sgemm_cublas", "sgemm_openblas", markdown ? "." : "");
     if (ng > 0 && nc > 0)
         fprintf(out, "%s\"GPU/CPU\": the CPU's median time over the GPU's%s\n",

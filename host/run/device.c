@@ -482,3 +482,10 @@ int cb_device_has_extension(const struct cb_device *d, const char *name)
            : strcmp(name, "cl_khr_fp16") == 0 ? d->has_fp16
                                               : 0;
 }
+
+double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t)
+{
+    return t == CB_ELEM_DOUBLE ? d->peak_gflops_fp64
+           : t == CB_ELEM_HALF ? d->peak_gflops_fp16
+                               : d->peak_gflops_measured;
+}

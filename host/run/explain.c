@@ -1,7 +1,6 @@
 /* Occupancy, roofline bound and launch overhead of a finished row; see explain.h. */
 #include "clbench/explain.h"
 
-#include "clbench/peak.h"
 #include "clbench/run.h"
 
 #include <stdio.h>

@@ -232,13 +232,6 @@ static void probe_row(struct cb_row *row, struct cb_device *d, const struct cb_k
         row->problem.param[i] = *cb_param_default(k, i, (d->type & CL_DEVICE_TYPE_CPU) != 0);
 }
 
-double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t)
-{
-    return t == CB_ELEM_DOUBLE ? d->peak_gflops_fp64
-           : t == CB_ELEM_HALF ? d->peak_gflops_fp16
-                               : d->peak_gflops_measured;
-}
-
 /* The probe's rate at its fastest launch; *noise: how far the median launch fell below it. */
 static double run_probe(struct cb_row *row, const struct cb_row_env *env, double *noise)
 {

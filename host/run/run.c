@@ -8,7 +8,6 @@
 #include "clbench/check.h"
 #include "clbench/contract.h"
 #include "clbench/manifest.h"
-#include "clbench/peak.h"
 #include "clbench/private_limit.h"
 #include "clbench/timer.h"
 
@@ -426,13 +425,15 @@ static int check_real_type(struct cb_row *row)
     if (p->kernel->generic != NULL)
         return 0; /* its arguments' own types: cb_generic_check_types */
     if (!cb_kernel_takes(p->kernel, p->real)) {
-        cb_row_fail(row, CB_STATUS_UNSUPPORTED,
-                    "%s does not take --type %s (%s; its manifest's `types` line, or a library's "
-                    "one precision)",
-                    p->kernel->name, t->name,
-                    p->kernel->library != NULL || p->kernel->enqueue != NULL
-                        ? "a library row computes in one type"
-                        : "declared for other types");
+        if (p->kernel->library != NULL || p->kernel->enqueue != NULL)
+            cb_row_fail(row, CB_STATUS_UNSUPPORTED,
+                        "%s does not take --type %s: a library row computes in one type (the "
+                        "sgemm_* rows in float, the dgemm_* rows in double)",
+                        p->kernel->name, t->name);
+        else
+            cb_row_fail(row, CB_STATUS_UNSUPPORTED,
+                        "%s does not take --type %s: its manifest's `types` line leaves it out",
+                        p->kernel->name, t->name);
         return -1;
     }
     if (t->extension != NULL && !cb_device_has_extension(row->device, t->extension)) {

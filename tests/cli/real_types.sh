@@ -6,8 +6,9 @@
 # two types apart.
 source "$(dirname "$0")/lib.sh"
 
-# Every kernel in the worker processes; one of each family in the supervisor's own process.
-ALL=vadd,vadd_local,copy_ilp,transpose_naive,transpose_tiled,transpose_aligned,matmul_naive,matmul_tiled,matmul_regblock,matmul_rank1,matmul_fast,matmul_cpu
+# The four families whole in the worker processes (their library rows: the dgemm_* ones); one
+# kernel of each in the supervisor's own process.
+ALL=vadd,vadd_local,copy,transpose,matmul
 FEW=vadd,copy_ilp,transpose_tiled,matmul_fast
 
 # ---- double rows of every family verify, with workers and without --------------------------
@@ -19,7 +20,15 @@ for workers in 1 0; do
     python3 - "$TMP/double$workers.json" "$kernels" <<'PY' || fail "double rows (CLBENCH_WORKERS=$workers)"
 import json, sys
 rows = json.load(open(sys.argv[1]))["rows"]
-assert sorted(r["kernel"] for r in rows) == sorted(sys.argv[2].split(",")), rows
+names = [r["kernel"] for r in rows]
+if "," in sys.argv[2] and "matmul" in sys.argv[2].split(","):
+    assert len(rows) == 19 and "matmul_cached" in names and "transpose_diagonal" in names, names
+    assert not [n for n in names if n.startswith("sgemm_")], names
+    libraries = [r for r in rows if r["kernel"].startswith("dgemm_")]
+    assert len(libraries) == 3 and all(r["status"] in ("ok", "unavailable") for r in libraries), libraries
+    rows = [r for r in rows if r not in libraries]
+else:
+    assert sorted(names) == sorted(sys.argv[2].split(",")), names
 for r in rows:
     assert r["type"] == "double", r
     assert r["status"] == "ok", (r["kernel"], r["status"], r["reason"])
@@ -99,6 +108,33 @@ PY
 run -k copy_ilp -d cpu -n 4096 --type double "${QUICK[@]}" --resume "$TMP/resumed.json" -o "$TMP/again.json"
 expect_rc 0
 expect_stderr_has "resuming: 1 of 1 rows already done"
+
+# ---- library rows: the dgemm_* twins of the sgemm_* rows run in double and verify like them
+# (where this build has the library: else unavailable, as the sgemm rows); an sgemm row asked
+# for in double is unsupported, and a double matmul's "vs lib" is against dgemm_openblas.
+run -k matmul_tiled,dgemm_openblas,dgemm_clblast,dgemm_cublas,sgemm_openblas -d cpu -n 48 \
+    --type double "${QUICK[@]}" -o "$TMP/dgemm.json"
+expect_rc 0
+expect_stderr_has "unsupported: sgemm_openblas does not take --type double: a library row computes in one type"
+python3 - "$TMP/dgemm.json" <<'PY' || fail "dgemm rows"
+import json, sys
+rows = {r["kernel"]: r for r in json.load(open(sys.argv[1]))["rows"]}
+for k in ("dgemm_openblas", "dgemm_clblast", "dgemm_cublas"):
+    r = rows[k]
+    assert r["type"] == "double", r
+    assert r["status"] in ("ok", "unavailable"), (k, r["status"], r["reason"])
+    if r["status"] == "ok":
+        assert r["verification"]["passed"] and r["verification"]["tolerance"] < 1e-12, r
+    else:
+        print("SKIP %s: %s" % (k, r["reason"]))
+assert "NVIDIA" in rows["dgemm_cublas"]["reason"] or rows["dgemm_cublas"]["reason"].startswith("built without"), rows["dgemm_cublas"]
+assert rows["sgemm_openblas"]["status"] == "unsupported", rows["sgemm_openblas"]
+PY
+if python3 -c 'import json,sys; sys.exit(0 if [r for r in json.load(open(sys.argv[1]))["rows"] if r["kernel"] == "dgemm_openblas" and r["status"] == "ok"] else 1)' "$TMP/dgemm.json"; then
+    run report "$TMP/dgemm.json"
+    expect_rc 0
+    grep -Eq "^matmul_tiled \(double\) .*x$" "$TMP/stdout" || fail "no vs lib for the double matmul"
+fi
 
 # ---- the report: a double row is its own row, never the float row's partner -----------------
 run -k vadd,vadd_local -d cpu -n 4096 "${QUICK[@]}" -o "$TMP/vf.json"

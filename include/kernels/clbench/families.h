@@ -66,8 +66,9 @@ extern const struct cb_library cb_library_cublas; /* host/kernels/cublas.c */
 void cb_describe_cublas(const struct cb_device *d, struct cb_library_info *info);
 #endif
 #ifdef CLBENCH_HAVE_CLBLAST
-cl_int cb_enqueue_sgemm_clblast(cl_command_queue queue, const struct cb_problem *p,
-                                const cl_mem in[], cl_mem out);
+/* CLBlastSgemm for float rows, CLBlastDgemm for double. */
+cl_int cb_enqueue_gemm_clblast(cl_command_queue queue, const struct cb_problem *p,
+                               const cl_mem in[], cl_mem out);
 void cb_describe_clblast(const struct cb_device *d, struct cb_library_info *info);
 #endif
 

@@ -4,6 +4,7 @@
 #define CLBENCH_DEVICE_H
 
 #include "clbench/device_info.h"
+#include "clbench/generic.h"
 
 #include <CL/cl.h>
 #include <stddef.h>
@@ -43,6 +44,10 @@ void cb_devices_print(FILE *out, const struct cb_device_list *list);
 /* 1 if d lists `name`, one of the extensions the generic contract's types need (cl_khr_fp64,
  * cl_khr_fp16: generic.h); 0 for any other. */
 int cb_device_has_extension(const struct cb_device *d, const char *name);
+/* The FMA roof of rows of element type t on d: the FP32 roof (peak_gflops_measured) for
+ * float, the FP64 or FP16 probe's for double or half (host/run/peak.c); 0 when not
+ * measured. */
+double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t);
 
 /* Creates the context and an in-order queue with profiling enabled. */
 cl_int cb_device_open(struct cb_device *d);

@@ -12,9 +12,6 @@
 void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
                      struct cb_program_cache *cache);
 
-/* The FMA roof of rows of element type t on d: the FP32 roof (peak_gflops_measured) for
- * float, the FP64 or FP16 probe's for double or half; 0 when not measured. */
-double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t);
 /* Times an empty kernel's launches (host/run/launch_overhead.c) into d->launch_event_us and
  * d->launch_wall_us; on failure leaves them 0 and warns. */
 void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg,
