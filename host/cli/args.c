@@ -104,7 +104,8 @@ static const struct cb_option options[] = {
      "read tuned parameters from FILE instead of $XDG_DATA_HOME/clbench/tuned.json"},
     {"type", OPT_TYPE, 1, "T",
      "element type of the vadd, copy, transpose and matmul kernels and of the library rows: "
-     "float, double (needs cl_khr_fp64) or half (needs cl_khr_fp16) (default float)"},
+     "float, double (needs cl_khr_fp64) or half (needs cl_khr_fp16); a comma list runs each "
+     "kernel in each (default float)"},
     {"verify-max", OPT_VERIFY_MAX, 1, "N",
      "check at most N output elements (default: all, or a sample for large problems)"},
     {"version", 'V', 0, NULL, "print the version and exit"},
@@ -260,16 +261,19 @@ static int load_builtin(const char *cl_dir)
     return CB_EXIT_USAGE;
 }
 
-/* 0 for a library row (the registry's, declared by no manifest) that computes in another type
- * than --type `name`, else 1. */
-static int library_of_type(const struct cb_kernel *k, const char *name)
+/* 0 for a library row (the registry's, declared by no manifest) that computes in none of the
+ * run's --type types, else 1. */
+static int library_of_type(const struct cb_kernel *k, const struct cb_config *cfg)
 {
-    enum cb_elem_type t = CB_ELEM_FLOAT;
+    int takes = k->manifest != NULL;
 
-    if (k->manifest != NULL)
-        return 1;
-    cb_elem_find(name, strlen(name), &t);
-    return cb_kernel_takes(k, t);
+    for (unsigned i = 0; i < cfg->real_type_count && !takes; i++) {
+        enum cb_elem_type t = CB_ELEM_FLOAT;
+
+        cb_elem_find(cfg->real_types[i], strlen(cfg->real_types[i]), &t);
+        takes = cb_kernel_takes(k, t);
+    }
+    return takes;
 }
 
 /* Kernel names, family names, "all" or NAME@FILE, comma-separated. */
@@ -308,8 +312,7 @@ static int select_kernels(struct cb_config *cfg, const char *list)
                 found = 1;
                 /* A family's library rows of the run's type: dgemm_* with -k matmul --type
                  * double. */
-                if (library_of_type(cb_kernel_at(i), cfg->real_type) &&
-                    add_kernel(cfg, cb_kernel_at(i)) != 0)
+                if (library_of_type(cb_kernel_at(i), cfg) && add_kernel(cfg, cb_kernel_at(i)) != 0)
                     return CB_EXIT_USAGE;
             }
         if (!found) {
@@ -418,16 +421,30 @@ static int set_peak_mode(struct cb_config *cfg, const char *name)
     return usage("unknown --peak mode '%s' (use cached, measure or off)", name);
 }
 
-static int set_real_type(struct cb_config *cfg, const char *name)
+/* --type T[,T...]: each of float, double, half at most once. */
+static int set_real_types(struct cb_config *cfg, const char *list)
 {
     static const char *const names[] = {"float", "double", "half"};
 
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            cfg->real_type = names[i];
+    cfg->real_type_count = 0;
+    for (const char *s = list;; s++) {
+        const size_t len = strcspn(s, ",");
+        int found = -1;
+
+        for (int i = 0; i < 3; i++)
+            if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
+                found = i;
+        if (found < 0)
+            return usage("unknown --type '%.*s' (use float, double or half, or a comma list)",
+                         (int)len, s);
+        for (unsigned i = 0; i < cfg->real_type_count; i++)
+            if (cfg->real_types[i] == names[found])
+                return usage("--type names %s twice", names[found]);
+        cfg->real_types[cfg->real_type_count++] = names[found];
+        s += len;
+        if (*s == '\0')
             return 0;
-        }
-    return usage("unknown --type '%s' (use float, double or half)", name);
+    }
 }
 
 /* --output's format comes from its extension, else from --format.  A --format given beside
@@ -580,7 +597,7 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_SEED:
         return parse_count(name, arg, ~0ULL, &cfg->seed);
     case OPT_TYPE:
-        return set_real_type(cfg, arg);
+        return set_real_types(cfg, arg);
     case OPT_VERIFY_MAX:
         return parse_count(name, arg, ~0ULL, &cfg->verify_max);
     default:
@@ -598,7 +615,8 @@ void cb_config_init(struct cb_config *cfg)
     cfg->reps = 5;
     cfg->min_time_s = 0.2;
     cfg->seed = 1;
-    cfg->real_type = "float";
+    cfg->real_types[0] = "float";
+    cfg->real_type_count = 1;
     cfg->peak_mode = CB_PEAK_CACHED;
     cfg->use_cache = 1;
     cfg->shards = 1;
@@ -633,7 +651,7 @@ int cb_config_finish(struct cb_config *cfg)
     for (size_t i = 0, none = cfg->kernel_count == 0; none && i < cb_kernel_total(); i++)
         if (cb_kernel_at(i)->requires == NULL &&
             (cfg->kernel_file_count == 0) == (cb_kernel_at(i)->source_path == NULL) &&
-            library_of_type(cb_kernel_at(i), cfg->real_type)) {
+            library_of_type(cb_kernel_at(i), cfg)) {
             if (cfg->kernel_count == CB_MAX_KERNELS)
                 return usage("too many kernels");
             cfg->kernels[cfg->kernel_count++] = cb_kernel_at(i);

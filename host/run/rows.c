@@ -78,13 +78,38 @@ static const size_t *default_size(const struct cb_kernel *k, const struct cb_dev
     return (d->type & CL_DEVICE_TYPE_GPU) ? k->default_size_gpu : k->default_size_cpu;
 }
 
+/* The element types k's rows are of in this run: each of --type, once for a kernel of the
+ * generic contract (its arguments declare theirs); a library row only of the types it takes,
+ * unless it takes none of them (its rows then say so: unsupported). */
+static size_t row_types(const struct cb_config *cfg, const struct cb_kernel *k,
+                        enum cb_elem_type types[3])
+{
+    size_t n = 0, taken = 0;
+
+    for (unsigned i = 0; i < cfg->real_type_count && i < 3; i++) {
+        types[n] = CB_ELEM_FLOAT;
+        cb_elem_find(cfg->real_types[i], strlen(cfg->real_types[i]), &types[n]);
+        taken += (size_t)cb_kernel_takes(k, types[n]);
+        n++;
+    }
+    if (n == 0)
+        types[n++] = CB_ELEM_FLOAT;
+    if (k->generic != NULL)
+        return 1;
+    if (k->manifest == NULL && taken > 0) {
+        size_t kept = 0;
+
+        for (size_t i = 0; i < n; i++)
+            if (cb_kernel_takes(k, types[i]))
+                types[kept++] = types[i];
+        n = kept;
+    }
+    return n;
+}
+
 int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                    struct cb_row **rows, size_t *count)
 {
-    enum cb_elem_type real = CB_ELEM_FLOAT;
-
-    if (cfg->real_type != NULL)
-        cb_elem_find(cfg->real_type, strlen(cfg->real_type), &real);
     for (size_t ki = 0; ki < cfg->kernel_count; ki++) {
         const struct cb_kernel *k = cfg->kernels[ki];
         const unsigned nparams = cb_kernel_param_count(k);
@@ -93,44 +118,53 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
         char note[CB_PARAMS_NOTE_LEN];
         const char *from =
             cb_param_defaults(k, from_command_line ? NULL : d, defaults, note, sizeof note);
-        unsigned digit[CB_MAX_PARAMS] = {0};
         const size_t *fallback = default_size(k, d, shared);
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
+        enum cb_elem_type types[3];
+        const size_t ntypes = row_types(cfg, k, types);
 
-        /* Odometer over the parameter values; one pass when there are no parameters. */
-        for (int done = 0; !done;) {
-            for (size_t si = 0; si < nsizes; si++) {
-                struct cb_row row;
+        for (size_t ti = 0; ti < ntypes; ti++) {
+            unsigned digit[CB_MAX_PARAMS] = {0};
 
-                memset(&row, 0, sizeof row);
-                row.device = d;
-                row.problem.kernel = k;
-                row.problem.real = real;
-                row.timer = "event";
-                if (cfg->size_count > 0)
-                    cb_size_apply(k, &cfg->sizes[si], row.problem.size);
-                else
-                    memcpy(row.problem.size, fallback, sizeof row.problem.size);
-                for (unsigned i = 0; i < nparams; i++) {
+            /* Odometer over the parameter values; one pass when there are no parameters. */
+            for (int done = 0; !done;) {
+                for (size_t si = 0; si < nsizes; si++) {
+                    struct cb_row row;
+
+                    memset(&row, 0, sizeof row);
+                    row.device = d;
+                    row.problem.kernel = k;
+                    row.problem.real = types[ti];
+                    row.timer = "event";
+                    if (cfg->size_count > 0)
+                        cb_size_apply(k, &cfg->sizes[si], row.problem.size);
+                    else
+                        memcpy(row.problem.size, fallback, sizeof row.problem.size);
+                    for (unsigned i = 0; i < nparams; i++) {
+                        unsigned n;
+
+                        row.problem.param[i] = param_values(cfg, k, i, defaults, &n)[digit[i]];
+                    }
+                    row.params_from = nparams == 0        ? NULL
+                                      : from_command_line ? "command line"
+                                                          : from;
+                    snprintf(row.params_note, sizeof row.params_note, "%s", note);
+                    /* The tuning database holds float tunes: other types run their defaults. */
+                    if (types[ti] == CB_ELEM_FLOAT)
+                        apply_tuned(cfg, &row, from_command_line);
+                    if (append(rows, count, &row) != 0)
+                        return -1;
+                }
+                done = 1;
+                for (unsigned i = 0; i < nparams && done; i++) {
                     unsigned n;
 
-                    row.problem.param[i] = param_values(cfg, k, i, defaults, &n)[digit[i]];
+                    param_values(cfg, k, i, defaults, &n);
+                    if (++digit[i] < n)
+                        done = 0;
+                    else
+                        digit[i] = 0;
                 }
-                row.params_from = nparams == 0 ? NULL : from_command_line ? "command line" : from;
-                snprintf(row.params_note, sizeof row.params_note, "%s", note);
-                apply_tuned(cfg, &row, from_command_line);
-                if (append(rows, count, &row) != 0)
-                    return -1;
-            }
-            done = 1;
-            for (unsigned i = 0; i < nparams && done; i++) {
-                unsigned n;
-
-                param_values(cfg, k, i, defaults, &n);
-                if (++digit[i] < n)
-                    done = 0;
-                else
-                    digit[i] = 0;
             }
         }
     }

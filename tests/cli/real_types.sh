@@ -68,7 +68,27 @@ fi
 run --type quad -k vadd
 expect_rc 2
 expect_one_error_line
-expect_stderr_has "unknown --type 'quad' (use float, double or half)"
+expect_stderr_has "unknown --type 'quad' (use float, double or half, or a comma list)"
+run --type double,float,double -k vadd
+expect_rc 2
+expect_one_error_line
+expect_stderr_has "--type names double twice"
+
+# ---- one run in two types: each kernel's rows in each, a library row in its own alone -------
+run -k vadd,copy_ilp,sgemm_openblas,dgemm_openblas -d cpu -n 64 --type float,double "${QUICK[@]}" \
+    -o "$TMP/both.json"
+expect_rc 0
+python3 - "$TMP/both.json" <<'PY' || fail "float and double in one run"
+import json, sys
+rows = [(r["kernel"], r["type"]) for r in json.load(open(sys.argv[1]))["rows"]]
+assert rows == [("vadd", "float"), ("vadd", "double"), ("copy_ilp", "float"), ("copy_ilp", "double"),
+                ("sgemm_openblas", "float"), ("dgemm_openblas", "double")], rows
+PY
+# Resumed from itself, every row is found again, each by its own type.
+run -k vadd,copy_ilp -d cpu -n 64 --type float,double "${QUICK[@]}" --resume "$TMP/both.json" \
+    -o "$TMP/both2.json"
+expect_rc 0
+expect_stderr_has "resuming: 4 of 4 rows already done"
 
 # ---- a manifest's `types` ---------------------------------------------------------------------
 cat >"$TMP/only_float.cl" <<'EOF'

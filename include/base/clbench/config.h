@@ -81,9 +81,11 @@ struct cb_config {
     const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
     int format_given;                /* -f given: --output's extension does not decide */
     cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
-    /* --type: the element type (REAL) the four families' kernels are built with, and that of
-     * the library rows that run: "float" (the default), "double" or "half". */
-    const char *real_type;
+    /* --type: the element types (REAL) the four families' kernels are built with, and those of
+     * the library rows that run, each kernel's rows in each: "float" (the default), "double",
+     * "half", in the order given. */
+    const char *real_types[3];
+    unsigned real_type_count;
 };
 
 #endif
