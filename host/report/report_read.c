@@ -226,6 +226,8 @@ static int read_device(const cJSON *j, size_t source, struct cb_rdevice *d, char
     d->launch_event_us = num_or(peak, "launch_event_us", 0);
     d->launch_wall_us = num_or(peak, "launch_wall_us", 0);
     d->peak_gflops = num_or(peak, "measured_gflops", 0);
+    d->peak_gflops_fp64 = num_or(peak, "measured_gflops_fp64", 0);
+    d->peak_gflops_fp16 = num_or(peak, "measured_gflops_fp16", 0);
     d->gbs_source = str_or(peak, "gbs_source", NULL);
     d->gflops_source = str_or(peak, "gflops_source", NULL);
     d->peak_busy = str_or(peak, "busy", NULL);

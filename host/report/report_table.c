@@ -219,9 +219,16 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
         fprintf(out, " (%s; %s; driver %s; host %s)\n", dev->type, dev->platform, dev->driver,
                 dev->host);
         /* On a line of its own, so that a device's lines stay within the tables' width. */
-        if (dev->peak_gbs > 0 || dev->peak_gflops > 0)
-            fprintf(out, "%*smeasured peak %.1f GB/s, %.1f GFLOP/s\n",
-                    markdown ? 2 : (int)width + 4, "", dev->peak_gbs, dev->peak_gflops);
+        if (dev->peak_gbs > 0 || dev->peak_gflops > 0) {
+            fprintf(out, "%*smeasured peak %.1f GB/s, %.1f GFLOP/s", markdown ? 2 : (int)width + 4,
+                    "", dev->peak_gbs, dev->peak_gflops);
+            /* The roofs of double and half rows, where measured. */
+            if (dev->peak_gflops_fp64 > 0)
+                fprintf(out, ", FP64 %.1f GFLOP/s", dev->peak_gflops_fp64);
+            if (dev->peak_gflops_fp16 > 0)
+                fprintf(out, ", FP16 %.1f GFLOP/s", dev->peak_gflops_fp16);
+            fputc('\n', out);
+        }
     }
     fputc('\n', out);
 }

@@ -18,7 +18,8 @@ struct cb_rdevice {
     size_t source;  /* index into cb_report.sources: the first file that has it */
     const char *id; /* "P:D" within its run */
     const char *name, *type, *platform, *driver, *host;
-    double peak_gbs, peak_gflops;           /* measured; 0 when the run skipped the probes */
+    double peak_gbs, peak_gflops;              /* measured; 0 when the run skipped the probes */
+    double peak_gflops_fp64, peak_gflops_fp16; /* the roofs of double and half rows; 0: none */
     const char *gbs_source, *gflops_source; /* the probe each roof came from; NULL in older files */
     const char *peak_busy;                  /* why the peak is not trusted; NULL when it is */
     double launch_event_us, launch_wall_us; /* an empty kernel's launch; 0 when not measured */
