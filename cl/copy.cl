@@ -94,7 +94,7 @@
  *   param      WGS = 256 in 1..1024 "work-group size"
  *   param      OCC_KIB = 0 in 0..65536 "extra local memory per work-group, KiB, to lower occupancy"
  *   param      NT = 0 cpu 1 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
- *   private_mem ILP * VEC * 4
+ *   private_mem ILP * VEC * REAL_SIZE
  *   finding    curve ILP and occupancy: copy throughput by ILP, VEC and occupancy (seed 002)
  */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void

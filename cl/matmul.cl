@@ -201,7 +201,7 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
  *   twin       matmul_cached
  *   finding    grid RX RY results per work-item (seed 001)
  *   # Private arrays: acc[RY][RX] and b[RX].
- *   private_mem (RY * RX + RX) * 4
+ *   private_mem (RY * RX + RX) * REAL_SIZE
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_regblock(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -265,7 +265,7 @@ matmul_regblock(const int M, const int N, const int K, __global const REAL *rest
  *   param      RY = 4 in 1..32 "C rows per work-item"
  *   libraries  sgemm_cublas sgemm_openblas
  *   # Private arrays: rows[RY], cols[RX] (ints), acc[RY][RX] and b[RX].
- *   private_mem (RY + RX + RY * RX + RX) * 4
+ *   private_mem (RY + RX) * 4 + (RY * RX + RX) * REAL_SIZE
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_cached(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -319,7 +319,7 @@ matmul_cached(const int M, const int N, const int K, __global const REAL *restri
  *   param      RM = 16 in 1..64 "C rows per work-group, held in each work-item's registers"
  *   param      TK = 16 in 1..256 "k-step of A's local tile"
  *   libraries  sgemm_cublas sgemm_openblas
- *   private_mem RM * 4
+ *   private_mem RM * REAL_SIZE
  */
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void
 matmul_rank1(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -503,7 +503,7 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
  *   libraries  sgemm_cublas sgemm_openblas
  *   # Private arrays: acc[WPTM][WPTN / VWN] of VWN-vectors, the float4 loads ra[LPTA] and
  *   # rb[LPTB] (LPTA = TSM*TSK/4/THREADS, THREADS = (TSM/WPTM)*(TSN/WPTN)), a[WPTM], c[VWN].
- *   private_mem WPTM * WPTN * 4 + (TSM * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN)) + TSN * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN))) * 16 + (WPTM + VWN) * 4
+ *   private_mem WPTM * WPTN * REAL_SIZE + (TSM * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN)) + TSN * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN))) * 4 * REAL_SIZE + (WPTM + VWN) * REAL_SIZE
  */
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1))) void
 matmul_fast(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -694,7 +694,7 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   param      KB = 256 in 0..4096 "depth of a k slice: rows of B's private panel (0: none)"
  *   param      WGM = 4 device (is_cpu && native_vector_width_float < 16 ? 1 : 4) in 1..1024 "work-items per work-group, down the rows of C"
  *   # Private arrays: B's panel[KB][NV] and acc[MR][NV] of VN-vectors, lanes[VN].
- *   private_mem (KB + MR) * NV * VN * 4 + VN * 4
+ *   private_mem (KB + MR) * NV * VN * REAL_SIZE + VN * REAL_SIZE
  *   libraries  sgemm_cublas sgemm_openblas
  */
 __kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void

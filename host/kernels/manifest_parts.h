@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-enum { MAX_REQUIRES = 16, MAX_VARS = CB_MAX_DIMS + CB_MAX_PARAMS };
+enum { MAX_REQUIRES = 16, MAX_VARS = CB_MAX_DIMS + CB_MAX_PARAMS + 1 };
 
 /* An expression with where it was written, for messages. */
 struct located {

@@ -63,7 +63,12 @@ void cb_write_csv(FILE *out, const struct cb_run *run)
         cb_csv_quoted(out, d->name);
         fputc(',', out);
         cb_csv_quoted(out, d->driver);
-        fprintf(out, ",%s,", row->problem.kernel->name);
+        /* A row of another type than float is named with it, as in the tables. */
+        if (row->problem.kernel->generic == NULL && row->problem.real != CB_ELEM_FLOAT)
+            fprintf(out, ",\"%s (%s)\",", row->problem.kernel->name,
+                    cb_elem_info(row->problem.real)->name);
+        else
+            fprintf(out, ",%s,", row->problem.kernel->name);
         cb_csv_quoted(out, params);
         fprintf(out, ",%s,%s,", size, cb_status_name(row->status));
         cb_csv_quoted(out, row->reason);

@@ -156,6 +156,11 @@ if python3 -c 'import json,sys; sys.exit(0 if [r for r in json.load(open(sys.arg
     grep -Eq "^matmul_tiled \(double\) .*x$" "$TMP/stdout" || fail "no vs lib for the double matmul"
 fi
 
+# The CSV view names the type as the tables do.
+run -k vadd -d cpu -n 64 --type double "${QUICK[@]}" -f csv
+expect_rc 0
+expect_stdout_has ',"vadd (double)",'
+
 # ---- the report: a double row is its own row, never the float row's partner -----------------
 run -k vadd,vadd_local -d cpu -n 4096 "${QUICK[@]}" -o "$TMP/vf.json"
 expect_rc 0

@@ -23,6 +23,7 @@
     X(verify_samples_large_outputs)                                                                \
     X(verify_parts_merge_like_one_pass)                                                            \
     X(verify_double_tolerance)                                                            \
+    X(manifest_real_size)                                                                  \
     X(inputs_independent_of_length_and_split)                                                      \
     X(tolerance_grows_with_reduction)                                                              \
     X(verify_sample_is_capped)                                                                     \

@@ -430,3 +430,30 @@ int test_manifest_rejects_bad_types(void)
     }
     return 0;
 }
+
+/* A family kernel's byte counts follow its row's type through REAL_SIZE: copy_ilp's private
+ * words (`private_mem ILP * VEC * REAL_SIZE`) and its work model double in double. */
+int test_manifest_real_size(void)
+{
+    const struct cb_kernel *k = cb_kernel_find("copy_ilp");
+    struct cb_problem p;
+    char why[256];
+    size_t private_float;
+    double bytes_float;
+
+    ASSERT_TRUE(k != NULL);
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    p.size[0] = 4096;
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++)
+        p.param[i] = k->params[i].def;
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    private_float = p.private_mem_bytes;
+    bytes_float = p.bytes;
+    ASSERT_TRUE(private_float > 0);
+    p.real = CB_ELEM_DOUBLE;
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.private_mem_bytes, 2 * private_float);
+    ASSERT_TRUE(p.bytes == 2 * bytes_float);
+    return 0;
+}
