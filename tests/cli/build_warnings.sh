@@ -11,7 +11,7 @@ CL="$CLBENCH_SOURCE_DIR/cl"
 
 # The kernels of cl/: every registry row but the library baselines, which build nothing of ours.
 "$CLBENCH" --list-kernels >"$TMP/list" || fail "--list-kernels"
-kernels=$(sed -n 's/^  \([A-Za-z_][A-Za-z0-9_]*\) .*/\1/p' "$TMP/list" | grep -v '^sgemm_' | paste -sd,)
+kernels=$(sed -n 's/^  \([A-Za-z_][A-Za-z0-9_]*\) .*/\1/p' "$TMP/list" | grep -Ev '^[sd]gemm_' | paste -sd,)
 run "${ALL[@]}" -k "$kernels" -n 67 -o "$TMP/defaults.json"
 run "${ALL[@]}" -k vadd -D NT=0 -n 67 -o "$TMP/vadd.json"
 run "${ALL[@]}" -k copy_ilp -D NT=0 -n 67 -o "$TMP/copy.json"
