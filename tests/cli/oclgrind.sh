@@ -57,7 +57,7 @@ EOF
 )
 # Library baselines: the row calls a host library (CLBlast, OpenBLAS, cuBLAS) that runs code of
 # its own, so there is no kernel of ours to check (and theirs are not ours to fix).
-LIBRARY_ROWS=" sgemm_clblast sgemm_openblas sgemm_cublas "
+LIBRARY_ROWS=" sgemm_clblast sgemm_openblas sgemm_cublas dgemm_clblast dgemm_openblas dgemm_cublas "
 
 # --check-api: reports OpenCL calls that return an error.  --uniform-writes: also the races in
 # which work-items write the same value (still races in OpenCL C).  -cl-opt-disable: Oclgrind
