@@ -204,7 +204,7 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  *   summary    transpose_padded with output tiles shifted per row onto SECTOR boundaries
  *   reproduces beyond 000: padded, each tile row written from a 32-byte sector boundary (today's camping: row pitches that are not a multiple of 8 floats)
  *   size       cpu 2048 gpu 8192 shared 4096
- *   # GPUs: 64 x 8 work-items, TILE/BLOCK_ROWS = 8 unguarded loads in flight each: 0.93-0.94x
+ *   # GPUs: 64 x 8 work-items, TILE/BLOCK_ROWS = 8 unguarded loads in flight each: 0.93-0.95x
  *   # copy_ilp of the same bytes at 6000x7001, 12345x2049 and 8191x8193 on the H100, where 32 x 8
  *   # gives 0.86-0.89x (results/nvidia-h100-80gb-hbm3/, -shapes2-).
  *   param      TILE = 32 device (is_gpu && max_work_group_size >= 512 ? 64 : 32) in 8,16,32,64 "tile edge and work-group width"
