@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$clbench" ] || { echo "isolation.sh: no clbench at $clbench (set CLBENCH)" >&2; exit 2; }
 commit=$("$clbench" -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 -f json |
-    python3 -c 'import json, sys; print(json.load(sys.stdin)["git_commit"][:7])') ||
+    python3 -c 'import json, sys; c = json.load(sys.stdin)["git_commit"]; print(c[:7] + ("-dirty" if c.endswith("-dirty") else ""))') ||
     { echo "isolation.sh: clbench found no device" >&2; exit 2; }
 mkdir -p "$outdir"
 base=$outdir/$(date +%F)-$commit-isolation

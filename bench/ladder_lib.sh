@@ -34,7 +34,7 @@ ladder_devices() {
         -f json | python3 -c '
 import json, re, sys
 run = json.load(sys.stdin)
-print(run["git_commit"][:7])
+print(run["git_commit"][:7] + ("-dirty" if run["git_commit"].endswith("-dirty") else ""))
 for d in run["devices"]:
     print(d["id"], re.sub(r"[^a-z0-9]+", "-", d["name"].lower()).strip("-"))') ||
         { echo "$ladder_name: no device matches '$select'" >&2; exit 2; }
