@@ -5,7 +5,8 @@
  * its ROWS (m), so that neighbouring work-items in dimension 0 read neighbouring elements of
  * B and write neighbouring elements of C (coalesced on a GPU, unit-stride for a CPU's vector
  * units).  Any M, N, K >= 1 is allowed: the host rounds the NDRange up, and every kernel
- * zero-fills the parts of its tiles that fall outside the matrices and stores only inside C.
+ * zero-fills the parts of its tiles that fall outside the matrices (matmul_fast with EDGE=1:
+ * only along k) and stores only inside C.
  *
  * The ladder, rung by rung (seed experiment in brackets, as in README.md's Kernels table):
  *   matmul_naive     one C element per work-item, WGX x WGY work-group [000: blocks 1x128
@@ -26,9 +27,9 @@
  *                    work-group), A stored transposed and B as is in local memory so that
  *                    both are read along m and n with vector loads, optional padding against
  *                    bank conflicts, double-buffered tiles prefetched through registers (one
- *                    barrier per k-step), float4 global loads whenever the tile is inside the
- *                    matrices and K (for A) or N (for B) is a multiple of 4 [beyond the seeds:
- *                    the design of CLBlast's Xgemm and the "myGEMM" kernels]
+ *                    barrier per k-step), float4 global loads where K (for A) or N (for B) is a
+ *                    multiple of 4, edges guarded or (EDGE=1) clamped [beyond the seeds: the
+ *                    design of CLBlast's Xgemm and the "myGEMM" kernels]
  *
  * Work-item blocks are strided ("row = ty + i * local rows"), not contiguous, wherever a
  * work-item owns several elements: neighbours then touch neighbouring addresses, which keeps
@@ -53,6 +54,7 @@
  *   VWM    fast: vector width of local reads of A (1,2,4,8,16)      default 4
  *   VWN    fast: vector width of B reads and of C accumulators (ditto) default 4
  *   PAD    fast: floats of padding per local-memory row              default 0
+ *   EDGE   fast: edge groups' loads guarded (0) or clamped (1)       default 0
  * matmul_fast on an NVIDIA H100 (OpenCL, driver 580), 8192^3: the defaults ran at 44.1
  * TFLOP/s, 1.33x CLBlast 1.5.3's 33.1 in the same run; PAD=4 gave 41.7 (the vector reads of
  * local memory are conflict-free unpadded, and the padded rows cost more than the transposed
@@ -123,6 +125,9 @@
 #endif
 #ifndef PAD
 #define PAD 0
+#endif
+#ifndef EDGE
+#define EDGE 0
 #endif
 
 /* clbench:kernel matmul_naive
@@ -410,6 +415,64 @@ typedef CAT(REAL, 16) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 16_u);
 #define realN CAT(REAL, VWN)
 #endif
 
+/* Edges.  EDGE=0: a work-group whose tiles lie inside the matrices loads them with unguarded
+ * float4s, an edge group every element under a test, zero-filled outside.  EDGE=1: no tests
+ * but along k: a row of A past M only feeds a row of C past M, and a column of B past N only a
+ * column of C past N, neither of which is stored, so the loads clamp those indices onto the
+ * matrix and every group runs the same vector loads; only the last k-step reads zeros past
+ * K.  On the H100 EDGE=1 took 1000^3 (tiles 64 x 64) from 0.079 to 0.068 ms, but the clamped
+ * addresses slow the big tiles of large shapes (8192^3 by 8%): a choice per shape, the tuner's
+ * (results/nvidia-h100-80gb-hbm3/, -shapes2-). */
+#if EDGE
+
+/* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
+ * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
+static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __global const REAL *A,
+                               const int m0, const int k0, const int t)
+{
+    const int tail = k0 + TSK > K;
+
+    for (int l = 0; l < LPTA; l++) {
+        const int e = t + l * THREADS;
+        const int m = min(m0 + e / (TSK / 4), M - 1), k = k0 + 4 * (e % (TSK / 4));
+        __global const REAL *a = &A[m * K + k];
+
+        if (tail)
+            ra[l] = (float4)(k < K ? a[0] : 0, k + 1 < K ? a[1] : 0, k + 2 < K ? a[2] : 0,
+                             k + 3 < K ? a[3] : 0);
+        else if (K % 4 == 0)
+            ra[l] = *(__global const float4 *)a;
+        else
+            ra[l] = vload4(0, a); /* not 16-byte aligned */
+    }
+}
+
+/* Loads the B tile (rows k0.., columns n0..) into registers: float4 e lies in row
+ * e / (TSN/4), columns 4*(e % (TSN/4)).. */
+static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __global const REAL *B,
+                               const int n0, const int k0, const int t)
+{
+    const int tail = k0 + TSK > K;
+
+    for (int l = 0; l < LPTB; l++) {
+        const int e = t + l * THREADS;
+        const int k = k0 + e / (TSN / 4), n = n0 + 4 * (e % (TSN / 4));
+
+        if (tail && k >= K) {
+            rb[l] = 0;
+        } else if (N % 4 == 0) { /* past N the whole float4 is: the row's last one stands in */
+            rb[l] = *(__global const float4 *)&B[k * N + min(n, N - 4)];
+        } else {
+            __global const REAL *b = &B[k * N];
+
+            rb[l] = (float4)(b[min(n, N - 1)], b[min(n + 1, N - 1)], b[min(n + 2, N - 1)],
+                             b[min(n + 3, N - 1)]);
+        }
+    }
+}
+
+#else
+
 /* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
  * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
 static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __global const REAL *A,
@@ -460,6 +523,8 @@ static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int K, __globa
     }
 }
 
+#endif
+
 /* Stores the registers into local memory: A transposed (As[k][m]), B as it is (Bs[k][n]). */
 static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra[LPTA],
                               const REAL4 rb[LPTB], const int t)
@@ -498,6 +563,7 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
  *   param      VWM = 4 cpu 1 in 1,2,4,8,16 "vector width of local reads of A"
  *   param      VWN = 4 cpu 16 in 1,2,4,8,16 "vector width of B reads and C accumulators"
  *   param      PAD = 0 in 0..32 "floats of padding per local row (multiple of VWM, VWN)"
+ *   param      EDGE = 0 in 0,1 "edge work-groups: 0 guards each load, 1 clamps rows and columns (one path for all groups)"
  *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
  *   # shape, so that a pair would judge the layout and not local memory; compare the two rows' times.
  *   libraries  sgemm_cublas sgemm_openblas

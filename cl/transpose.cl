@@ -212,7 +212,10 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  *   summary    transpose_padded with output tiles shifted per row onto SECTOR boundaries
  *   reproduces beyond 000: padded, each tile row written from a 32-byte sector boundary (today's camping: row pitches that are not a multiple of 8 floats)
  *   size       cpu 2048 gpu 8192 shared 4096
- *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
+ *   # GPUs: 64 x 8 work-items, TILE/BLOCK_ROWS = 8 unguarded loads in flight each: 0.93-0.95x
+ *   # copy_ilp of the same bytes at 6000x7001, 12345x2049 and 8191x8193 on the H100, where 32 x 8
+ *   # gives 0.86-0.89x (results/nvidia-h100-80gb-hbm3/, -shapes2-).
+ *   param      TILE = 32 device (is_gpu && max_work_group_size >= 512 ? 64 : 32) in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
  *   param      SECTOR = 8 in 1,2,4,8,16,32 "floats per memory sector; divides TILE"
  *   twin       transpose_naive
@@ -223,20 +226,42 @@ transpose_aligned(const int width, const int height, __global const REAL *restri
 {
     __local REAL tile[(TILE + SECTOR) * (TILE + 1)];
     const int tx = get_local_id(0), ty = get_local_id(1);
-    const int x_in = get_group_id(0) * TILE + tx;
+    const int bx = get_group_id(0), by = get_group_id(1);
+    const int x_in = bx * TILE + tx;
     const int g = min(height & -height, SECTOR);
     const int extra = SECTOR - g;
-    const int y_first = get_group_id(1) * TILE - extra; /* input row of tile row 0 */
+    const int y_first = by * TILE - extra; /* input row of tile row 0 */
+    /* Every access of this work-group is inside both matrices (the shifts and extra rows are
+     * under SECTOR): its loops run without guards, TILE/BLOCK_ROWS loads each known to the
+     * compiler, which can issue them together.  The same for the whole group: a uniform
+     * branch, so the barriers under it are reached by every work-item. */
+    const int interior =
+        (bx + 1) * TILE <= width && by * TILE >= SECTOR && (by + 1) * TILE <= height;
 
+    if (interior) {
+        for (int j = ty; j < TILE; j += BLOCK_ROWS)
+            tile[j * (TILE + 1) + tx] = in[(y_first + j) * width + x_in];
+        for (int j = TILE + ty; j < TILE + extra; j += BLOCK_ROWS)
+            tile[j * (TILE + 1) + tx] = in[(y_first + j) * width + x_in];
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int j = ty; j < TILE; j += BLOCK_ROWS) {
+            const int x_out = bx * TILE + j;
+            const int shift = (int)(((uint)x_out * (uint)height) % SECTOR);
+
+            out[x_out * height + by * TILE - shift + tx] =
+                tile[(tx + extra - shift) * (TILE + 1) + j];
+        }
+        return;
+    }
     for (int j = ty; j < TILE + extra; j += BLOCK_ROWS)
         if (x_in < width && y_first + j >= 0 && y_first + j < height)
             tile[j * (TILE + 1) + tx] = in[(y_first + j) * width + x_in];
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int j = ty; j < TILE; j += BLOCK_ROWS) {
-        const int x_out = get_group_id(0) * TILE + j;
+        const int x_out = bx * TILE + j;
         /* uint: x_out * height may pass 2^31 in the edge tile; the low bits stay right. */
         const int shift = (int)(((uint)x_out * (uint)height) % SECTOR);
-        const int y_out = get_group_id(1) * TILE - shift + tx;
+        const int y_out = by * TILE - shift + tx;
 
         if (x_out < width && y_out >= 0 && y_out < height)
             out[x_out * height + y_out] = tile[(tx + extra - shift) * (TILE + 1) + j];

@@ -20,7 +20,8 @@ import glob, json, os, subprocess, sys
 folder, prefix, steps = sys.argv[1], sys.argv[2], sys.argv[3:]
 files = sorted(glob.glob(os.path.join(folder, "*", "*.json")))
 assert len(files) == len(steps), files
-commit = json.load(open(files[0]))["git_commit"][:7]
+commit = json.load(open(files[0]))["git_commit"]
+commit = commit[:7] + ("-dirty" if commit.endswith("-dirty") else "")
 for step in steps:
     tag, kernels = step.split(":")
     name = [f for f in files if f.endswith(f"-{commit}-{prefix}-{tag}.json")]

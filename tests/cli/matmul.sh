@@ -53,6 +53,15 @@ nrows=4 one_set matmul_rank1 -D WG=32 -D RM=5,8 -D TK=4,7
 nrows=1 one_set matmul_fast -D TSM=64 -D TSN=32 -D WPTM=4 -D WPTN=4 -D VWM=2 -D VWN=1 -D PAD=2
 nrows=2 one_set matmul_fast -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 -D WPTN=8 -D PAD=0,4
 nrows=2 one_set matmul_fast -D TSM=16 -D TSN=64 -D WPTM=4 -D WPTN=16 -D VWM=1 -D VWN=8,16 -D PAD=0
+# EDGE=1: edge groups clamp rows and columns instead of guarding them (only k is zero-filled):
+# tiles past every edge, K not a multiple of the k-step (the last step's zeros), few tiles.
+nrows=4 one_set matmul_fast -D EDGE=1 -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 -D WPTN=8 -D PAD=0,4 \
+    -D VWM=1,4
+run -d cpu -k matmul_fast -n 1,5x130x3,64x68x64,129x132x67 -D EDGE=1 -D TSM=16 -D TSN=16 -D TSK=8 \
+    -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=0 "${QUICK[@]}" --format csv -o "$TMP/edge.csv"
+expect_rc 0
+check_rows "$TMP/edge.csv" 4
+grep -q "EDGE=1" "$TMP/edge.csv" || fail "the rows do not say EDGE=1"
 nrows=8 one_set matmul_cpu -D MR=3,8 -D VN=4,16 -D NV=3 -D RB=2 -D KB=0,7 -D WGM=5
 
 # One large non-cube per kernel, 1000/1023/1025 in each role, K not a multiple of 4 for the
@@ -69,6 +78,7 @@ big matmul_regblock 1000x1023x96 -D TILE=8 -D RX=4 -D RY=2
 big matmul_cached 1025x1025x64
 big matmul_rank1 1023x1000x80
 big matmul_fast 1000x1025x1023
+big matmul_fast 1000x1024x1001 -D EDGE=1 # N a multiple of 4: the row's last float4 stands in
 big matmul_fast 1025x1000x301 -D TSN=128 -D TSM=32 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 \
     -D PAD=0 # the CPU recommendation
 if [ "$have_clblast" = 1 ]; then

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 enum {
-    CB_MAX_PARAMS = 8,  /* -D parameters of one kernel */
+    CB_MAX_PARAMS = 12, /* -D parameters of one kernel */
     CB_MAX_INPUTS = 3,  /* input buffers */
     CB_MAX_SCALARS = 4, /* leading int arguments (sizes) */
     CB_MAX_DIMS = 3,    /* problem-size dimensions */
