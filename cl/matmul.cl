@@ -427,7 +427,7 @@ typedef CAT(REAL, 16) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 16_u);
 
 /* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
  * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
-static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __global const REAL *A,
+static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __global const REAL *A,
                                const int m0, const int k0, const int t)
 {
     const int tail = k0 + TSK > K;
@@ -438,18 +438,18 @@ static inline void fast_load_a(float4 ra[LPTA], const int M, const int K, __glob
         __global const REAL *a = &A[m * K + k];
 
         if (tail)
-            ra[l] = (float4)(k < K ? a[0] : 0, k + 1 < K ? a[1] : 0, k + 2 < K ? a[2] : 0,
-                             k + 3 < K ? a[3] : 0);
+            ra[l] = (REAL4)(k < K ? a[0] : 0, k + 1 < K ? a[1] : 0, k + 2 < K ? a[2] : 0,
+                            k + 3 < K ? a[3] : 0);
         else if (K % 4 == 0)
-            ra[l] = *(__global const float4 *)a;
+            ra[l] = *(__global const REAL4 *)a;
         else
-            ra[l] = vload4(0, a); /* not 16-byte aligned */
+            ra[l] = vload4(0, a); /* not 4-element aligned */
     }
 }
 
 /* Loads the B tile (rows k0.., columns n0..) into registers: float4 e lies in row
  * e / (TSN/4), columns 4*(e % (TSN/4)).. */
-static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __global const REAL *B,
+static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int K, __global const REAL *B,
                                const int n0, const int k0, const int t)
 {
     const int tail = k0 + TSK > K;
@@ -461,12 +461,12 @@ static inline void fast_load_b(float4 rb[LPTB], const int N, const int K, __glob
         if (tail && k >= K) {
             rb[l] = 0;
         } else if (N % 4 == 0) { /* past N the whole float4 is: the row's last one stands in */
-            rb[l] = *(__global const float4 *)&B[k * N + min(n, N - 4)];
+            rb[l] = *(__global const REAL4 *)&B[k * N + min(n, N - 4)];
         } else {
             __global const REAL *b = &B[k * N];
 
-            rb[l] = (float4)(b[min(n, N - 1)], b[min(n + 1, N - 1)], b[min(n + 2, N - 1)],
-                             b[min(n + 3, N - 1)]);
+            rb[l] = (REAL4)(b[min(n, N - 1)], b[min(n + 1, N - 1)], b[min(n + 2, N - 1)],
+                            b[min(n + 3, N - 1)]);
         }
     }
 }
