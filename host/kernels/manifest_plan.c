@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 size_t manifest_variables(const struct cb_manifest_kernel *u, const struct cb_problem *p,
                           struct cb_expr_var vars[MAX_VARS])
@@ -19,8 +20,8 @@ size_t manifest_variables(const struct cb_manifest_kernel *u, const struct cb_pr
     /* A family kernel's element size (--type: 4 float, 8 double, 2 half), for its byte
      * counts: `private_mem ILP * VEC * REAL_SIZE`. */
     if (u->contract != NULL && u->contract->model != NULL)
-        vars[n++] = (struct cb_expr_var){"REAL_SIZE", p != NULL ? (long long)cb_real_size(p) : 4,
-                                         NULL};
+        vars[n++] =
+            (struct cb_expr_var){"REAL_SIZE", p != NULL ? (long long)cb_real_size(p) : 4, NULL};
     return n;
 }
 
@@ -35,9 +36,12 @@ static int evaluate(const struct cb_manifest_kernel *u, const struct located *e,
 
     if (cb_expr_eval(e->text, vars, count, out, &err) == 0)
         return 0;
+    /* The sizes and parameters; REAL_SIZE, the last, only where a user would not know it. */
     for (size_t i = 0; i < count && used < sizeof values; i++) {
-        const int n = snprintf(values + used, sizeof values - used, "%s%s=%lld", i ? ", " : "",
-                               vars[i].name, vars[i].value);
+        const int n = strcmp(vars[i].name, "REAL_SIZE") == 0 && vars[i].value == 4
+                          ? 0
+                          : snprintf(values + used, sizeof values - used, "%s%s=%lld",
+                                     i ? ", " : "", vars[i].name, vars[i].value);
 
         used += n > 0 ? (size_t)n : 0;
     }
