@@ -28,7 +28,9 @@ set -uo pipefail
 # shellcheck source=bench/ladder_lib.sh
 source "$(dirname "$0")/ladder_lib.sh"
 cuda_lib=${CUDA_LIB:-/usr/local/cuda/lib64}
-[ -d "$cuda_lib" ] && export LD_LIBRARY_PATH="$cuda_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# Appended: the CUDA toolkit ships a libOpenCL.so.1 of its own, which must not shadow the ICD
+# loader the environment chose (it reads only /etc/OpenCL/vendors).
+[ -d "$cuda_lib" ] && export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$cuda_lib"
 
 smoke=0
 rest=()

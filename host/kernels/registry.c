@@ -98,6 +98,7 @@ static const struct cb_kernel libraries[] = {
      .default_size_cpu = {1024, 1024, 1024},
      .default_size_gpu = {4096, 4096, 4096},
      .libraries = {"dgemm_cublas", "dgemm_openblas"},
+     .tensor_cores_from_cc = 8,
      CUBLAS_ROW,
      GEMM_ROW(CB_ELEM_DOUBLE)},
 };

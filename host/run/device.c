@@ -489,3 +489,10 @@ double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t)
            : t == CB_ELEM_HALF ? d->peak_gflops_fp16
                                : d->peak_gflops_measured;
 }
+
+double cb_row_roof_gflops(const struct cb_device *d, const struct cb_kernel *k, enum cb_elem_type t)
+{
+    if (k->tensor_cores_from_cc > 0 && d->nv_cc_major >= k->tensor_cores_from_cc)
+        return 0.0;
+    return cb_peak_gflops(d, t);
+}

@@ -87,7 +87,8 @@ void cb_row_explain(struct cb_row *row)
     }
     e->has_bound = cb_bound_compute(row->problem.flops, row->problem.bytes,
                                     row->stats.median * 1e-3, d->peak_gbs_measured,
-                                    cb_peak_gflops(d, row->problem.real), &e->bound) == 0;
+                                    cb_row_roof_gflops(d, row->problem.kernel, row->problem.real),
+                                    &e->bound) == 0;
     if (!e->has_bound)
         snprintf(e->bound_why, sizeof e->bound_why, "%s",
                  d->peak_gbs_measured > 0 && d->peak_gflops_measured > 0

@@ -403,8 +403,8 @@ static void compute_throughput(struct cb_row *row)
     row->gflops = p->flops / seconds * 1e-9;
     row->gbs = p->bytes / seconds * 1e-9;
     /* A double row's roof is the FP64 probe's (a half row's the FP16 one's). */
-    if (p->kernel->metric == CB_METRIC_GFLOPS && cb_peak_gflops(d, p->real) > 0)
-        row->fraction_of_peak = row->gflops / cb_peak_gflops(d, p->real);
+    if (p->kernel->metric == CB_METRIC_GFLOPS && cb_row_roof_gflops(d, p->kernel, p->real) > 0)
+        row->fraction_of_peak = row->gflops / cb_row_roof_gflops(d, p->kernel, p->real);
     else if (p->kernel->metric == CB_METRIC_GBS && d->peak_gbs_measured > 0)
         row->fraction_of_peak = row->gbs / d->peak_gbs_measured;
 }

@@ -1,7 +1,8 @@
 """roofs.py RESULTS_DIR: no `ok` row of a run file under RESULTS_DIR reads above 100% of its
 device's roof by more than the roof's noise (library rows included), except in the files
 results/superseded.txt lists, each of which must exist and must have such a row (the list
-names exactly the files recorded against the old, too low CPU roofs).  The noise is the
+names exactly the files recorded against a roof that was not the row's own: the old, too low
+CPU roofs, and cuBLAS DGEMM's tensor cores against the FP64 FMA roof).  The noise is the
 device's recorded gflops_noise or gbs_noise for the row's metric, at least 5% (files from
 before the native probe record none)."""
 import glob

@@ -1,6 +1,7 @@
 /* Unit tests of the registry table and its helpers (host/kernels/registry.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
+#include "clbench/device.h"
 #include "clbench/kernel.h"
 #include "clbench/private_limit.h"
 #include "clbench/source.h"
@@ -232,5 +233,23 @@ int test_private_limit_per_driver(void)
                 &pocl, p.local[0] * (p.local[1] ? p.local[1] : 1), p.private_mem_bytes));
         }
     }
+    return 0;
+}
+
+/* A library row on tensor cores has no FMA roof from the compute capability it names on. */
+int test_registry_tensor_core_rows_have_no_fma_roof(void)
+{
+    struct cb_kernel k = {.name = "tensor_gemm", .tensor_cores_from_cc = 8};
+    struct cb_device d = {.peak_gflops_measured = 200.0, .peak_gflops_fp64 = 100.0};
+
+    d.nv_cc_major = 9;
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_DOUBLE) == 0.0);
+    d.nv_cc_major = 7;
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_DOUBLE) == 100.0);
+    d.nv_cc_major = -1; /* not NVIDIA */
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_FLOAT) == 200.0);
+    k.tensor_cores_from_cc = 0;
+    d.nv_cc_major = 9;
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_DOUBLE) == 100.0);
     return 0;
 }

@@ -171,6 +171,10 @@ struct cb_kernel {
     /* The element types (--type) it can be built with or computes in, as bits 1u << CB_ELEM_*
      * (a manifest's `types`); 0: float alone.  Another type's rows are unsupported. */
     unsigned types;
+    /* A library row that runs on NVIDIA tensor cores from this compute capability on (cuBLAS
+     * DGEMM: FP64 tensor cores from 8.0): there it has no fraction of peak, since the FMA
+     * roof an OpenCL probe measures is not its roof.  0: none. */
+    int tensor_cores_from_cc;
     cb_plan_fn plan;
     cb_reference_fn reference;
     cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */

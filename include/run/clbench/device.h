@@ -4,6 +4,7 @@
 #define CLBENCH_DEVICE_H
 
 #include "clbench/device_info.h"
+#include "clbench/kernel.h"
 #include "clbench/generic.h"
 
 #include <CL/cl.h>
@@ -48,6 +49,11 @@ int cb_device_has_extension(const struct cb_device *d, const char *name);
  * float, the FP64 or FP16 probe's for double or half (host/run/peak.c); 0 when not
  * measured. */
 double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t);
+
+/* The compute roof of kernel k's rows of type t on d: cb_peak_gflops, or 0 (no roof known)
+ * where k runs on tensor cores that the FMA probes do not measure. */
+double cb_row_roof_gflops(const struct cb_device *d, const struct cb_kernel *k,
+                          enum cb_elem_type t);
 
 /* Creates the context and an in-order queue with profiling enabled. */
 cl_int cb_device_open(struct cb_device *d);
