@@ -15,14 +15,15 @@ cd "$(dirname "$0")/.."
 jobs=$(nproc)
 
 mkdir -p build-asan build-fuzz
-nice -n 19 sh -c 'cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCLBENCH_WERROR=ON \
+setsid nice -n 19 sh -c 'cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCLBENCH_WERROR=ON \
     -DCLBENCH_SANITIZE=ON -DCMAKE_C_COMPILER=clang >/dev/null && cmake --build build-asan -j "$1"' \
     sh "$jobs" >build-asan/build.log 2>&1 &
 asan_build=$!
-JOBS=$jobs nice -n 19 tests/fuzz/run.sh --build-only >build-fuzz/build.log 2>&1 &
+JOBS=$jobs setsid nice -n 19 tests/fuzz/run.sh --build-only >build-fuzz/build.log 2>&1 &
 fuzz_build=$!
-# A build still running when this script stops (a test failed) stops with it.
-trap 'kill "$asan_build" "$fuzz_build" 2>/dev/null || true' EXIT
+# A build still running when this script stops (a test failed) stops with it, compilers and
+# all (setsid: each build is a process group of its own).
+trap 'kill -- -"$asan_build" -"$fuzz_build" 2>/dev/null || true' EXIT
 
 echo "== tests (build/)"
 ctest --test-dir build --output-on-failure -j "$((jobs * 2))"
