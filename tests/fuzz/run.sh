@@ -5,6 +5,7 @@
 # ctest run replays it from then on (fuzz.replay.*).
 #
 #   tests/fuzz/run.sh [SECONDS_EACH]     (default 25; environment: BUILD_DIR, JOBS)
+#   tests/fuzz/run.sh --build-only       builds the harnesses, runs none
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${1:-25}
@@ -14,6 +15,7 @@ harnesses=(args parse runfile manifest)
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER=clang -DCLBENCH_FUZZ=ON \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"${JOBS:-2}" --target "${harnesses[@]/#/fuzz_}" >/dev/null
+[ "$seconds" != --build-only ] || exit 0
 mkdir -p "$build/fuzz-artifacts"
 status=0
 for h in "${harnesses[@]}"; do
