@@ -17,14 +17,14 @@
     X(registry_private_memory_of_matmuls)                                                          \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
-    X(registry_tensor_core_rows_have_no_fma_roof)                                                                       \
+    X(registry_tensor_core_rows_have_no_fma_roof)                                                  \
     X(registry_add_appends_and_refuses_duplicates)                                                 \
     X(round_up_and_mul_overflow)                                                                   \
     X(verify_detects_wrong_and_nan)                                                                \
     X(verify_samples_large_outputs)                                                                \
     X(verify_parts_merge_like_one_pass)                                                            \
-    X(verify_double_tolerance)                                                            \
-    X(manifest_real_size)                                                                  \
+    X(verify_double_tolerance)                                                                     \
+    X(manifest_real_size)                                                                          \
     X(inputs_independent_of_length_and_split)                                                      \
     X(tolerance_grows_with_reduction)                                                              \
     X(verify_sample_is_capped)                                                                     \
