@@ -2,16 +2,18 @@
 # The README's two commands.
 #   scripts/quickstart.sh run    install what is missing, build, run the main job
 #   scripts/quickstart.sh test   install what is missing, build, run every test
+#   scripts/quickstart.sh test --sanitizers   and the sanitizer and fuzzing steps after them
 # On a fresh Debian 12 or Ubuntu 24.04 machine: packages come from apt-get (through sudo when
 # not root). Without a GPU driver the main job runs on the CPU through PoCL.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode=${1:-}
-case "$mode" in
-run | test) ;;
+sanitizers=${2:-}
+case "$mode $sanitizers" in
+"run " | "test " | "test --sanitizers") ;;
 *)
-    echo "usage: scripts/quickstart.sh run|test" >&2
+    echo "usage: scripts/quickstart.sh run|test [--sanitizers]" >&2
     exit 2
     ;;
 esac
@@ -23,16 +25,18 @@ as_root() {
 packages=(build-essential cmake git pkg-config ocl-icd-opencl-dev opencl-headers
     pocl-opencl-icd clinfo libcjson-dev libclblast-dev libopenblas-dev)
 if [ "$mode" = test ]; then
-    # The sanitizer build and the fuzzers need clang and its runtime; the figures gnuplot;
+    # The figures need gnuplot;
     # the end-to-end tests python3, and python3-jsonschema to check every JSON file they make
     # against results/schema; the memcheck test valgrind; the man page test groff; the
     # simulator test oclgrind; the test of every kernel on every implementation Mesa's
     # Rusticl (mesa-opencl-icd) and Oclgrind's ICD beside PoCL; the cluster test a one-node
     # SLURM (slurm-wlm: slurmctld, slurmd and the client commands; munge for its
     # authentication).
-    packages+=(clang python3 python3-jsonschema gnuplot-nox valgrind groff-base oclgrind
+    packages+=(python3 python3-jsonschema gnuplot-nox valgrind groff-base oclgrind
         mesa-opencl-icd slurm-wlm munge)
 fi
+# The sanitizer build and the fuzzers need clang and its runtime.
+[ -z "$sanitizers" ] || packages+=(clang)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -60,7 +64,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
         as_root systemctl disable --now "${services[@]}" >/dev/null 2>&1 || true
     fi
 fi
-if [ "$mode" = test ]; then
+if [ -n "$sanitizers" ]; then
     # libFuzzer and the sanitizer runtimes ship apart from clang on Debian and Ubuntu.
     clang_major=$(clang -dumpversion | cut -d. -f1)
     rt="libclang-rt-${clang_major}-dev"
@@ -82,4 +86,4 @@ cmake --build build -j "$jobs"
 if [ "$mode" = run ]; then
     exec ./build/clbench
 fi
-exec scripts/run-tests.sh
+exec scripts/run-tests.sh $sanitizers
