@@ -25,17 +25,10 @@ set -uo pipefail
 
 # shellcheck source=bench/ladder_lib.sh
 source "$(dirname "$0")/ladder_lib.sh"
-cuda_lib=${CUDA_LIB:-/usr/local/cuda/lib64}
-[ -d "$cuda_lib" ] && export LD_LIBRARY_PATH="$cuda_lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+ladder_cuda_libs
 ladder_options --max-time 20 "$@"
 
-select=gpu
-devices=
-if "$clbench" -d gpu -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 -f csv &>/dev/null; then
-    ladder_devices
-else
-    echo "$ladder_name: no GPU device: only the CPU steps run" >&2
-fi
+ladder_gpu_devices
 libs=matmul_fast,sgemm_cublas,sgemm_clblast
 while read -r id slug; do
     [ -n "$id" ] || continue

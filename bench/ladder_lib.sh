@@ -1,5 +1,5 @@
 # shellcheck shell=bash disable=SC2034  # stamp, devices, status: for the sourcing script
-# bench/ladder_lib.sh -- what bench/matmul_ladder.sh and bench/memory_ladder.sh share: their
+# bench/ladder_lib.sh -- what the bench scripts that write one run file per step share: their
 # options, the devices a selection picks, and the stamp in their run files' names.  Sourced;
 # the script's header comment is its --help.
 
@@ -23,6 +23,26 @@ ladder_options() {
         esac
     done
     [ -x "$clbench" ] || { echo "$ladder_name: no clbench at $clbench (set CLBENCH)" >&2; exit 2; }
+}
+
+# ladder_cuda_libs: CUDA's libraries (CUDA_LIB, default /usr/local/cuda/lib64), which cuBLAS's
+# rows load at run time, on LD_LIBRARY_PATH.  Appended: that folder holds a libOpenCL.so.1 of
+# its own, which must not shadow the ICD loader the environment chose (it reads only
+# /etc/OpenCL/vendors).
+ladder_cuda_libs() {
+    local cuda_lib=${CUDA_LIB:-/usr/local/cuda/lib64}
+    [ ! -d "$cuda_lib" ] || export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$cuda_lib"
+}
+
+# ladder_gpu_devices: ladder_devices for the GPUs, or none (said once) where there is no GPU.
+ladder_gpu_devices() {
+    select=gpu
+    devices=
+    if "$clbench" -d gpu -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 -f csv &>/dev/null; then
+        ladder_devices
+    else
+        echo "$ladder_name: no GPU device: only the CPU steps run" >&2
+    fi
 }
 
 # ladder_devices: sets `devices` to one "id slug" line per device that SEL selects, as the

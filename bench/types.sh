@@ -27,10 +27,7 @@ set -uo pipefail
 
 # shellcheck source=bench/ladder_lib.sh
 source "$(dirname "$0")/ladder_lib.sh"
-cuda_lib=${CUDA_LIB:-/usr/local/cuda/lib64}
-# Appended: the CUDA toolkit ships a libOpenCL.so.1 of its own, which must not shadow the ICD
-# loader the environment chose (it reads only /etc/OpenCL/vendors).
-[ -d "$cuda_lib" ] && export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}$cuda_lib"
+ladder_cuda_libs
 
 smoke=0
 rest=()
@@ -45,13 +42,7 @@ else
     gemm_gpu=(-n 4096) gemm_cpu=(-n 1024,2048) stream=()
 fi
 
-select=gpu
-devices=
-if "$clbench" -d gpu -k vadd -n 1 --no-peak --reps 1 --warmup 1 --min-time 0 -f csv &>/dev/null; then
-    ladder_devices
-else
-    echo "$ladder_name: no GPU device: only the CPU steps run" >&2
-fi
+ladder_gpu_devices
 while read -r id slug; do
     [ -n "$id" ] || continue
     # matmul_fast's float defaults (TSM=TSN=128, TSK=16) need 64 KiB of local memory in
