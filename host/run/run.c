@@ -397,14 +397,15 @@ static void compute_throughput(struct cb_row *row)
     const struct cb_problem *p = &row->problem;
     const double seconds = row->stats.median * 1e-3;
     const struct cb_device *d = row->device;
+    /* A double row's roof is the FP64 probe's (a half row's the FP16 one's). */
+    const double roof_gflops = cb_row_roof_gflops(d, p->kernel, p->real);
 
     if (seconds <= 0.0)
         return;
     row->gflops = p->flops / seconds * 1e-9;
     row->gbs = p->bytes / seconds * 1e-9;
-    /* A double row's roof is the FP64 probe's (a half row's the FP16 one's). */
-    if (p->kernel->metric == CB_METRIC_GFLOPS && cb_row_roof_gflops(d, p->kernel, p->real) > 0)
-        row->fraction_of_peak = row->gflops / cb_row_roof_gflops(d, p->kernel, p->real);
+    if (p->kernel->metric == CB_METRIC_GFLOPS && roof_gflops > 0)
+        row->fraction_of_peak = row->gflops / roof_gflops;
     else if (p->kernel->metric == CB_METRIC_GBS && d->peak_gbs_measured > 0)
         row->fraction_of_peak = row->gbs / d->peak_gbs_measured;
 }
