@@ -557,11 +557,16 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
  *   # A CPU driver with less than 64 KiB of local memory (Rusticl: 32) cannot hold the CPU set's
  *   # B tiles at 128 columns.
  *   param      TSN = 128 device (is_cpu && local_mem_bytes < 65536 ? 64 : 128) in 4..512 "C columns per work-group"
- *   param      TSK = 16 in 4..128 "k-step (multiple of 4)"
+ *   # Other types keep float's bytes: the k-step so that the double-buffered tiles take the
+ *   # same local memory (TSK 8 in double: 32 KiB on a GPU, under the 48 KiB that NVIDIA's OpenCL
+ *   # allows a work-group, where 16 would need 64), and vector widths so that a local read is
+ *   # 16 bytes on GPUs (float4, double2: the widest one load instruction moves) and a C
+ *   # accumulator one 64-byte vector on CPUs (float16, double8).
+ *   param      TSK = 16 device (64 / REAL_SIZE) in 4..128 "k-step (multiple of 4)"
  *   param      WPTM = 8 in 1..32 "C rows per work-item"
  *   param      WPTN = 8 cpu 32 in 1..32 "C columns per work-item"
- *   param      VWM = 4 cpu 1 in 1,2,4,8,16 "vector width of local reads of A"
- *   param      VWN = 4 cpu 16 in 1,2,4,8,16 "vector width of B reads and C accumulators"
+ *   param      VWM = 4 cpu 1 device (is_cpu ? 1 : 16 / REAL_SIZE) in 1,2,4,8,16 "vector width of local reads of A"
+ *   param      VWN = 4 cpu 16 device (is_cpu ? min(16, 64 / REAL_SIZE) : 16 / REAL_SIZE) in 1,2,4,8,16 "vector width of B reads and C accumulators"
  *   param      PAD = 0 in 0..32 "floats of padding per local row (multiple of VWM, VWN)"
  *   param      EDGE = 0 in 0,1 "edge work-groups: 0 guards each load, 1 clamps rows and columns (one path for all groups)"
  *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
@@ -753,8 +758,11 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   # block spills, so there the device default is 4 x 2 float8, eight ymm accumulators, with
  *   # twice the blocks per work-item and one work-item per group: 0.87x OpenBLAS at 1024^3 on
  *   # the 2-core AVX2 EPYC where the AVX-512 set gives 0.33x (results/epyc-2c-pocl-3.1/).
+ *   # The same register bytes in every type: VN elements of a vector fill one register (32
+ *   # bytes on AVX2, 64 on AVX-512), so a double block is MR x NV double4 or double8 and keeps
+ *   # the float block's registers and rows (a double8 on AVX2, two ymm each, spills).
  *   param      MR = 8 device (is_cpu && native_vector_width_float < 16 ? 4 : 8) in 1..32 "C rows per block (rows of accumulators)"
- *   param      VN = 16 device (is_cpu && native_vector_width_float < 16 ? 8 : 16) in 2,4,8,16 "vector width of the accumulators and of B's loads"
+ *   param      VN = 16 device (min(16, (is_cpu && native_vector_width_float < 16 ? 32 : 64) / REAL_SIZE)) in 2,4,8,16 "vector width of the accumulators and of B's loads"
  *   param      NV = 2 in 1..8 "vectors per accumulator row (NV*VN columns per work-item)"
  *   param      RB = 16 device (is_cpu && native_vector_width_float < 16 ? 32 : 16) in 1..64 "blocks of MR rows per work-item (reuses of B's panel)"
  *   param      KB = 256 in 0..4096 "depth of a k slice: rows of B's private panel (0: none)"

@@ -327,6 +327,7 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddStringToObject(entry, "match", row->tuned.match);
         cJSON_AddStringToObject(entry, "size", row->tuned.size);
         cJSON_AddStringToObject(entry, "shape", row->tuned.shape);
+        cJSON_AddStringToObject(entry, "type", row->tuned.type);
     }
     if (row->tuned.skipped[0] != '\0')
         cJSON_AddStringToObject(j, "tuned_skipped", row->tuned.skipped);

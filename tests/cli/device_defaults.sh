@@ -19,7 +19,7 @@ expect_stdout_lacks " on 0:0 "
 run --list-kernels -d cpu
 expect_rc 0
 expect_stdout_has ": $want (device default)"
-expect_stdout_has ": ILP=8 VEC=16 WGS=256 OCC_KIB=0 NT=1 (cpu default)"
+expect_stdout_has ": ILP=8 VEC=16 WGS=256 OCC_KIB=0 NT=1 (device default)"
 expect_stdout_has ": WGX=16 WGY=16 (default)"
 run --list-kernels -d no-such-device
 expect_rc 1

@@ -49,6 +49,7 @@
     X(device_defaults_unreported_property_falls_back)                                              \
     X(device_defaults_manifest_errors)                                                             \
     X(device_defaults_nearest_allowed)                                                             \
+    X(device_defaults_per_type_and_size)                                                           \
     X(manifest_parses_family_and_generic)                                                          \
     X(manifest_rejects_bad_input)                                                                  \
     X(manifest_types)                                                                              \
@@ -74,6 +75,7 @@
     X(tune_space_from_registry_and_defines)                                                        \
     X(tuned_db_merges_keeps_better_and_checks_schema)                                              \
     X(tuned_save_says_replaced_and_kept)                                                           \
+    X(tuned_types_kept_apart)                                                                      \
     X(tuned_check_target_refuses_other_files)                                                      \
     X(private_limit_per_driver)                                                                    \
     X(tuned_size_class_rounds_up)

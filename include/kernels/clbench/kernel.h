@@ -148,6 +148,9 @@ struct cb_kernel {
     const char *summary;    /* one line for --list-kernels */
     unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
     const char *size_names; /* "W x H" as --list-kernels shows it; NULL: N, WxH or MxNxK */
+    /* The size variables of its manifest's expressions, one per dimension: N; W H; M N K; a
+     * kernel file's `dims` names (NULL for library rows, which have no manifest). */
+    const char *dim_names[CB_MAX_DIMS];
     size_t default_size_cpu[CB_MAX_DIMS];
     size_t default_size_gpu[CB_MAX_DIMS];
     /* With several devices and no --size, every device runs this size, so that each row has
