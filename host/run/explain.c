@@ -79,7 +79,11 @@ void cb_row_explain(struct cb_row *row)
     const double overhead_us =
         strcmp(row->timer, "event") == 0 ? d->launch_event_us : d->launch_wall_us;
     const struct cb_kernel *k = row->problem.kernel;
-    const double roof = cb_row_roof_gflops(d, k, row->problem.real);
+    /* A row without flops lies under the bandwidth roof whatever the FMA roof is: one without
+     * an FMA roof of its own (an integer kernel) is placed there all the same. */
+    const double roof = cb_row_roof_gflops(d, k, row->problem.real) > 0 || row->problem.flops > 0
+                            ? cb_row_roof_gflops(d, k, row->problem.real)
+                            : d->peak_gflops_measured;
 
     memset(e, 0, sizeof *e);
     explain_occupancy(row, e);

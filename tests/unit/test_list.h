@@ -18,6 +18,7 @@
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
     X(registry_tensor_core_rows_have_no_fma_roof)                                                  \
+    X(registry_generic_roof_from_buffers)                                                          \
     X(registry_add_appends_and_refuses_duplicates)                                                 \
     X(round_up_and_mul_overflow)                                                                   \
     X(verify_detects_wrong_and_nan)                                                                \
