@@ -239,6 +239,17 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
     char size[96], params[256];
     const struct cb_row *best;
 
+    /* A type the kernel or the device does not take refuses every point for one reason. */
+    {
+        struct cb_row probe;
+
+        fill_row(k, 0, &probe);
+        if (cb_row_plan(&probe) != 0 && probe.status == CB_STATUS_UNSUPPORTED) {
+            task_label(k, size, sizeof size);
+            cb_error("tune %s %s: %s", k->kernel->name, size, probe.reason);
+            return 1;
+        }
+    }
     memset(&s, 0, sizeof s);
     s.space = k->space;
     s.objective = evaluate;

@@ -73,6 +73,28 @@ PY
 run tune -d cpu -k matmul_regblock -n 32 --type quad --budget 1
 expect_rc 2
 expect_stderr_has "unknown --type 'quad'"
+# A type the kernel does not take: one line with the reason, nothing searched.
+cat >"$TMP/float_only.cl" <<'CL'
+/* clbench:kernel float_only
+ *   contract vadd
+ *   types    float
+ *   global   N
+ *   param    U = 1 in 1,2
+ */
+__kernel void float_only(const int n, __global const float *a, __global const float *b,
+                         __global float *c)
+{
+    const int i = get_global_id(0);
+
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+CL
+run tune -d cpu -k "float_only@$TMP/float_only.cl" -n 64 --type double --budget 2 \
+    --tuned "$TMP/double.json"
+expect_rc 1
+expect_stderr_has "tune float_only 64 double: float_only does not take --type double"
+expect_stderr_lacks "measured"
 
 # --export: a header and a one-entry database.
 run tune -d cpu -k matmul_regblock -n 32 --export "$TMP/params.h"
