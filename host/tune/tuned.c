@@ -131,6 +131,14 @@ static double number(const cJSON *j, const char *name)
     return cJSON_IsNumber(v) ? v->valuedouble : -1;
 }
 
+/* A count that may be absent (an entry written by hand): 0 then, never a negative cast. */
+static unsigned long long count_of(const cJSON *j, const char *name)
+{
+    const double v = number(j, name);
+
+    return v > 0 ? (unsigned long long)v : 0;
+}
+
 /* One entry from its JSON object; -1 when a key field is missing or malformed. */
 static int entry_from_json(const cJSON *j, struct cb_tuned_entry *e)
 {
@@ -173,8 +181,8 @@ static int entry_from_json(const cJSON *j, struct cb_tuned_entry *e)
     e->class_only = cJSON_GetObjectItemCaseSensitive(j, "shape") == NULL;
     e->median_ms = number(j, "median_ms");
     e->throughput = number(j, "throughput");
-    e->samples = (unsigned long long)number(j, "samples");
-    e->evaluations = (unsigned long long)number(j, "evaluations");
+    e->samples = count_of(j, "samples");
+    e->evaluations = count_of(j, "evaluations");
     copy_string(e->metric, sizeof e->metric, j, "metric");
     copy_string(e->strategy, sizeof e->strategy, j, "strategy");
     copy_string(e->budget, sizeof e->budget, j, "budget");
