@@ -307,6 +307,8 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     row->footprint_bytes = number(j, "footprint_bytes");
     row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
     row->kernel_work_group_size = (size_t)number(j, "kernel_work_group_size");
+    row->then_first_ms = number(cJSON_GetObjectItemCaseSensitive(j, "then"), "first_median_ms");
+    row->then_second_ms = number(cJSON_GetObjectItemCaseSensitive(j, "then"), "second_median_ms");
     /* The NDRange and work model come from the plan, which is pure: planned again. */
     if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL) {
         char why[CB_REASON_LEN];
