@@ -374,9 +374,8 @@ matmul_rank1(const int M, const int N, const int K, __global const REAL *restric
 #define LPTA (TSM * TSK / 4 / THREADS) /* REAL4 loads of the A tile per work-item */
 #define LPTB (TSN * TSK / 4 / THREADS) /* REAL4 loads of the B tile per work-item */
 /* Split-K's workspace: elements from one slice's start to the next's (M*N rounded up to a
- * multiple of 4, as host/kernels/matmul.c allocates it), and matmul_fast_sum's work-group. */
+ * multiple of 4, as host/kernels/matmul.c allocates it). */
 #define WSTRIDE(M, N) (((long)(M) * (N) + 3) / 4 * 4)
-#define SUM_WGS 64
 
 /* Copies W consecutive local words into a private array with one vector load: the cast lets
  * the compiler use a single wide local load (the host keeps the offsets multiples of W).  The
@@ -678,11 +677,12 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
 /* matmul_fast_sum: the second launch of matmul_fast with KSPLIT > 1 (its manifest's `then`),
  * C = the sum of the KSPLIT slices of the workspace W, in slice order (deterministic: OpenCL
  * 1.2 has no float atomics, and this keeps each element's rounding the same from run to run).
- * C and each slice are read and written as one vector of M*N elements, SUM_WGS work-items per
- * group and four consecutive elements per work-item, so that the accesses are coalesced and
+ * C and each slice are read and written as one vector of M*N elements, four consecutive
+ * elements per work-item (work-groups of 64, fewer where the device allows fewer: the host's
+ * plan), so that the accesses are coalesced and
  * vectorized; WSTRIDE keeps every slice's start a multiple of four elements, so that the
  * vectors are aligned.  The last work-item takes the M*N % 4 elements past the last vector. */
-__kernel __attribute__((reqd_work_group_size(SUM_WGS, 1, 1))) void
+__kernel void
 matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
                 __global REAL *restrict C)
 {

@@ -186,8 +186,8 @@ static int hook_matmul_rank1(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(plan_rank1(p), why, len);
 }
 
-/* matmul_fast_sum's work-group (SUM_WGS in cl/matmul.cl) and the elements each work-item
- * sums (one float4). */
+/* matmul_fast_sum's work-group (the runner halves it where the kernel allows fewer) and the
+ * elements each work-item sums (one float4, as cl/matmul.cl reads them). */
 enum { SUM_WGS = 64, SUM_VECTOR = 4 };
 
 /* matmul_fast with KSPLIT > 1 (split-K, for shapes with fewer tiles of C than the device has

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { PRINTED_MISMATCHES = 5 };
 
@@ -77,6 +78,31 @@ static void family_release(void *state)
     free(r);
 }
 
+/* A two-launch plan's scratch, poisoned like the output: a part of it that the first launch
+ * never writes reaches the output as NaN through the second, and fails verification.  Written
+ * from the host, not filled: Oclgrind 21.10 takes what clEnqueueFillBuffer wrote for
+ * uninitialised when a later kernel reads it. */
+static int create_scratch(struct cb_row *row, struct family_buffers *r)
+{
+    const struct cb_problem *p = &row->problem;
+    const size_t size = cb_real_size(p), bytes = p->then.scratch_elems * size;
+    char *poison = malloc(bytes);
+    cl_int err;
+
+    if (poison == NULL) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for %.0f MiB of scratch",
+                    cb_mib((double)bytes));
+        return -1;
+    }
+    for (size_t i = 0; i < bytes; i += size)
+        memcpy(poison + i, cb_elem_poison(p->real), size);
+    r->scratch = clCreateBuffer(row->device->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                bytes, poison, &err);
+    free(poison);
+    CB_ROW_CHECK(row, err);
+    return 0;
+}
+
 static int family_create(struct cb_row *row, const struct cb_row_env *env, void **state)
 {
     const struct cb_problem *p = &row->problem;
@@ -117,15 +143,8 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
         CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, p->output_elems * size,
                                             cb_elem_poison(p->real), size, &r->out[s]));
     }
-    if (p->then.scratch_elems > 0) {
-        r->scratch =
-            clCreateBuffer(d->context, CL_MEM_READ_WRITE, p->then.scratch_elems * size, NULL, &err);
-        CB_ROW_CHECK(row, err);
-        /* Poisoned like the output: a part of it the first launch never writes reaches the
-         * output as NaN through the second, and fails verification. */
-        CB_ROW_CHECK(row, clEnqueueFillBuffer(d->queue, r->scratch, cb_elem_poison(p->real), size,
-                                              0, p->then.scratch_elems * size, 0, NULL, NULL));
-    }
+    if (p->then.scratch_elems > 0 && create_scratch(row, r) != 0)
+        return -1;
     CB_ROW_CHECK(row, clFinish(d->queue));
     if (p->kernel->library == NULL)
         return 0;

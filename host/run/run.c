@@ -674,7 +674,7 @@ static int fit_work_group(struct cb_row *row)
  * of its work-group.  0 where the plan has none. */
 static int create_then_kernel(struct cb_row *row, struct resources *r, cl_program program)
 {
-    const struct cb_problem *p = &row->problem;
+    struct cb_problem *p = &row->problem;
     size_t limit = 0, group = 1;
     cl_int err;
 
@@ -703,12 +703,21 @@ static int create_then_kernel(struct cb_row *row, struct resources *r, cl_progra
                                           CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, NULL));
     for (unsigned i = 0; i < p->then.work_dim; i++)
         group *= p->then.local[i];
-    if (group > limit && !cb_device_wgs_advisory(row->device)) {
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "the second launch's work-group of %zu exceeds %s's CL_KERNEL_WORK_GROUP_SIZE "
-                    "(%zu) on this device",
-                    group, p->kernel->then, limit);
-        return -1;
+    if (cb_device_wgs_advisory(row->device))
+        return 0;
+    /* The second kernel's work-group is the plan's choice, not a parameter's: where it is over
+     * the limit (Rusticl's llvmpipe allows 32 work-items), halving its largest even extent keeps
+     * the global size a multiple of it. */
+    for (;;) {
+        unsigned widest = 0;
+
+        for (unsigned i = 1; i < p->then.work_dim; i++)
+            if (p->then.local[i] > p->then.local[widest])
+                widest = i;
+        if (group <= limit || p->then.local[widest] % 2 != 0)
+            break; /* past the limit still: the launch says so (CL_INVALID_WORK_GROUP_SIZE) */
+        p->then.local[widest] /= 2;
+        group /= 2;
     }
     return 0;
 }
