@@ -13,6 +13,8 @@
 #              2048x128x8192    16 tiles of 128x128, K longer
 #              1024x1024x16384  64 tiles, K very long
 #              4096x64x4096     32 tiles of 128x128 (64 of 64x64), N narrower than a tile
+#              4096x333x4096    96 tiles, odd N: 0.6x cuBLAS tuned (results/README.md, Shapes)
+#              333x4096x4096    the same, transposed
 #              8192x8192x512    4096 tiles, K short: split-K should not pay (the control)
 #   tuned    the same shapes with the tuning database (no -D: the entries' KSPLIT=1 tiles), beside
 #            sgemm_cublas: where today's code stands
@@ -25,7 +27,7 @@
 # sgemm_cublas loads libcudart.so.13 and libcublas.so.13 at run time: this script puts
 # /usr/local/cuda/lib64 (or CUDA_LIB) on LD_LIBRARY_PATH.  --max-time bounds every row.
 #   CLBENCH   the binary (default: build/clbench beside this script's repository)
-# On the GPU host, after `DEB_DIR=.gpu source bench/gpu_host_env.sh`: about 6 minutes (the
+# On the GPU host, after `DEB_DIR=.gpu source bench/gpu_host_env.sh`: about 7 minutes (the
 # tune 3).  Exit status: 0 when every row was ok or absent, 1 otherwise.
 set -uo pipefail
 
@@ -50,7 +52,8 @@ if [ $smoke = 1 ]; then
     select=cpu
     ladder_devices
 else
-    shapes="4096x256x4096 256x8192x4096 2048x128x8192 1024x1024x16384 4096x64x4096 8192x8192x512"
+    shapes="4096x256x4096 256x8192x4096 2048x128x8192 1024x1024x16384 4096x64x4096"
+    shapes="$shapes 4096x333x4096 333x4096x4096 8192x8192x512"
     tiles=(-D TSM=64,128 -D TSN=64,128 -D TSK=16 -D WPTM=8 -D WPTN=8 -D VWM=4 -D VWN=4 -D PAD=0)
     tune_size=4096x256x4096 budget=180s
     tune_space=(-D TSM=32,64,128 -D TSN=64,128 -D WPTM=4,8 -D WPTN=4,8 -D TSK=16 -D VWM=4
