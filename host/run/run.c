@@ -336,9 +336,6 @@ static int event_ms(struct cb_row *row, cl_event ev[], unsigned count, double *m
             *backwards = 1;
         own[i] = end[i] >= start[i] ? (double)(end[i] - start[i]) * 1e-6 : 0.0;
     }
-    /* An in-order queue: the second launch starts after the first ends. */
-    if (count == 2 && start[1] < end[0])
-        *backwards = 1;
     *ms = end[count - 1] >= start[0] ? (double)(end[count - 1] - start[0]) * 1e-6 : 0.0;
     return 0;
 }
@@ -680,13 +677,12 @@ static int create_then_kernel(struct cb_row *row, struct resources *r, cl_progra
 
     if (p->then.work_dim == 0)
         return 0;
-    if (p->kernel->then == NULL || r->contract->set_then_args == NULL) {
+    /* Only the families' hooks plan one, so the contract is theirs, which binds it. */
+    if (p->kernel->then == NULL) {
         cb_row_fail(row, CB_STATUS_INVALID,
-                    "the plan of %s asks for a second launch, but %s: add `then KERNEL` to its "
-                    "manifest",
-                    p->kernel->name,
-                    p->kernel->then == NULL ? "its manifest names no kernel to launch"
-                                            : "its contract cannot bind one");
+                    "the plan of %s asks for a second launch, but its manifest names no kernel "
+                    "to launch: add `then KERNEL` to it",
+                    p->kernel->name);
         return -1;
     }
     r->then_kernel = clCreateKernel(program, p->kernel->then, &err);

@@ -182,7 +182,7 @@ EOF
     expect_rc 1
     if [ -z "$then" ]; then
         expect_stdout_has "invalid"
-        expect_stdout_has "asks for a second launch, but its manifest names no kernel to launch"
+        expect_stdout_has "asks for a second launch, but its manifest names no kernel to launch: add"
     else
         expect_stdout_has "build_failed"
         expect_stdout_has "the built program has no kernel 'my_sum' (CL_INVALID_KERNEL_NAME)"
