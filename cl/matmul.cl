@@ -29,7 +29,9 @@
  *                    bank conflicts, double-buffered tiles prefetched through registers (one
  *                    barrier per k-step), float4 global loads where K (for A) or N (for B) is a
  *                    multiple of 4, edges guarded or (EDGE=1) clamped [beyond the seeds: the
- *                    design of CLBlast's Xgemm and the "myGEMM" kernels]
+ *                    design of CLBlast's Xgemm and the "myGEMM" kernels]; with KSPLIT > 1
+ *                    split-K, K in slices into a workspace that matmul_fast_sum adds up [the
+ *                    remedy of CUTLASS and cuBLAS for fewer tiles of C than SMs, K long]
  *
  * Work-item blocks are strided ("row = ty + i * local rows"), not contiguous, wherever a
  * work-item owns several elements: neighbours then touch neighbouring addresses, which keeps
