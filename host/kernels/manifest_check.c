@@ -169,6 +169,23 @@ static int check_hook(const struct context *x, const struct cb_manifest_kernel *
     return 0;
 }
 
+/* `then NAME`: a second launch, which only a plan hook can plan (its NDRange and arguments
+ * are the hook's), of another kernel of the same file. */
+static int check_then(const struct context *x, const struct cb_manifest_kernel *u, const char *code)
+{
+    if (u->hook == NULL)
+        return manifest_fail(x, u->then_line, 0,
+                             "then %s: a second launch is planned by a `plan` hook of a built-in "
+                             "family (host/kernels/<family>.c), which kernel %s has none of",
+                             u->k.then, u->k.name);
+    if (strcmp(u->k.then, u->k.name) == 0 || !manifest_declares_kernel(code, u->k.then))
+        return manifest_fail(x, u->then_line, 0,
+                             "then %s: the file has no other `__kernel void %s(` to launch "
+                             "second",
+                             u->k.then, u->k.then);
+    return 0;
+}
+
 int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code)
 {
@@ -189,6 +206,8 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
     if (manifest_check_key_contracts(x, u, pend) != 0)
         return -1;
     if (u->hook != NULL && check_hook(x, u) != 0)
+        return -1;
+    if (u->k.then != NULL && check_then(x, u, code) != 0)
         return -1;
     if (u->k.finding.kind == CB_FINDING_GRID && (cb_kernel_param_index(&u->k, u->k.finding.x) < 0 ||
                                                  cb_kernel_param_index(&u->k, u->k.finding.y) < 0))

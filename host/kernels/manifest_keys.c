@@ -605,6 +605,13 @@ static int parse_baseline(struct cursor *c, struct cb_manifest_kernel *u, struct
     return parse_kernel_name(c, u, &u->k.baseline, &u->baseline_line, "baseline");
 }
 
+/* then NAME: the kernel of the same file that a plan's second launch runs (struct cb_then). */
+static int parse_then(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_kernel_name(c, u, &u->k.then, &u->then_line, "then");
+}
+
 static int parse_metric(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
     if (cursor_accept_word(c, "gflops"))
@@ -780,6 +787,7 @@ static const struct key keys[] = {
     {"bytes", 0, GENERIC, parse_bytes},
     {"verify", 0, GENERIC, parse_verify},
     {"plan", 0, FAMILY, parse_plan},
+    {"then", 0, FAMILY, parse_then},
     {"private_mem", 0, ALL, parse_private_mem},
     {"libraries", 0, ALL, parse_libraries},
     {"finding", 0, ALL, parse_finding},

@@ -64,7 +64,7 @@ struct cb_manifest_kernel {
     const struct cb_hook *hook; /* `plan NAME`, else NULL */
     unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
-    unsigned twin_line, baseline_line, verify_line;
+    unsigned twin_line, baseline_line, verify_line, then_line;
     unsigned verify_file_column; /* of `in FILE`'s FILE */
     char **owned;                /* strings this kernel's fields point to */
     size_t owned_count;

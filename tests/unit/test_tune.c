@@ -189,6 +189,8 @@ int test_tune_space_from_registry_and_defines(void)
     ASSERT_EQ_U(s.values[0][7], 512);
     ASSERT_EQ_U(s.values[7][0], 0); /* PAD 0..32 starts at 0 */
     ASSERT_EQ_U(s.count[5], 5);     /* VWM: the list as written */
+    ASSERT_EQ_U(s.count[9], 6);     /* KSPLIT 1..32: 1, 2, 4, ..., 32 slices of K */
+    ASSERT_EQ_U(s.values[9][0], 1);
     ASSERT_TRUE(cb_space_build(&s, k, &d, 1, why) == 0);
     ASSERT_EQ_U(s.count[2], 2);
     ASSERT_EQ_U(s.values[2][1], 16);
