@@ -584,8 +584,11 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
  *   # C than the GPU has SMs while K is long (4096x256x4096 is 64 tiles of 128x128 for the
  *   # H100's 132 SMs).  A parameter, not a kernel of its own: the slices run this kernel's code
  *   # unchanged but for their k range, the tuner weighs KSPLIT against the tiles in one space, and
- *   # KSPLIT=1 (the default) builds exactly the single launch it always was.
- *   param      KSPLIT = 1 in 1..32 "slices of K (split-K): KSPLIT partial C in a workspace, summed by matmul_fast_sum"
+ *   # KSPLIT=1 builds exactly the single launch it always was, and is the default on CPUs and
+ *   # where C has tiles enough.  On GPUs: slices for about two 128x128 groups per compute unit,
+ *   # each slice at least 1024 of K (so squares do not split), at most 8 (the sum reads them all);
+ *   # on the H100 it picks what measured best or within 5% of it (results/README.md, Split-K).
+ *   param      KSPLIT = 1 device (is_gpu ? max(1, min(8, min(K / 1024, 2 * compute_units / (ceil(M, 128) * ceil(N, 128))))) : 1) in 1..32 "slices of K (split-K): KSPLIT partial C in a workspace, summed by matmul_fast_sum"
  *   then       matmul_fast_sum
  *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
  *   # shape, so that a pair would judge the layout and not local memory; compare the two rows' times.

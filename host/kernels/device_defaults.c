@@ -179,3 +179,16 @@ const char *cb_param_defaults(const struct cb_problem *p, const struct cb_device
     }
     return decided ? "device default" : cpu && has_cpu_set(k) ? "cpu default" : "default";
 }
+
+int cb_param_follows_size(const struct cb_kernel *k, unsigned i)
+{
+    struct cb_expr_var vars[CB_DEFAULT_VARS];
+    struct cb_expr_error err;
+    const size_t n = cb_device_vars(NULL, vars);
+
+    if (k->params[i].device_def == NULL)
+        return 0;
+    /* Without the size variables, an expression that names one no longer checks. */
+    vars[n] = (struct cb_expr_var){"REAL_SIZE", 0, NULL};
+    return cb_expr_check(k->params[i].device_def, vars, n + 1, &err) != 0;
+}

@@ -49,10 +49,26 @@ static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int fro
     if (from_command_line || cfg->no_tuned || cfg->tuned == NULL || cfg->tuned_lookup == NULL ||
         cb_kernel_param_count(k) == 0)
         return;
-    if (cfg->tuned_lookup(cfg->tuned, row->device, &row->problem, row->problem.param,
-                          &row->tuned)) {
-        row->params_from = "tuned";
-        row->params_note[0] = '\0'; /* the entry replaced the defaults the note is about */
+    long defaults[CB_MAX_PARAMS];
+
+    memcpy(defaults, row->problem.param, sizeof defaults);
+    if (!cfg->tuned_lookup(cfg->tuned, row->device, &row->problem, row->problem.param,
+                           &row->tuned))
+        return;
+    row->params_from = "tuned";
+    row->params_note[0] = '\0'; /* the entry replaced the defaults the note is about */
+    if (strcmp(row->tuned.match, "exact") == 0)
+        return;
+    /* An entry of another size keeps the defaults computed from this row's size. */
+    for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
+        const size_t used = strlen(row->params_note);
+
+        if (!cb_param_follows_size(k, i) || row->problem.param[i] == defaults[i])
+            continue;
+        row->problem.param[i] = defaults[i];
+        snprintf(row->params_note + used, sizeof row->params_note - used,
+                 "%s%s=%ld: the device default for this size (the entry is of another size)",
+                 used > 0 ? "; " : "", k->params[i].name, defaults[i]);
     }
 }
 

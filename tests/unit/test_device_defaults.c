@@ -274,3 +274,70 @@ int test_device_defaults_per_type_and_size(void)
     cb_manifest_file_free(f);
     return 0;
 }
+
+/* A stand-in for the tuning database: one entry, of another size or of this one. */
+static const char *stub_match;
+static int stub_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
+                       const struct cb_problem *p, long *params, struct cb_tuned_use *use)
+{
+    (void)db;
+    (void)d;
+    (void)p;
+    memset(use, 0, sizeof *use);
+    snprintf(use->match, sizeof use->match, "%s", stub_match);
+    params[0] = 64; /* the entry's tile */
+    params[1] = 1;  /* its slice count */
+    return 1;
+}
+
+/* A default that names the row's size (split-K's slice count) fits this shape only: an entry
+ * of another size (class, nearest) gives its tile but not that parameter, an exact entry both. */
+int test_device_defaults_follow_size_over_other_entries(void)
+{
+    static const char src[] =
+        "/* clbench:kernel mm\n"
+        " *   contract  matmul\n"
+        " *   param     TILE = 128 in 16..256\n"
+        " *   param     KS = 1 device (is_gpu ? max(1, min(8, 2 * compute_units / ceil(M, "
+        "128))) : 1) in 1..32\n"
+        " *   global    N, M\n"
+        " */\n"
+        "kernel void mm(int n) {}\n";
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN];
+    struct cb_device gpu = device(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 1);
+    struct cb_config cfg;
+    struct cb_row *rows = NULL;
+    size_t count = 0;
+    int dummy_db;
+
+    if (cb_manifest_parse("mm.cl", src, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 1;
+    }
+    ASSERT_TRUE(!cb_param_follows_size(f->kernels[0], 0) &&
+                cb_param_follows_size(f->kernels[0], 1));
+    gpu.compute_units = 16;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.kernels[0] = f->kernels[0];
+    cfg.kernel_count = 1;
+    cfg.sizes[0].ndims = 3;
+    cfg.sizes[0].dim[0] = 256; /* M: two tiles of 128 -> 2 * 16 / 2 = 16, capped at 8 */
+    cfg.sizes[0].dim[1] = cfg.sizes[0].dim[2] = 4096;
+    cfg.size_count = 1;
+    cfg.tuned = (const struct cb_tuned_db *)&dummy_db;
+    cfg.tuned_lookup = stub_lookup;
+    stub_match = "class";
+    ASSERT_TRUE(cb_rows_expand(&cfg, &gpu, 0, &rows, &count) == 0 && count == 1);
+    ASSERT_TRUE(rows[0].problem.param[0] == 64 && rows[0].problem.param[1] == 8);
+    ASSERT_TRUE(strcmp(rows[0].params_from, "tuned") == 0 &&
+                strstr(rows[0].params_note, "KS=8: the device default for this size") != NULL);
+    stub_match = "exact";
+    count = 0;
+    ASSERT_TRUE(cb_rows_expand(&cfg, &gpu, 0, &rows, &count) == 0 && count == 1);
+    ASSERT_TRUE(rows[0].problem.param[0] == 64 && rows[0].problem.param[1] == 1 &&
+                rows[0].params_note[0] == '\0');
+    free(rows);
+    cb_manifest_file_free(f);
+    return 0;
+}

@@ -51,6 +51,7 @@
     X(device_defaults_manifest_errors)                                                             \
     X(device_defaults_nearest_allowed)                                                             \
     X(device_defaults_per_type_and_size)                                                           \
+    X(device_defaults_follow_size_over_other_entries)                                              \
     X(manifest_parses_family_and_generic)                                                          \
     X(manifest_rejects_bad_input)                                                                  \
     X(manifest_types)                                                                              \

@@ -43,6 +43,11 @@ enum { CB_PARAMS_NOTE_LEN = 384 };
 const char *cb_param_defaults(const struct cb_problem *p, const struct cb_device *d,
                               long values[CB_MAX_PARAMS], char *note, size_t len);
 
+/* 1 if parameter i of k has a device default that names one of the row's sizes (KSPLIT from
+ * M, N and K): its value fits the row's own shape, so a tuning entry of another size does not
+ * replace it (README "Tuning"). */
+int cb_param_follows_size(const struct cb_kernel *k, unsigned i);
+
 /* The allowed value of param nearest to v (the lower one on a tie). */
 long cb_param_nearest_allowed(const struct cb_param *param, long v);
 
