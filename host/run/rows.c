@@ -52,8 +52,7 @@ static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int fro
     long defaults[CB_MAX_PARAMS];
 
     memcpy(defaults, row->problem.param, sizeof defaults);
-    if (!cfg->tuned_lookup(cfg->tuned, row->device, &row->problem, row->problem.param,
-                           &row->tuned))
+    if (!cfg->tuned_lookup(cfg->tuned, row->device, &row->problem, row->problem.param, &row->tuned))
         return;
     row->params_from = "tuned";
     row->params_note[0] = '\0'; /* the entry replaced the defaults the note is about */
