@@ -32,13 +32,15 @@ enum { PASSES = 7, MAX_THREADS = 1024 };
 #define FMA_B 1e-7f
 
 typedef float (*fma_fn)(long steps);
+typedef double (*fma64_fn)(long steps);
 typedef void (*copy_fn)(float *dst, const float *src, size_t n);
 
 struct isa {
     const char *name;
     fma_fn fma;
+    fma64_fn fma64; /* the same chains in double: as many registers, half the lanes */
     copy_fn copy;
-    double flops_per_step; /* chains x lanes x 2 */
+    double flops_per_step; /* chains x lanes x 2, in float; half that in double */
 };
 
 #ifdef CB_X86
@@ -58,6 +60,22 @@ __attribute__((target("avx512f"))) static float fma_avx512(long steps)
     for (int c = 1; c < 16; c++)
         x[0] = _mm512_add_ps(x[0], x[c]);
     return _mm512_reduce_add_ps(x[0]);
+}
+
+__attribute__((target("avx512f"))) static double fma64_avx512(long steps)
+{
+    __m512d x[16];
+    const __m512d a = _mm512_set1_pd(FMA_A), b = _mm512_set1_pd(FMA_B);
+
+    for (int c = 0; c < 16; c++)
+        x[c] = _mm512_set1_pd((double)c);
+    for (long i = 0; i < steps; i++)
+#pragma GCC unroll 16
+        for (int c = 0; c < 16; c++)
+            x[c] = _mm512_fmadd_pd(x[c], a, b);
+    for (int c = 1; c < 16; c++)
+        x[0] = _mm512_add_pd(x[0], x[c]);
+    return _mm512_reduce_add_pd(x[0]);
 }
 
 /* Non-temporal stores: a copy that streams through the caches, as the OpenCL probes' NT=1. */
@@ -85,6 +103,26 @@ __attribute__((target("avx2,fma"))) static float fma_avx2(long steps)
         x[0] = _mm256_add_ps(x[0], x[c]);
     _mm256_storeu_ps(lanes, x[0]);
     for (int l = 0; l < 8; l++)
+        sum += lanes[l];
+    return sum;
+}
+
+__attribute__((target("avx2,fma"))) static double fma64_avx2(long steps)
+{
+    __m256d x[12];
+    const __m256d a = _mm256_set1_pd(FMA_A), b = _mm256_set1_pd(FMA_B);
+    double lanes[4], sum = 0.0;
+
+    for (int c = 0; c < 12; c++)
+        x[c] = _mm256_set1_pd((double)c);
+    for (long i = 0; i < steps; i++)
+#pragma GCC unroll 16
+        for (int c = 0; c < 12; c++)
+            x[c] = _mm256_fmadd_pd(x[c], a, b);
+    for (int c = 1; c < 12; c++)
+        x[0] = _mm256_add_pd(x[0], x[c]);
+    _mm256_storeu_pd(lanes, x[0]);
+    for (int l = 0; l < 4; l++)
         sum += lanes[l];
     return sum;
 }
@@ -118,6 +156,24 @@ static float fma_sse2(long steps)
     return sum;
 }
 
+static double fma64_sse2(long steps)
+{
+    __m128d x[12];
+    const __m128d a = _mm_set1_pd(FMA_A), b = _mm_set1_pd(FMA_B);
+    double lanes[2];
+
+    for (int c = 0; c < 12; c++)
+        x[c] = _mm_set1_pd((double)c);
+    for (long i = 0; i < steps; i++)
+#pragma GCC unroll 16
+        for (int c = 0; c < 12; c++)
+            x[c] = _mm_add_pd(_mm_mul_pd(x[c], a), b);
+    for (int c = 1; c < 12; c++)
+        x[0] = _mm_add_pd(x[0], x[c]);
+    _mm_storeu_pd(lanes, x[0]);
+    return lanes[0] + lanes[1];
+}
+
 static void copy_sse2(float *dst, const float *src, size_t n)
 {
     for (size_t i = 0; i < n; i += 4)
@@ -129,10 +185,10 @@ static struct isa pick_isa(void)
 {
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f"))
-        return (struct isa){"avx512f", fma_avx512, copy_avx512, 16 * 16 * 2};
+        return (struct isa){"avx512f", fma_avx512, fma64_avx512, copy_avx512, 16 * 16 * 2};
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
-        return (struct isa){"avx2", fma_avx2, copy_avx2, 12 * 8 * 2};
-    return (struct isa){"sse2", fma_sse2, copy_sse2, 12 * 4 * 2};
+        return (struct isa){"avx2", fma_avx2, fma64_avx2, copy_avx2, 12 * 8 * 2};
+    return (struct isa){"sse2", fma_sse2, fma64_sse2, copy_sse2, 12 * 4 * 2};
 }
 #else
 /* 16 independent chains the compiler may vectorise for the build's own ISA. */
@@ -151,6 +207,21 @@ static float fma_generic(long steps)
     return sum;
 }
 
+static double fma64_generic(long steps)
+{
+    double x[16], sum = 0.0;
+
+    for (int c = 0; c < 16; c++)
+        x[c] = (double)c;
+    for (long i = 0; i < steps; i++)
+#pragma GCC unroll 16
+        for (int c = 0; c < 16; c++)
+            x[c] = x[c] * FMA_A + FMA_B;
+    for (int c = 0; c < 16; c++)
+        sum += x[c];
+    return sum;
+}
+
 static void copy_generic(float *dst, const float *src, size_t n)
 {
     memcpy(dst, src, n * sizeof *dst);
@@ -158,7 +229,7 @@ static void copy_generic(float *dst, const float *src, size_t n)
 
 static struct isa pick_isa(void)
 {
-    return (struct isa){"generic", fma_generic, copy_generic, 16 * 2};
+    return (struct isa){"generic", fma_generic, fma64_generic, copy_generic, 16 * 2};
 }
 #endif
 
@@ -183,10 +254,10 @@ struct worker {
     float *dst;
     const float *src;
     size_t n;
-    int copy;                          /* 1: the copy pass, 0: the FMA pass */
+    enum { FMA32, FMA64, COPY } probe; /* what a pass runs */
     double cpu_s, wall_s;              /* this thread's CPU and wall time over every pass */
     double begin[PASSES], end[PASSES]; /* CLOCK_MONOTONIC around each pass's work */
-    volatile float sink;
+    volatile double sink;
 };
 
 static double seconds(clockid_t clock)
@@ -216,8 +287,10 @@ static void *work(void *arg)
         pthread_barrier_wait(w->start);
         cpu0 = seconds(CLOCK_THREAD_CPUTIME_ID);
         w->begin[p] = seconds(CLOCK_MONOTONIC);
-        if (w->copy)
+        if (w->probe == COPY)
             w->isa->copy(w->dst, w->src, w->n);
+        else if (w->probe == FMA64)
+            w->sink = w->isa->fma64(w->steps / 2);
         else
             w->sink = w->isa->fma(w->steps);
         w->cpu_s += seconds(CLOCK_THREAD_CPUTIME_ID) - cpu0;
@@ -335,8 +408,17 @@ int cb_native_peak_measure(unsigned threads, size_t copy_elems, struct cb_native
     for (unsigned t = 0; t < threads; t++) {
         cpu += w[t].cpu_s;
         wall += w[t].wall_s;
-        w[t].copy = 1;
+        w[t].probe = FMA64;
     }
+    /* Half the steps of half the lanes: a quarter of the float pass's FLOP, about half its time. */
+    if (run_passes(w, threads, FLOPS_PER_PASS / 4, &out->gflops_fp64, &out->gflops_fp64_noise) !=
+        0) {
+        snprintf(why, why_len, "could not start %u threads", threads);
+        status = -1;
+        goto done;
+    }
+    for (unsigned t = 0; t < threads; t++)
+        w[t].probe = COPY;
     if (run_passes(w, threads, 8.0 * (double)(n / threads), &out->copy_gbs, &out->copy_noise) !=
         0) {
         snprintf(why, why_len, "could not start %u threads", threads);
