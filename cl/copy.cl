@@ -80,7 +80,10 @@
  *   # On CPUs whole-line words written around the caches: 45.9 GB/s on the 2-core Xeon, where
  *   # float4 words with plain stores move 25.4 (results/xeon-2c-pocl-3.1/, NT run file).
  *   param      ILP = 4 cpu 8 in 1,2,4,8 "VEC-wide words per work-item, all loaded before stored"
- *   param      VEC = 4 cpu 16 in 1,2,4,8,16 "floats per word (float .. float16)"
+ *   # A word of the same bytes in every type: 16 on GPUs (float4; on the H100 a double4 word of
+ *   # 32 bytes copies at 0.83x the float copy's GB/s, a double2 at 1.0x), 64 on CPUs (a cache
+ *   # line, what the non-temporal stores write whole).
+ *   param      VEC = 4 cpu 16 device (is_cpu ? min(16, 64 / REAL_SIZE) : 16 / REAL_SIZE) in 1,2,4,8,16 "elements per word (REAL .. REAL16)"
  *   param      WGS = 256 in 1..1024 "work-group size"
  *   param      OCC_KIB = 0 in 0..65536 "extra local memory per work-group, KiB, to lower occupancy"
  *   param      NT = 0 cpu 1 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"

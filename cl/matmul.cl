@@ -29,7 +29,9 @@
  *                    bank conflicts, double-buffered tiles prefetched through registers (one
  *                    barrier per k-step), float4 global loads where K (for A) or N (for B) is a
  *                    multiple of 4, edges guarded or (EDGE=1) clamped [beyond the seeds: the
- *                    design of CLBlast's Xgemm and the "myGEMM" kernels]
+ *                    design of CLBlast's Xgemm and the "myGEMM" kernels]; with KSPLIT > 1
+ *                    split-K, K in slices into a workspace that matmul_fast_sum adds up [the
+ *                    remedy of CUTLASS and cuBLAS for fewer tiles of C than SMs, K long]
  *
  * Work-item blocks are strided ("row = ty + i * local rows"), not contiguous, wherever a
  * work-item owns several elements: neighbours then touch neighbouring addresses, which keeps
@@ -55,6 +57,7 @@
  *   VWN    fast: vector width of B reads and of C accumulators (ditto) default 4
  *   PAD    fast: floats of padding per local-memory row              default 0
  *   EDGE   fast: edge groups' loads guarded (0) or clamped (1)       default 0
+ *   KSPLIT fast: slices of K (split-K; >1 adds matmul_fast_sum)      default 1
  * matmul_fast on an NVIDIA H100 (OpenCL, driver 580), 8192^3: the defaults ran at 44.1
  * TFLOP/s, 1.33x CLBlast 1.5.3's 33.1 in the same run; PAD=4 gave 41.7 (the vector reads of
  * local memory are conflict-free unpadded, and the padded rows cost more than the transposed
@@ -118,6 +121,9 @@
 #endif
 #ifndef EDGE
 #define EDGE 0
+#endif
+#ifndef KSPLIT
+#define KSPLIT 1
 #endif
 
 /* clbench:kernel matmul_naive
@@ -359,6 +365,9 @@ matmul_rank1(const int M, const int N, const int K, __global const REAL *restric
 #define LDB (TSN + PAD)               /* row length of the B tile, Bs[k][n] */
 #define LPTA (TSM * TSK / 4 / THREADS) /* REAL4 loads of the A tile per work-item */
 #define LPTB (TSN * TSK / 4 / THREADS) /* REAL4 loads of the B tile per work-item */
+/* Split-K's workspace: elements from one slice's start to the next's (M*N rounded up to a
+ * multiple of 4, as host/kernels/matmul.c allocates it). */
+#define WSTRIDE(M, N) (((long)(M) * (N) + 3) / 4 * 4)
 
 /* Copies W consecutive local words into a private array with one vector load: the cast lets
  * the compiler use a single wide local load (the host keeps the offsets multiples of W).  The
@@ -412,15 +421,16 @@ typedef CAT(REAL, 16) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 16_u);
  * matrix and every group runs the same vector loads; only the last k-step reads zeros past
  * K.  On the H100 EDGE=1 took 1000^3 (tiles 64 x 64) from 0.079 to 0.068 ms, but the clamped
  * addresses slow the big tiles of large shapes (8192^3 by 8%): a choice per shape, the tuner's
- * (results/nvidia-h100-80gb-hbm3/, -shapes2-). */
+ * (results/nvidia-h100-80gb-hbm3/, -shapes2-).  The loads take K, A's row length, and KE, the
+ * end of the k range they read (K, or a split-K slice's end): elements from KE on are zeros. */
 #if EDGE
 
 /* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
  * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
-static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __global const REAL *A,
-                               const int m0, const int k0, const int t)
+static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, const int KE,
+                               __global const REAL *A, const int m0, const int k0, const int t)
 {
-    const int tail = k0 + TSK > K;
+    const int tail = k0 + TSK > KE;
 
     for (int l = 0; l < LPTA; l++) {
         const int e = t + l * THREADS;
@@ -428,8 +438,8 @@ static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __globa
         __global const REAL *a = &A[m * K + k];
 
         if (tail)
-            ra[l] = (REAL4)(k < K ? a[0] : 0, k + 1 < K ? a[1] : 0, k + 2 < K ? a[2] : 0,
-                            k + 3 < K ? a[3] : 0);
+            ra[l] = (REAL4)(k < KE ? a[0] : 0, k + 1 < KE ? a[1] : 0, k + 2 < KE ? a[2] : 0,
+                            k + 3 < KE ? a[3] : 0);
         else if (K % 4 == 0)
             ra[l] = *(__global const REAL4 *)a;
         else
@@ -439,16 +449,16 @@ static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __globa
 
 /* Loads the B tile (rows k0.., columns n0..) into registers: float4 e lies in row
  * e / (TSN/4), columns 4*(e % (TSN/4)).. */
-static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int K, __global const REAL *B,
+static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int KE, __global const REAL *B,
                                const int n0, const int k0, const int t)
 {
-    const int tail = k0 + TSK > K;
+    const int tail = k0 + TSK > KE;
 
     for (int l = 0; l < LPTB; l++) {
         const int e = t + l * THREADS;
         const int k = k0 + e / (TSN / 4), n = n0 + 4 * (e % (TSN / 4));
 
-        if (tail && k >= K) {
+        if (tail && k >= KE) {
             rb[l] = 0;
         } else if (N % 4 == 0) { /* past N the whole float4 is: the row's last one stands in */
             rb[l] = *(__global const REAL4 *)&B[k * N + min(n, N - 4)];
@@ -465,10 +475,10 @@ static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int K, __globa
 
 /* Loads the A tile (rows m0.., columns k0..) of one k-step into registers: work-item t reads
  * float4 e = t + l*THREADS, which lies in row e / (TSK/4), columns 4*(e % (TSK/4)).. */
-static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __global const REAL *A,
-                               const int m0, const int k0, const int t)
+static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, const int KE,
+                               __global const REAL *A, const int m0, const int k0, const int t)
 {
-    const int inside = m0 + TSM <= M && k0 + TSK <= K;
+    const int inside = m0 + TSM <= M && k0 + TSK <= KE;
 
     for (int l = 0; l < LPTA; l++) {
         const int e = t + l * THREADS;
@@ -481,19 +491,20 @@ static inline void fast_load_a(REAL4 ra[LPTA], const int M, const int K, __globa
         } else {
             const int in_m = m < M;
 
-            ra[l] = (REAL4)(in_m && k < K ? A[m * K + k] : 0, in_m && k + 1 < K ? A[m * K + k + 1] : 0,
-                            in_m && k + 2 < K ? A[m * K + k + 2] : 0,
-                            in_m && k + 3 < K ? A[m * K + k + 3] : 0);
+            ra[l] = (REAL4)(in_m && k < KE ? A[m * K + k] : 0,
+                            in_m && k + 1 < KE ? A[m * K + k + 1] : 0,
+                            in_m && k + 2 < KE ? A[m * K + k + 2] : 0,
+                            in_m && k + 3 < KE ? A[m * K + k + 3] : 0);
         }
     }
 }
 
 /* Loads the B tile (rows k0.., columns n0..) into registers: float4 e lies in row
  * e / (TSN/4), columns 4*(e % (TSN/4)).. */
-static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int K, __global const REAL *B,
+static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int KE, __global const REAL *B,
                                const int n0, const int k0, const int t)
 {
-    const int inside = n0 + TSN <= N && k0 + TSK <= K;
+    const int inside = n0 + TSN <= N && k0 + TSK <= KE;
 
     for (int l = 0; l < LPTB; l++) {
         const int e = t + l * THREADS;
@@ -504,7 +515,7 @@ static inline void fast_load_b(REAL4 rb[LPTB], const int N, const int K, __globa
         } else if (inside) {
             rb[l] = vload4(0, &B[k * N + n]);
         } else {
-            const int in_k = k < K;
+            const int in_k = k < KE;
 
             rb[l] = (REAL4)(in_k && n < N ? B[k * N + n] : 0, in_k && n + 1 < N ? B[k * N + n + 1] : 0,
                             in_k && n + 2 < N ? B[k * N + n + 2] : 0,
@@ -547,13 +558,25 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
  *   # A CPU driver with less than 64 KiB of local memory (Rusticl: 32) cannot hold the CPU set's
  *   # B tiles at 128 columns.
  *   param      TSN = 128 device (is_cpu && local_mem_bytes < 65536 ? 64 : 128) in 4..512 "C columns per work-group"
- *   param      TSK = 16 in 4..128 "k-step (multiple of 4)"
+ *   # Other types keep float's bytes: the k-step so that the double-buffered tiles take the
+ *   # same local memory (TSK 8 in double: 32 KiB on a GPU, under the 48 KiB that NVIDIA's OpenCL
+ *   # allows a work-group, where 16 would need 64), and vector widths so that a local read is
+ *   # 16 bytes on GPUs (float4, double2: the widest one load instruction moves) and a C
+ *   # accumulator one 64-byte vector on CPUs (float16, double8).
+ *   param      TSK = 16 device (64 / REAL_SIZE) in 4..128 "k-step (multiple of 4)"
  *   param      WPTM = 8 in 1..32 "C rows per work-item"
  *   param      WPTN = 8 cpu 32 in 1..32 "C columns per work-item"
- *   param      VWM = 4 cpu 1 in 1,2,4,8,16 "vector width of local reads of A"
- *   param      VWN = 4 cpu 16 in 1,2,4,8,16 "vector width of B reads and C accumulators"
+ *   param      VWM = 4 cpu 1 device (is_cpu ? 1 : 16 / REAL_SIZE) in 1,2,4,8,16 "vector width of local reads of A"
+ *   param      VWN = 4 cpu 16 device (is_cpu ? min(16, 64 / REAL_SIZE) : 16 / REAL_SIZE) in 1,2,4,8,16 "vector width of B reads and C accumulators"
  *   param      PAD = 0 in 0..32 "floats of padding per local row (multiple of VWM, VWN)"
  *   param      EDGE = 0 in 0,1 "edge work-groups: 0 guards each load, 1 clamps rows and columns (one path for all groups)"
+ *   # Split-K (KSPLIT > 1): the standard remedy of CUTLASS and cuBLAS for shapes with fewer tiles of
+ *   # C than the GPU has SMs while K is long (4096x256x4096 is 64 tiles of 128x128 for the
+ *   # H100's 132 SMs).  A parameter, not a kernel of its own: the slices run this kernel's code
+ *   # unchanged but for their k range, the tuner weighs KSPLIT against the tiles in one space, and
+ *   # KSPLIT=1 (the default) builds exactly the single launch it always was.
+ *   param      KSPLIT = 1 in 1..32 "slices of K (split-K): KSPLIT partial C in a workspace, summed by matmul_fast_sum"
+ *   then       matmul_fast_sum
  *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
  *   # shape, so that a pair would judge the layout and not local memory; compare the two rows' times.
  *   libraries  sgemm_cublas sgemm_openblas
@@ -565,6 +588,20 @@ __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1))) void
 matmul_fast(const int M, const int N, const int K, __global const REAL *restrict A,
             __global const REAL *restrict B, __global REAL *restrict C)
 {
+#if KSPLIT > 1
+    /* Split-K: work-group z computes slice z of the k-steps (ceil(K/TSK) of them, shared out
+     * evenly, so that no slice is empty: the host allows KSPLIT up to their number) into
+     * slice z of the workspace C, KSPLIT matrices of M x N each WSTRIDE elements apart;
+     * matmul_fast_sum adds them up. */
+    const long steps = ((long)K + TSK - 1) / TSK;
+    const int z = get_group_id(2);
+    const int kbeg = (int)(z * steps / KSPLIT) * TSK;
+    const int kend = (int)min((long)K, (z + 1) * steps / KSPLIT * TSK);
+
+    C += z * WSTRIDE(M, N);
+#else
+    const int kbeg = 0, kend = K;
+#endif
     /* Two buffers of each tile: one is read while the next k-step's is written.  Aligned for
      * the widest vector read (float16); every offset read is a multiple of its width. */
     __local REAL As[2][TSK * LDA] __attribute__((aligned(64)));
@@ -581,18 +618,18 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
     for (int i = 0; i < WPTM; i++)
         for (int j = 0; j < WPTN / VWN; j++)
             acc[i][j] = 0;
-    fast_load_a(ra, M, K, A, m0, 0, t);
-    fast_load_b(rb, N, K, B, n0, 0, t);
+    fast_load_a(ra, M, K, kend, A, m0, kbeg, t);
+    fast_load_b(rb, N, kend, B, n0, kbeg, t);
     fast_store(As[0], Bs[0], ra, rb, t);
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int k0 = 0, buf = 0; k0 < K; k0 += TSK, buf ^= 1) {
-        const int more = k0 + TSK < K;
+    for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
+        const int more = k0 + TSK < kend;
 
         /* The next k-step's global loads are issued before this one's arithmetic, so that
          * their latency hides behind it. */
         if (more) {
-            fast_load_a(ra, M, K, A, m0, k0 + TSK, t);
-            fast_load_b(rb, N, K, B, n0, k0 + TSK, t);
+            fast_load_a(ra, M, K, kend, A, m0, k0 + TSK, t);
+            fast_load_b(rb, N, kend, B, n0, k0 + TSK, t);
         }
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
@@ -630,6 +667,37 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
                 for (int w = 0; w < VWN && n + w < N; w++)
                     C[m * N + n + w] = c[w];
             }
+        }
+    }
+}
+
+/* matmul_fast_sum: the second launch of matmul_fast with KSPLIT > 1 (its manifest's `then`),
+ * C = the sum of the KSPLIT slices of the workspace W, in slice order (deterministic: OpenCL
+ * 1.2 has no float atomics, and this keeps each element's rounding the same from run to run).
+ * C and each slice are read and written as one vector of M*N elements, four consecutive
+ * elements per work-item (work-groups of 64, fewer where the device allows fewer: the host's
+ * plan), so that the accesses are coalesced and
+ * vectorized; WSTRIDE keeps every slice's start a multiple of four elements, so that the
+ * vectors are aligned.  The last work-item takes the M*N % 4 elements past the last vector. */
+__kernel void
+matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
+                __global REAL *restrict C)
+{
+    const long mn = (long)M * N, i = 4 * (long)get_global_id(0);
+
+    if (i + 4 <= mn) {
+        REAL4 acc = *(__global const REAL4 *)&W[i];
+
+        for (int z = 1; z < KSPLIT; z++)
+            acc += *(__global const REAL4 *)&W[z * WSTRIDE(M, N) + i];
+        *(__global REAL4 *)&C[i] = acc;
+    } else {
+        for (long e = i; e < mn; e++) {
+            REAL acc = W[e];
+
+            for (int z = 1; z < KSPLIT; z++)
+                acc += W[z * WSTRIDE(M, N) + e];
+            C[e] = acc;
         }
     }
 }
@@ -743,8 +811,11 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   # block spills, so there the device default is 4 x 2 float8, eight ymm accumulators, with
  *   # twice the blocks per work-item and one work-item per group: 0.87x OpenBLAS at 1024^3 on
  *   # the 2-core AVX2 EPYC where the AVX-512 set gives 0.33x (results/epyc-2c-pocl-3.1/).
+ *   # The same register bytes in every type: VN elements of a vector fill one register (32
+ *   # bytes on AVX2, 64 on AVX-512), so a double block is MR x NV double4 or double8 and keeps
+ *   # the float block's registers and rows (a double8 on AVX2, two ymm each, spills).
  *   param      MR = 8 device (is_cpu && native_vector_width_float < 16 ? 4 : 8) in 1..32 "C rows per block (rows of accumulators)"
- *   param      VN = 16 device (is_cpu && native_vector_width_float < 16 ? 8 : 16) in 2,4,8,16 "vector width of the accumulators and of B's loads"
+ *   param      VN = 16 device (min(16, (is_cpu && native_vector_width_float < 16 ? 32 : 64) / REAL_SIZE)) in 2,4,8,16 "vector width of the accumulators and of B's loads"
  *   param      NV = 2 in 1..8 "vectors per accumulator row (NV*VN columns per work-item)"
  *   param      RB = 16 device (is_cpu && native_vector_width_float < 16 ? 32 : 16) in 1..64 "blocks of MR rows per work-item (reuses of B's panel)"
  *   param      KB = 256 in 0..4096 "depth of a k slice: rows of B's private panel (0: none)"

@@ -34,7 +34,7 @@
  *   REAL        element type                                  default float
  *   TILE        tile edge, and work-group width               default 32
  *   BLOCK_ROWS  work-group height; must divide TILE           default 8
- *   SECTOR      transpose_aligned: floats per memory sector, a power of two that divides
+ *   SECTOR      transpose_aligned: elements per 32-byte memory sector, a power of two that divides
  *               TILE                                          default 8 (32 bytes)
  */
 #include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
@@ -207,7 +207,9 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  *   # gives 0.86-0.89x (results/nvidia-h100-80gb-hbm3/, -shapes2-).
  *   param      TILE = 32 device (is_gpu && max_work_group_size >= 512 ? 64 : 32) in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
- *   param      SECTOR = 8 in 1,2,4,8,16,32 "floats per memory sector; divides TILE"
+ *   # A sector is 32 bytes in every type: 8 floats, 4 doubles, 16 halves.  The tiles stay
+ *   # TILE x TILE elements (64 x 68 doubles: 35 KiB of local memory, under NVIDIA's 48).
+ *   param      SECTOR = 8 device (32 / REAL_SIZE) in 1,2,4,8,16,32 "elements per 32-byte memory sector; divides TILE"
  *   twin       transpose_naive
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void

@@ -73,7 +73,9 @@ static inline void add_tail(const int n, const int words, __global const REAL *r
  *   # caches of a GPU and a CPU yet under a second a launch: 16M floats, 192 MB moved.
  *   # On CPUs one SIMD register of floats per work-item and stores around the caches: on the
  *   # 2-core AVX2 EPYC 11-15 GB/s where the seed's one float with plain stores moves 3-4.
- *   param      VEC = 1 device (is_cpu ? (native_vector_width_float >= 16 ? 16 : 8) : 1) in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   # One SIMD register per word in every type (32 bytes on AVX2, 64 on AVX-512: float8 or
+ *   # double4, float16 or double8); GPUs one element per work-item, as the seed.
+ *   param      VEC = 1 device (is_cpu ? min(16, (native_vector_width_float >= 16 ? 64 : 32) / REAL_SIZE) : 1) in 1,2,4,8,16 "elements per work-item, loaded as one vector word"
  *   param      WGS = 256 in 1..1024 "work-group size"
  *   param      NT = 0 device (is_cpu) in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
  */
@@ -97,7 +99,7 @@ vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict
  *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
  *   size       cpu 16M gpu 64M shared 16M
  *   # The same device defaults as vadd, so that the twins compare like with like.
- *   param      VEC = 1 device (is_cpu ? (native_vector_width_float >= 16 ? 16 : 8) : 1) in 1,2,4,8,16 "floats per work-item, loaded as one vector word"
+ *   param      VEC = 1 device (is_cpu ? min(16, (native_vector_width_float >= 16 ? 64 : 32) / REAL_SIZE) : 1) in 1,2,4,8,16 "elements per work-item, loaded as one vector word"
  *   param      WGS = 256 in 1..1024 "work-group size"
  *   param      NT = 0 device (is_cpu) in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
  *   twin       vadd

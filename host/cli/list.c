@@ -4,6 +4,7 @@
 #include "clbench/device.h"
 #include "clbench/device_defaults.h"
 #include "clbench/kernel.h"
+#include "clbench/rows.h"
 #include "clbench/runfile.h"
 
 #include <string.h>
@@ -38,24 +39,44 @@ static void print_default_sizes(FILE *out, const struct cb_kernel *k)
     fputs(" (several devices)", out);
 }
 
-/* "on 0:0 NAME: TILE=8 RX=4 (device default); note" for each device. */
+/* "on 0:0 NAME (float, 1024x1024x1024): TILE=8 RX=4 (device default); note" for each device
+ * and each --type, at the first --size or else the kernel's default size on that device. */
 static void print_resolved(FILE *out, const struct cb_kernel *k, struct cb_device *const *devices,
-                           size_t count)
+                           size_t count, const struct cb_config *cfg)
 {
-    for (size_t i = 0; i < count; i++) {
-        long values[CB_MAX_PARAMS];
-        char note[CB_PARAMS_NOTE_LEN], id[32];
-        const char *from = cb_param_defaults(k, devices[i], values, note, sizeof note);
+    for (size_t i = 0; i < count; i++)
+        for (unsigned ti = 0; ti < cfg->real_type_count; ti++) {
+            long values[CB_MAX_PARAMS];
+            char note[CB_PARAMS_NOTE_LEN], id[32];
+            struct cb_problem p;
+            const char *from;
 
-        cb_device_id_string(devices[i], id, sizeof id);
-        fprintf(out, "  %-18s on %s %s:", "", id, devices[i]->name);
-        for (unsigned p = 0; p < cb_kernel_param_count(k); p++)
-            fprintf(out, " %s=%ld", k->params[p].name, values[p]);
-        fprintf(out, " (%s)%s%s\n", from, note[0] ? "; " : "", note);
-    }
+            memset(&p, 0, sizeof p);
+            p.kernel = k;
+            cb_elem_find(cfg->real_types[ti], strlen(cfg->real_types[ti]), &p.real);
+            if (cfg->size_count > 0)
+                cb_size_apply(k, &cfg->sizes[0], p.size);
+            else
+                memcpy(p.size,
+                       devices[i]->type & CL_DEVICE_TYPE_GPU ? k->default_size_gpu
+                                                             : k->default_size_cpu,
+                       sizeof p.size);
+            from = cb_param_defaults(&p, devices[i], values, note, sizeof note);
+            cb_device_id_string(devices[i], id, sizeof id);
+            fprintf(out, "  %-18s on %s %s (%s, ", "", id, devices[i]->name,
+                    k->generic != NULL ? "generic contract" : cfg->real_types[ti]);
+            print_size(out, k, p.size);
+            fputs("):", out);
+            for (unsigned q = 0; q < cb_kernel_param_count(k); q++)
+                fprintf(out, " %s=%ld", k->params[q].name, values[q]);
+            fprintf(out, " (%s)%s%s\n", from, note[0] ? "; " : "", note);
+            if (k->generic != NULL)
+                break; /* one line: its defaults see REAL_SIZE 4 whatever --type says */
+        }
 }
 
-void cb_kernels_print(FILE *out, struct cb_device *const *devices, size_t count)
+void cb_kernels_print(FILE *out, struct cb_device *const *devices, size_t count,
+                      const struct cb_config *cfg)
 {
     const char *family = "", *source = NULL;
 
@@ -88,7 +109,7 @@ void cb_kernels_print(FILE *out, struct cb_device *const *devices, size_t count)
             fprintf(out, "  (%s)%s%s\n", param->allowed, param->help[0] ? " " : "", param->help);
         }
         if (nparams > 0)
-            print_resolved(out, k, devices, count);
+            print_resolved(out, k, devices, count, cfg);
         if (k->requires != NULL)
             fprintf(out, "  %-18s not available in this build: %s\n", "", k->requires);
     }

@@ -245,14 +245,14 @@ static int list_kernels(const struct cb_config *cfg)
     int status = CB_EXIT_FAILED;
 
     if (!cfg->devices_given) {
-        cb_kernels_print(stdout, NULL, 0);
+        cb_kernels_print(stdout, NULL, 0, cfg);
         return CB_EXIT_OK;
     }
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;
     devices = calloc(list.count > 0 ? list.count : 1, sizeof *devices);
     if (devices != NULL && cb_devices_select(&list, cfg->devices, devices, &count) == 0) {
-        cb_kernels_print(stdout, devices, count);
+        cb_kernels_print(stdout, devices, count, cfg);
         status = CB_EXIT_OK;
     }
     free(devices);

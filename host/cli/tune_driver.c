@@ -25,13 +25,14 @@
 
 enum { MIN_MAX_TIME_S = 30 };
 
-/* One search: a kernel at a size on a device. */
+/* One search: a kernel in an element type at a size on a device. */
 struct task {
     struct cb_run *run;
     const struct cb_config *cfg;
     const struct cb_tune_config *t;
     struct cb_device *device;
     const struct cb_kernel *kernel;
+    enum cb_elem_type real; /* --type */
     size_t size[CB_MAX_DIMS];
     const struct cb_space *space;
     struct cb_program_cache *cache; /* CLBENCH_WORKERS=0: the points run in this process */
@@ -50,6 +51,7 @@ static void fill_row(const struct task *k, uint64_t index, struct cb_row *row)
     memset(row, 0, sizeof *row);
     row->device = k->device;
     row->problem.kernel = k->kernel;
+    row->problem.real = k->real;
     memcpy(row->problem.size, k->size, sizeof row->problem.size);
     row->timer = "event";
     row->params_from = "tuning";
@@ -61,6 +63,7 @@ static void fill_row(const struct task *k, uint64_t index, struct cb_row *row)
 static int same_point(const struct cb_row *a, const struct cb_row *b)
 {
     return a->device == b->device && a->problem.kernel == b->problem.kernel &&
+           a->problem.real == b->problem.real &&
            memcmp(a->problem.size, b->problem.size, sizeof a->problem.size) == 0 &&
            memcmp(a->problem.param, b->problem.param,
                   cb_kernel_param_count(a->problem.kernel) * sizeof(long)) == 0;
@@ -77,17 +80,25 @@ static enum cb_eval outcome(struct task *k, const struct cb_row *row, double *co
     return CB_EVAL_OK;
 }
 
-static void show_progress(const struct task *k)
+/* "32x32x32 double": the task's size and element type, for messages. */
+static void task_label(const struct task *k, char *buf, size_t len)
 {
-    char size[96];
     struct cb_row probe;
 
-    if (!k->progress)
-        return;
     memset(&probe, 0, sizeof probe);
     probe.problem.kernel = k->kernel;
     memcpy(probe.problem.size, k->size, sizeof probe.problem.size);
-    cb_row_size(&probe, size, sizeof size);
+    cb_row_size(&probe, buf, len);
+    snprintf(buf + strlen(buf), len - strlen(buf), " %s", cb_elem_info(k->real)->name);
+}
+
+static void show_progress(const struct task *k)
+{
+    char size[96];
+
+    if (!k->progress)
+        return;
+    task_label(k, size, sizeof size);
     fprintf(stderr, "\rclbench: tune %s %s: %llu evaluated, best %.4g ms", k->kernel->name, size,
             (unsigned long long)k->evals, k->best_ms);
     if (k->deadline_ms > 0)
@@ -152,14 +163,17 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
     return result;
 }
 
-/* The device's defaults, as the search's first point (where they are in the space). */
+/* The defaults of the device, type and size, as the search's first point (where they are in
+ * the space). */
 static void default_start(const struct task *k, struct cb_search *s)
 {
     unsigned digit[CB_MAX_PARAMS];
     long defaults[CB_MAX_PARAMS];
     char note[CB_PARAMS_NOTE_LEN];
+    struct cb_row row;
 
-    cb_param_defaults(k->kernel, k->device, defaults, note, sizeof note);
+    fill_row(k, 0, &row);
+    cb_param_defaults(&row.problem, k->device, defaults, note, sizeof note);
     for (unsigned d = 0; d < k->space->dims; d++) {
         const long def = defaults[d];
 
@@ -195,6 +209,7 @@ static void make_entry(const struct task *k, const struct cb_row *best, const st
     snprintf(e->platform, sizeof e->platform, "%s", k->device->platform_name);
     snprintf(e->driver, sizeof e->driver, "%s", k->device->driver);
     snprintf(e->kernel, sizeof e->kernel, "%s", kn->name);
+    e->real = k->real;
     cb_size_class(kn, k->size, e->size_class, sizeof e->size_class);
     e->dims = kn->dims;
     memcpy(e->size, k->size, sizeof e->size);
@@ -224,6 +239,17 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
     char size[96], params[256];
     const struct cb_row *best;
 
+    /* A type the kernel or the device does not take refuses every point for one reason. */
+    {
+        struct cb_row probe;
+
+        fill_row(k, 0, &probe);
+        if (cb_row_plan(&probe) != 0 && probe.status == CB_STATUS_UNSUPPORTED) {
+            task_label(k, size, sizeof size);
+            cb_error("tune %s %s: %s", k->kernel->name, size, probe.reason);
+            return 1;
+        }
+    }
     memset(&s, 0, sizeof s);
     s.space = k->space;
     s.objective = evaluate;
@@ -243,14 +269,7 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
         fputc('\n', stderr);
     if (cb_interrupted)
         return 0; /* a search cut short stores nothing: --resume finishes it */
-    {
-        struct cb_row probe;
-
-        memset(&probe, 0, sizeof probe);
-        probe.problem.kernel = k->kernel;
-        memcpy(probe.problem.size, k->size, sizeof probe.problem.size);
-        cb_row_size(&probe, size, sizeof size);
-    }
+    task_label(k, size, sizeof size);
     if (!s.found) {
         if (s.evals == 0)
             cb_error("tune %s %s: every one of the %llu points was refused before building "
@@ -314,32 +333,36 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
     for (size_t ki = 0; ki < cfg->kernel_count && !cb_interrupted; ki++) {
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
 
-        /* The kernel's space with this device's own defaults, so that the search can start
-         * from them. */
-        struct cb_space space = spaces[ki];
+        for (unsigned ti = 0; ti < cfg->real_type_count && !cb_interrupted; ti++)
+            for (size_t si = 0; si < nsizes && !cb_interrupted; si++) {
+                struct task k;
+                struct cb_row row;
+                /* The kernel's space with the defaults of this device, type and size, so
+                 * that the search can start from them. */
+                struct cb_space space = spaces[ki];
 
-        cb_space_add_device_defaults(&space, cfg->kernels[ki], cfg->defines, cfg->define_count, d);
-        for (size_t si = 0; si < nsizes && !cb_interrupted; si++) {
-            struct task k;
-
-            memset(&k, 0, sizeof k);
-            k.run = run;
-            k.cfg = cfg;
-            k.t = t;
-            k.device = d;
-            k.kernel = cfg->kernels[ki];
-            k.space = &space;
-            k.cache = &cache;
-            k.worker = isolated ? &worker : NULL;
-            k.journal = journal;
-            k.progress = isatty(STDERR_FILENO);
-            if (cfg->size_count > 0)
-                cb_size_apply(k.kernel, &cfg->sizes[si], k.size);
-            else
-                memcpy(k.size, gpu ? k.kernel->default_size_gpu : k.kernel->default_size_cpu,
-                       sizeof k.size);
-            failed |= tune_one(&k, entries, entry_count);
-        }
+                memset(&k, 0, sizeof k);
+                k.run = run;
+                k.cfg = cfg;
+                k.t = t;
+                k.device = d;
+                k.kernel = cfg->kernels[ki];
+                cb_elem_find(cfg->real_types[ti], strlen(cfg->real_types[ti]), &k.real);
+                k.space = &space;
+                k.cache = &cache;
+                k.worker = isolated ? &worker : NULL;
+                k.journal = journal;
+                k.progress = isatty(STDERR_FILENO);
+                if (cfg->size_count > 0)
+                    cb_size_apply(k.kernel, &cfg->sizes[si], k.size);
+                else
+                    memcpy(k.size, gpu ? k.kernel->default_size_gpu : k.kernel->default_size_cpu,
+                           sizeof k.size);
+                fill_row(&k, 0, &row);
+                cb_space_add_device_defaults(&space, &row.problem, cfg->defines, cfg->define_count,
+                                             d);
+                failed |= tune_one(&k, entries, entry_count);
+            }
     }
     if (isolated)
         cb_worker_stop(&worker);
@@ -362,22 +385,25 @@ static int export_entry(const struct cb_tune_config *t, struct cb_device **devic
 
     cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &db);
     for (size_t i = 0; i < count && e == NULL; i++)
-        for (size_t ki = 0; ki < cfg->kernel_count && e == NULL; ki++) {
-            const struct cb_kernel *k = cfg->kernels[ki];
-            size_t size[CB_MAX_DIMS];
-            const int gpu = (devices[i]->type & CL_DEVICE_TYPE_GPU) != 0;
+        for (size_t ki = 0; ki < cfg->kernel_count && e == NULL; ki++)
+            for (unsigned ti = 0; ti < cfg->real_type_count && e == NULL; ti++) {
+                const struct cb_kernel *k = cfg->kernels[ki];
+                size_t size[CB_MAX_DIMS];
+                const int gpu = (devices[i]->type & CL_DEVICE_TYPE_GPU) != 0;
+                enum cb_elem_type real = CB_ELEM_FLOAT;
 
-            if (cfg->size_count > 0)
-                cb_size_apply(k, &cfg->sizes[0], size);
-            else
-                memcpy(size, gpu ? k->default_size_gpu : k->default_size_cpu, sizeof size);
-            e = cb_tuned_find(&db, devices[i], k, size);
-        }
+                cb_elem_find(cfg->real_types[ti], strlen(cfg->real_types[ti]), &real);
+                if (cfg->size_count > 0)
+                    cb_size_apply(k, &cfg->sizes[0], size);
+                else
+                    memcpy(size, gpu ? k->default_size_gpu : k->default_size_cpu, sizeof size);
+                e = cb_tuned_find(&db, devices[i], k, real, size);
+            }
     if (e == NULL) {
         cb_tuned_free(&db);
-        cb_error("no tuned entry for %s at that size class on the chosen device(s): run clbench "
-                 "tune first",
-                 cfg->kernels[0]->name);
+        cb_error("no tuned entry for %s in %s at that size class on the chosen device(s): run "
+                 "clbench tune first",
+                 cfg->kernels[0]->name, cfg->real_types[0]);
         return CB_EXIT_FAILED;
     }
     status = cb_output_open(&out, t->export_path) == 0 && cb_tuned_export(out.file, e, header) == 0

@@ -30,6 +30,7 @@ enum {
     OPT_SHARD,
     OPT_STRATEGY,
     OPT_TUNED,
+    OPT_TYPE,
 };
 
 /* Sorted by long name: --help prints in this order. */
@@ -73,6 +74,9 @@ static const struct cb_option options[] = {
      "else climb)"},
     {"tuned", OPT_TUNED, 1, "FILE",
      "the tuning database to update (default $XDG_DATA_HOME/clbench/tuned.json)"},
+    {"type", OPT_TYPE, 1, "T",
+     "element type of the families' kernels: float (default), double or half, or a comma list "
+     "(each tuned in turn); entries are stored per type and used by rows of that type"},
     {"warmup", 'w', 1, "N", "untimed launches before timing (default 1)"},
 };
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
@@ -91,9 +95,9 @@ static void print_help(FILE *out)
           "Searches the -D parameters of each kernel for the fastest point on each device and\n"
           "size within a budget.  Points the kernel's plan or the device's limits refuse are\n"
           "skipped before building and cost nothing; every measured point (ok or failed) is a\n"
-          "row of the run file.  The best point per device, platform, driver, kernel and size\n"
-          "class (each dimension rounded up to a power of two) goes into the tuning database,\n"
-          "which later runs without -D use (their rows say params_from: tuned).\n"
+          "row of the run file.  The best point per device, platform, driver, kernel, element\n"
+          "type and size goes into the tuning database, which later runs without -D use for\n"
+          "rows of that type (their rows say params_from: tuned).\n"
           "\n"
           "options:\n",
           out);
@@ -112,6 +116,7 @@ static void print_help(FILE *out)
           "examples:\n"
           "  clbench tune -k matmul_fast -n 1024 -d gpu --budget 4m -o tune.json\n"
           "  clbench tune -k matmul_regblock -n 256 -D TILE=8,16 --budget 30 --strategy anneal\n"
+          "  clbench tune -k matmul_fast -n 4096 -d gpu --type double --budget 10m\n"
           "  clbench tune -k matmul_fast -n 1024 -d gpu --export matmul_fast_params.h\n"
           "\n"
           "exit status: 0 a best point was found for every kernel, size and device; 1 every\n"
@@ -168,6 +173,8 @@ static const char *shared_name(int code)
         return "shard";
     case OPT_TUNED:
         return "tuned";
+    case OPT_TYPE:
+        return "type";
     default:
         return NULL;
     }

@@ -118,18 +118,37 @@ static void add_note(char *note, size_t len, const char *text)
         snprintf(note + used, len - used, "%s%s", used > 0 ? "; " : "", text);
 }
 
-const char *cb_param_defaults(const struct cb_kernel *k, const struct cb_device *d,
+size_t cb_default_vars(const struct cb_kernel *k, const struct cb_device *d,
+                       const struct cb_problem *p, struct cb_expr_var vars[CB_DEFAULT_VARS])
+{
+    static const char *const no_row = "no row to read it from";
+    size_t n = cb_device_vars(d, vars);
+
+    vars[n++] = (struct cb_expr_var){"REAL_SIZE",
+                                     p == NULL            ? 0
+                                     : k->generic != NULL ? 4
+                                                          : (long long)cb_real_size(p),
+                                     p == NULL ? no_row : NULL};
+    for (unsigned i = 0; i < k->dims && i < CB_MAX_DIMS && k->dim_names[i] != NULL; i++)
+        vars[n++] = (struct cb_expr_var){k->dim_names[i], p == NULL ? 0 : (long long)p->size[i],
+                                         p == NULL ? no_row : NULL};
+    return n;
+}
+
+const char *cb_param_defaults(const struct cb_problem *p, const struct cb_device *d,
                               long values[CB_MAX_PARAMS], char *note, size_t len)
 {
+    const struct cb_kernel *k = p->kernel;
     const unsigned count = cb_kernel_param_count(k);
     const int cpu = d != NULL && (d->type & CL_DEVICE_TYPE_CPU) != 0;
-    struct cb_expr_var vars[CB_DEVICE_VARS];
+    struct cb_expr_var vars[CB_DEFAULT_VARS];
+    size_t nvars = 0;
     int decided = 0;
 
     if (len > 0)
         note[0] = '\0';
     if (d != NULL)
-        cb_device_vars(d, vars);
+        nvars = cb_default_vars(k, d, p, vars);
     for (unsigned i = 0; i < count; i++) {
         const struct cb_param *param = &k->params[i];
         struct cb_expr_error err;
@@ -139,7 +158,7 @@ const char *cb_param_defaults(const struct cb_kernel *k, const struct cb_device 
         values[i] = cpu && k->def_cpu[i] != 0 ? k->def_cpu[i] : param->def;
         if (param->device_def == NULL || d == NULL)
             continue;
-        if (cb_expr_eval(param->device_def, vars, CB_DEVICE_VARS, &v, &err) != 0) {
+        if (cb_expr_eval(param->device_def, vars, nvars, &v, &err) != 0) {
             snprintf(text, sizeof text, "%s: device default (%s) failed at column %u: %s; %ld used",
                      param->name, param->device_def, err.column, err.message, values[i]);
             add_note(note, len, text);

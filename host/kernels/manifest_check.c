@@ -2,8 +2,34 @@
  * there with its file, line and column, not in the middle of a run. */
 #include "manifest_parts.h"
 
+#include "clbench/device_defaults.h"
+
 #include <stdio.h>
 #include <string.h>
+
+/* Each param's `device (EXPR)`: its syntax, and names among the device's properties,
+ * REAL_SIZE and the sizes (its values come per row). */
+static int check_device_defaults(const struct context *x, const struct cb_manifest_kernel *u)
+{
+    struct cb_expr_var vars[CB_DEFAULT_VARS];
+    const size_t count = cb_default_vars(&u->k, NULL, NULL, vars);
+
+    for (unsigned i = 0; i < cb_kernel_param_count(&u->k); i++) {
+        const struct located *e = &u->device_def[i];
+        struct cb_expr_error err;
+
+        if (e->text != NULL && cb_expr_check(e->text, vars, count, &err) != 0)
+            return manifest_fail(x, e->line, e->column + err.column - 1,
+                                 "param %s: device default: %s (its names are the device's "
+                                 "properties, REAL_SIZE and the sizes %s%s%s%s%s: README \"The "
+                                 "manifest\")",
+                                 u->k.params[i].name, err.message,
+                                 u->k.dims > 0 ? u->k.dim_names[0] : "", u->k.dims > 1 ? " " : "",
+                                 u->k.dims > 1 ? u->k.dim_names[1] : "", u->k.dims > 2 ? " " : "",
+                                 u->k.dims > 2 ? u->k.dim_names[2] : "");
+    }
+    return 0;
+}
 
 /* Checks every expression's syntax and names, then evaluates them at the default sizes and
  * parameters, so that a manifest that cannot work fails when it is loaded. */
@@ -16,6 +42,8 @@ static int check_expressions(const struct context *x, const struct cb_manifest_k
     struct cb_problem p;
     int eval_error;
 
+    if (check_device_defaults(x, u) != 0)
+        return -1;
     for (unsigned i = 0; i < u->require_count; i++)
         all[n++] = &u->require[i];
     for (unsigned i = 0; i < u->global_count; i++)
@@ -36,7 +64,8 @@ static int check_expressions(const struct context *x, const struct cb_manifest_k
         if (all[i]->text != NULL && cb_expr_check(all[i]->text, vars, count, &err) != 0)
             return manifest_fail(x, all[i]->line, all[i]->column + err.column - 1,
                                  "%s (variables: the sizes %s%s and the params)", err.message,
-                                 u->k.dims > 0 ? u->dim_names[0] : "", u->k.dims > 1 ? " ..." : "");
+                                 u->k.dims > 0 ? u->k.dim_names[0] : "",
+                                 u->k.dims > 1 ? " ..." : "");
     }
     memset(&p, 0, sizeof p);
     p.kernel = &u->k;
@@ -140,6 +169,23 @@ static int check_hook(const struct context *x, const struct cb_manifest_kernel *
     return 0;
 }
 
+/* `then NAME`: a second launch, which only a plan hook can plan (its NDRange and arguments
+ * are the hook's), of another kernel of the same file. */
+static int check_then(const struct context *x, const struct cb_manifest_kernel *u, const char *code)
+{
+    if (u->hook == NULL)
+        return manifest_fail(x, u->then_line, 0,
+                             "then %s: a second launch is planned by a `plan` hook of a built-in "
+                             "family (host/kernels/<family>.c), which kernel %s has none of",
+                             u->k.then, u->k.name);
+    if (strcmp(u->k.then, u->k.name) == 0 || !manifest_declares_kernel(code, u->k.then))
+        return manifest_fail(x, u->then_line, 0,
+                             "then %s: the file has no other `__kernel void %s(` to launch "
+                             "second",
+                             u->k.then, u->k.then);
+    return 0;
+}
+
 int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code)
 {
@@ -160,6 +206,8 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
     if (manifest_check_key_contracts(x, u, pend) != 0)
         return -1;
     if (u->hook != NULL && check_hook(x, u) != 0)
+        return -1;
+    if (u->k.then != NULL && check_then(x, u, code) != 0)
         return -1;
     if (u->k.finding.kind == CB_FINDING_GRID && (cb_kernel_param_index(&u->k, u->k.finding.x) < 0 ||
                                                  cb_kernel_param_index(&u->k, u->k.finding.y) < 0))
@@ -201,7 +249,7 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
         u->k.family = ct->name;
         u->k.dims = ct->dims;
         for (unsigned i = 0; i < ct->dims; i++)
-            u->dim_names[i] = ct->vars[i];
+            u->k.dim_names[i] = ct->vars[i];
         u->k.inputs = ct->inputs;
         u->k.reference =
             u->hook != NULL && u->hook->reference != NULL ? u->hook->reference : ct->reference;
@@ -216,11 +264,11 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
     for (unsigned i = 0; i < u->k.dims; i++)
         snprintf(u->size_names + strlen(u->size_names),
                  sizeof u->size_names - strlen(u->size_names), "%s%s", i ? "x" : "",
-                 u->dim_names[i]);
+                 u->k.dim_names[i]);
     u->k.size_names = u->size_names;
     for (unsigned i = 0; i < cb_kernel_param_count(&u->k); i++)
         for (unsigned d = 0; d < u->k.dims; d++)
-            if (strcmp(u->k.params[i].name, u->dim_names[d]) == 0)
+            if (strcmp(u->k.params[i].name, u->k.dim_names[d]) == 0)
                 return manifest_fail(x, u->line, 0,
                                      "param %s has the name of a size variable: rename it",
                                      u->k.params[i].name);

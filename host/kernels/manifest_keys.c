@@ -3,7 +3,6 @@
  * key is one parser and one row; README.md's "The manifest" table documents each. */
 #include "manifest_parts.h"
 
-#include "clbench/device_defaults.h"
 #include "clbench/families.h"
 
 #include <errno.h>
@@ -93,13 +92,13 @@ static int valid_allowed(const char *s)
     return 1;
 }
 
-/* device (EXPR) of a param line: an expression over the device's properties, parenthesized so
- * that its end is plain; checked now (syntax and names), evaluated per device. */
+/* device (EXPR) of a param line: an expression over the device's properties, the row's
+ * REAL_SIZE and sizes, parenthesized so that its end is plain; checked once the manifest is
+ * read (manifest_check.c: the sizes' names come with the contract or `dims`), evaluated per
+ * row. */
 static int parse_device_default(struct cursor *c, struct cb_manifest_kernel *u,
-                                struct cb_param *param)
+                                struct cb_param *param, unsigned index)
 {
-    struct cb_expr_var vars[CB_DEVICE_VARS];
-    struct cb_expr_error err;
     const char *open, *p;
     unsigned depth = 0;
 
@@ -122,13 +121,8 @@ static int parse_device_default(struct cursor *c, struct cb_manifest_kernel *u,
     param->device_def = manifest_keep(u, open + 1, (size_t)(p - open - 1));
     if (param->device_def == NULL)
         return manifest_fail(c->x, c->line, 0, "out of memory");
+    u->device_def[index] = (struct located){param->device_def, c->line, cursor_col(c, open + 1)};
     c->at = p + 1;
-    cb_device_vars(NULL, vars);
-    if (cb_expr_check(param->device_def, vars, CB_DEVICE_VARS, &err) != 0)
-        return manifest_fail(c->x, c->line, cursor_col(c, open + 1) + err.column - 1,
-                             "param %s: device default: %s (its names are the device's "
-                             "properties: README \"The manifest\")",
-                             param->name, err.message);
     return 0;
 }
 
@@ -179,7 +173,7 @@ static int parse_param(struct cursor *c, struct cb_manifest_kernel *u, struct pe
                                  "`param %s = 128 cpu 32 in 4..512`",
                                  param->name, param->name);
     }
-    if (cursor_accept_word(c, "device") && parse_device_default(c, u, param) != 0)
+    if (cursor_accept_word(c, "device") && parse_device_default(c, u, param, n) != 0)
         return -1;
     if (!cursor_accept_word(c, "in"))
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
@@ -611,6 +605,13 @@ static int parse_baseline(struct cursor *c, struct cb_manifest_kernel *u, struct
     return parse_kernel_name(c, u, &u->k.baseline, &u->baseline_line, "baseline");
 }
 
+/* then NAME: the kernel of the same file that a plan's second launch runs (struct cb_then). */
+static int parse_then(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_kernel_name(c, u, &u->k.then, &u->then_line, "then");
+}
+
 static int parse_metric(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
     if (cursor_accept_word(c, "gflops"))
@@ -634,7 +635,7 @@ static int parse_dims(struct cursor *c, struct cb_manifest_kernel *u, struct pen
     while ((name = cursor_ident(c, &len)) != NULL) {
         if (n == CB_MAX_DIMS)
             return manifest_fail(c->x, c->line, cursor_col(c, name), "dims takes at most 3 names");
-        u->dim_names[n++] = manifest_keep(u, name, len);
+        u->k.dim_names[n++] = manifest_keep(u, name, len);
     }
     if (n == 0 || !cursor_at_end(c))
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
@@ -786,6 +787,7 @@ static const struct key keys[] = {
     {"bytes", 0, GENERIC, parse_bytes},
     {"verify", 0, GENERIC, parse_verify},
     {"plan", 0, FAMILY, parse_plan},
+    {"then", 0, FAMILY, parse_then},
     {"private_mem", 0, ALL, parse_private_mem},
     {"libraries", 0, ALL, parse_libraries},
     {"finding", 0, ALL, parse_finding},

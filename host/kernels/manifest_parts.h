@@ -52,18 +52,19 @@ struct cb_manifest_kernel {
     struct cb_generic generic;
     const struct contract *contract;
     const struct cb_manifest_file *file;
-    unsigned line; /* of `clbench:kernel NAME` */
-    const char *dim_names[CB_MAX_DIMS];
-    char size_names[CB_MAX_DIMS * 32]; /* dim_names joined by 'x', for --list-kernels */
+    unsigned line;                     /* of `clbench:kernel NAME` */
+    char size_names[CB_MAX_DIMS * 32]; /* k.dim_names joined by 'x', for --list-kernels */
     struct located require[MAX_REQUIRES];
     unsigned require_count;
     struct located global[3], local[3];
     unsigned global_count, local_count;
     struct located local_mem, private_mem, dynamic_local, flops, bytes;
+    /* Where each param's `device (EXPR)` is, checked once the sizes' names are known. */
+    struct located device_def[CB_MAX_PARAMS];
     const struct cb_hook *hook; /* `plan NAME`, else NULL */
     unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
-    unsigned twin_line, baseline_line, verify_line;
+    unsigned twin_line, baseline_line, verify_line, then_line;
     unsigned verify_file_column; /* of `in FILE`'s FILE */
     char **owned;                /* strings this kernel's fields point to */
     size_t owned_count;

@@ -14,7 +14,7 @@ size_t manifest_variables(const struct cb_manifest_kernel *u, const struct cb_pr
 
     for (unsigned i = 0; i < u->k.dims; i++)
         vars[n++] =
-            (struct cb_expr_var){u->dim_names[i], p != NULL ? (long long)p->size[i] : 0, NULL};
+            (struct cb_expr_var){u->k.dim_names[i], p != NULL ? (long long)p->size[i] : 0, NULL};
     for (unsigned i = 0; i < nparams; i++)
         vars[n++] = (struct cb_expr_var){u->k.params[i].name, p != NULL ? p->param[i] : 0, NULL};
     /* A family kernel's element size (--type: 4 float, 8 double, 2 half), for its byte

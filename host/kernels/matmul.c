@@ -4,6 +4,8 @@
 #include "clbench/families.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 /* What every matmul row shares: buffers, scalars and work model.  The kernels index with int,
  * so that every matrix must have fewer than 2^31 elements. */
@@ -184,9 +186,53 @@ static int hook_matmul_rank1(struct cb_problem *p, char *why, size_t len)
     return cb_refuse(plan_rank1(p), why, len);
 }
 
+/* matmul_fast_sum's work-group (the runner halves it where the kernel allows fewer) and the
+ * elements each work-item sums (one float4, as cl/matmul.cl reads them). */
+enum { SUM_WGS = 64, SUM_VECTOR = 4 };
+
+/* matmul_fast with KSPLIT > 1 (split-K, for shapes with fewer tiles of C than the device has
+ * compute units while K is long): a third NDRange dimension of KSPLIT slices of the k-steps,
+ * written into a scratch workspace of KSPLIT matrices of M x N (each rounded up to a multiple
+ * of four elements: WSTRIDE in the kernel), which the second launch, matmul_fast_sum, adds up
+ * into C.  KSPLIT = 1 is the single launch it always was. */
+static int plan_split(struct cb_problem *p, char *why, size_t len)
+{
+    const long ksplit = cb_param(p, "KSPLIT"), tsk = cb_param(p, "TSK");
+    const size_t steps = cb_round_up(p->size[2], (size_t)tsk) / (size_t)tsk;
+    const size_t stride = cb_round_up(p->output_elems, SUM_VECTOR);
+    const size_t vectors = cb_round_up(p->output_elems, SUM_VECTOR) / SUM_VECTOR;
+
+    memset(&p->then, 0, sizeof p->then);
+    if (ksplit == 1)
+        return 0;
+    if (ksplit < 1 || (size_t)ksplit > steps) {
+        snprintf(why, len,
+                 "KSPLIT=%ld slices of K: K=%zu has %zu k-steps of TSK=%ld, and each slice takes "
+                 "one at least: choose KSPLIT from 1 to %zu",
+                 ksplit, p->size[2], steps, tsk, steps);
+        return -1;
+    }
+    p->work_dim = 3;
+    p->global[2] = (size_t)ksplit;
+    p->local[2] = 1;
+    p->then.scratch_elems = cb_mul_size(stride, (size_t)ksplit);
+    if (p->then.scratch_elems == 0)
+        return cb_refuse("KSPLIT slices of M x N overflow size_t", why, len);
+    p->then.first_into_scratch = 1;
+    p->then.work_dim = 1;
+    p->then.global[0] = cb_round_up(vectors, SUM_WGS);
+    p->then.local[0] = SUM_WGS;
+    p->then.args[0] = (struct cb_then_arg){.kind = CB_THEN_INT, .value = p->scalar[0]};
+    p->then.args[1] = (struct cb_then_arg){.kind = CB_THEN_INT, .value = p->scalar[1]};
+    p->then.args[2] = (struct cb_then_arg){.kind = CB_THEN_SCRATCH};
+    p->then.args[3] = (struct cb_then_arg){.kind = CB_THEN_OUTPUT};
+    p->then.arg_count = 4;
+    return 0;
+}
+
 static int hook_matmul_fast(struct cb_problem *p, char *why, size_t len)
 {
-    return cb_refuse(plan_fast(p), why, len);
+    return cb_refuse(plan_fast(p), why, len) != 0 ? -1 : plan_split(p, why, len);
 }
 
 static int hook_matmul_cpu(struct cb_problem *p, char *why, size_t len)
@@ -228,7 +274,7 @@ const struct cb_hook cb_matmul_hooks[] = {
     {"matmul_regblock", "matmul", "TILE RX RY", hook_matmul_regblock, NULL},
     {"matmul_cached", "matmul", "TILE RX RY", hook_matmul_cached, NULL},
     {"matmul_rank1", "matmul", "WG RM TK", hook_matmul_rank1, NULL},
-    {"matmul_fast", "matmul", "TSM TSN TSK WPTM WPTN VWM VWN PAD", hook_matmul_fast, NULL},
+    {"matmul_fast", "matmul", "TSM TSN TSK WPTM WPTN VWM VWN PAD KSPLIT", hook_matmul_fast, NULL},
     {"matmul_cpu", "matmul", "MR VN NV RB KB WGM", hook_matmul_cpu, NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };

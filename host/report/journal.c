@@ -246,6 +246,23 @@ static void restore_params(struct cb_row *row, const cJSON *j)
     }
 }
 
+/* A second launch's work-group as it ran: the runner may have made the plan's smaller to fit
+ * its kernel (run.c, create_then_kernel). */
+static void restore_then_local(struct cb_row *row, const cJSON *then)
+{
+    const cJSON *local = cJSON_GetObjectItemCaseSensitive(then, "local");
+    struct cb_then *t = &row->problem.then;
+
+    if (cJSON_GetArraySize(local) != (int)t->work_dim)
+        return;
+    for (unsigned i = 0; i < t->work_dim; i++) {
+        const cJSON *v = cJSON_GetArrayItem(local, (int)i);
+
+        if (cJSON_IsNumber(v) && v->valuedouble >= 1)
+            t->local[i] = (size_t)v->valuedouble;
+    }
+}
+
 /* Fills row from its run-file object; -1 (row untouched) when the object is not usable. */
 int cb_row_restore(struct cb_row *row, const cJSON *j)
 {
@@ -307,12 +324,15 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     row->footprint_bytes = number(j, "footprint_bytes");
     row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
     row->kernel_work_group_size = (size_t)number(j, "kernel_work_group_size");
+    row->then_first_ms = number(cJSON_GetObjectItemCaseSensitive(j, "then"), "first_median_ms");
+    row->then_second_ms = number(cJSON_GetObjectItemCaseSensitive(j, "then"), "second_median_ms");
     /* The NDRange and work model come from the plan, which is pure: planned again. */
     if (cJSON_GetObjectItemCaseSensitive(j, "global") != NULL) {
         char why[CB_REASON_LEN];
 
         row->problem.kernel->plan(&row->problem, why, sizeof why);
     }
+    restore_then_local(row, cJSON_GetObjectItemCaseSensitive(j, "then"));
     cb_kernel_info_restore(&row->kernel_info, cJSON_GetObjectItemCaseSensitive(j, "kernel_info"));
     cb_row_explain(row); /* against this run's peaks and launch overhead */
     row->resumed = 1;

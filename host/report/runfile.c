@@ -220,6 +220,25 @@ static cJSON *library_json(const struct cb_library_info *info)
     return j;
 }
 
+/* A plan's second launch (struct cb_then): its kernel and NDRange, the scratch, and where
+ * events timed it, each launch's own median (the samples span both launches). */
+static cJSON *then_json(const struct cb_row *row)
+{
+    const struct cb_then *then = &row->problem.then;
+    cJSON *j = cJSON_CreateObject();
+
+    cJSON_AddStringToObject(j, "kernel", row->problem.kernel->then);
+    cJSON_AddItemToObject(j, "global", size_array(then->global, then->work_dim));
+    cJSON_AddItemToObject(j, "local", size_array(then->local, then->work_dim));
+    cJSON_AddNumberToObject(j, "scratch_bytes",
+                            (double)then->scratch_elems * (double)cb_real_size(&row->problem));
+    if (row->then_first_ms > 0) {
+        cJSON_AddNumberToObject(j, "first_median_ms", row->then_first_ms);
+        cJSON_AddNumberToObject(j, "second_median_ms", row->then_second_ms);
+    }
+    return j;
+}
+
 cJSON *cb_row_json(const struct cb_row *row)
 {
     const struct cb_problem *p = &row->problem;
@@ -267,6 +286,8 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(j, "flops", p->flops);
         cJSON_AddNumberToObject(j, "bytes", p->bytes);
     }
+    if (p->then.work_dim > 0)
+        cJSON_AddItemToObject(j, "then", then_json(row));
     if (row->kernel_work_group_size > 0)
         cJSON_AddNumberToObject(j, "kernel_work_group_size", (double)row->kernel_work_group_size);
     cJSON_AddNumberToObject(j, "build_ms", row->build_ms);
@@ -327,6 +348,7 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddStringToObject(entry, "match", row->tuned.match);
         cJSON_AddStringToObject(entry, "size", row->tuned.size);
         cJSON_AddStringToObject(entry, "shape", row->tuned.shape);
+        cJSON_AddStringToObject(entry, "type", row->tuned.type);
     }
     if (row->tuned.skipped[0] != '\0')
         cJSON_AddStringToObject(j, "tuned_skipped", row->tuned.skipped);

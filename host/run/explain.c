@@ -78,6 +78,12 @@ void cb_row_explain(struct cb_row *row)
     struct cb_explain *e = &row->explain;
     const double overhead_us =
         strcmp(row->timer, "event") == 0 ? d->launch_event_us : d->launch_wall_us;
+    const struct cb_kernel *k = row->problem.kernel;
+    /* A row without flops lies under the bandwidth roof whatever the FMA roof is: one without
+     * an FMA roof of its own (an integer kernel) is placed there all the same. */
+    const double roof = cb_row_roof_gflops(d, k, row->problem.real) > 0 || row->problem.flops > 0
+                            ? cb_row_roof_gflops(d, k, row->problem.real)
+                            : d->peak_gflops_measured;
 
     memset(e, 0, sizeof *e);
     explain_occupancy(row, e);
@@ -85,15 +91,17 @@ void cb_row_explain(struct cb_row *row)
         snprintf(e->bound_why, sizeof e->bound_why, "the row did not run ok");
         return;
     }
-    e->has_bound = cb_bound_compute(row->problem.flops, row->problem.bytes,
-                                    row->stats.median * 1e-3, d->peak_gbs_measured,
-                                    cb_row_roof_gflops(d, row->problem.kernel, row->problem.real),
-                                    &e->bound) == 0;
+    e->has_bound =
+        cb_bound_compute(row->problem.flops, row->problem.bytes, row->stats.median * 1e-3,
+                         d->peak_gbs_measured, roof, &e->bound) == 0;
     if (!e->has_bound)
         snprintf(e->bound_why, sizeof e->bound_why, "%s",
-                 d->peak_gbs_measured > 0 && d->peak_gflops_measured > 0
-                     ? "the work model counts no bytes for this kernel"
-                     : "no measured peaks (run without --no-peak)");
+                 d->peak_gbs_measured <= 0 || d->peak_gflops_measured <= 0
+                     ? "no measured peaks (run without --no-peak)"
+                 : k->generic != NULL && cb_generic_compute_type(k->generic) == CB_ELEM_COUNT
+                     ? "no floating-point buffer: no FMA roof measures an integer kernel"
+                 : roof <= 0 ? "no compute roof for this row's type on this device"
+                             : "the work model counts no bytes for this kernel");
     if (overhead_us > 0)
         e->launch_ratio = row->stats.median * 1e3 / overhead_us;
 }

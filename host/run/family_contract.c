@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum { PRINTED_MISMATCHES = 5 };
 
@@ -22,7 +23,10 @@ struct family_buffers {
     size_t guard_front;
     void *host_in[CB_MAX_INPUTS];
     void *host_out;
-    cl_uint *host_guard;            /* guard_front + CB_GUARD_BYTES */
+    cl_uint *host_guard; /* guard_front + CB_GUARD_BYTES */
+    /* A two-launch plan's scratch (struct cb_then), one for all buffer sets: each repetition
+     * writes it before it reads it. */
+    cl_mem scratch;
     struct cb_library_call library; /* a library row's call, open while library_open */
     int library_open;
 };
@@ -35,6 +39,9 @@ static int family_check_buffers(struct cb_row *row)
     for (unsigned i = 0; i < p->kernel->inputs; i++)
         if (cb_row_check_buffer(row, size * (double)p->input_elems[i]) != 0)
             return -1;
+    if (p->then.scratch_elems > 0 &&
+        cb_row_check_buffer(row, size * (double)p->then.scratch_elems) != 0)
+        return -1;
     return cb_row_check_buffer(row, size * (double)p->output_elems);
 }
 
@@ -62,11 +69,38 @@ static void family_release(void *state)
                 clReleaseMemObject(r->in[s][i]);
         cb_guarded_release(&r->out[s]);
     }
+    if (r->scratch != NULL)
+        clReleaseMemObject(r->scratch);
     for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
         free(r->host_in[i]);
     free(r->host_out);
     free(r->host_guard);
     free(r);
+}
+
+/* A two-launch plan's scratch, poisoned like the output: a part of it that the first launch
+ * never writes reaches the output as NaN through the second, and fails verification.  Written
+ * from the host, not filled: Oclgrind 21.10 takes what clEnqueueFillBuffer wrote for
+ * uninitialised when a later kernel reads it. */
+static int create_scratch(struct cb_row *row, struct family_buffers *r)
+{
+    const struct cb_problem *p = &row->problem;
+    const size_t size = cb_real_size(p), bytes = p->then.scratch_elems * size;
+    char *poison = malloc(bytes);
+    cl_int err;
+
+    if (poison == NULL) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for %.0f MiB of scratch",
+                    cb_mib((double)bytes));
+        return -1;
+    }
+    for (size_t i = 0; i < bytes; i += size)
+        memcpy(poison + i, cb_elem_poison(p->real), size);
+    r->scratch = clCreateBuffer(row->device->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                bytes, poison, &err);
+    free(poison);
+    CB_ROW_CHECK(row, err);
+    return 0;
 }
 
 static int family_create(struct cb_row *row, const struct cb_row_env *env, void **state)
@@ -109,6 +143,8 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
         CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, p->output_elems * size,
                                             cb_elem_poison(p->real), size, &r->out[s]));
     }
+    if (p->then.scratch_elems > 0 && create_scratch(row, r) != 0)
+        return -1;
     CB_ROW_CHECK(row, clFinish(d->queue));
     if (p->kernel->library == NULL)
         return 0;
@@ -130,9 +166,31 @@ static int family_set_args(struct cb_row *row, void *state, cl_kernel kernel, un
         CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, sizeof(cl_int), &p->scalar[i]));
     for (unsigned i = 0; i < p->kernel->inputs; i++, arg++)
         CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, sizeof(cl_mem), &r->in[set][i]));
-    CB_ROW_CHECK(row, clSetKernelArg(kernel, arg++, sizeof(cl_mem), &r->out[set].inner));
+    CB_ROW_CHECK(row,
+                 clSetKernelArg(kernel, arg++, sizeof(cl_mem),
+                                p->then.first_into_scratch ? &r->scratch : &r->out[set].inner));
     if (p->dynamic_local_bytes > 0)
         CB_ROW_CHECK(row, clSetKernelArg(kernel, arg, p->dynamic_local_bytes, NULL));
+    return 0;
+}
+
+/* The second launch's arguments, as its plan lists them (struct cb_then). */
+static int family_set_then_args(struct cb_row *row, void *state, cl_kernel kernel, unsigned set)
+{
+    const struct cb_then *then = &row->problem.then;
+    const struct family_buffers *r = state;
+
+    for (cl_uint i = 0; i < then->arg_count; i++) {
+        const struct cb_then_arg *a = &then->args[i];
+        const cl_mem *buffer = a->kind == CB_THEN_INPUT    ? &r->in[set][a->input]
+                               : a->kind == CB_THEN_OUTPUT ? &r->out[set].inner
+                                                           : &r->scratch;
+
+        if (a->kind == CB_THEN_INT)
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof(cl_int), &a->value));
+        else
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof(cl_mem), buffer));
+    }
     return 0;
 }
 
@@ -204,6 +262,7 @@ const struct cb_row_contract cb_family_contract = {
     .check_buffers = family_check_buffers,
     .create = family_create,
     .set_args = family_set_args,
+    .set_then_args = family_set_then_args,
     .launch = family_launch,
     .verify = family_verify,
     .restore = NULL,

@@ -236,10 +236,11 @@ static int plan_reference(const struct cb_row *row, const struct cb_kernel *ref,
     long defaults[CB_MAX_PARAMS];
     char note[CB_PARAMS_NOTE_LEN];
 
-    cb_param_defaults(ref, row->device, defaults, note, sizeof note);
     memset(rp, 0, sizeof *rp);
     rp->kernel = ref;
+    rp->real = p->real;
     memcpy(rp->size, p->size, sizeof rp->size);
+    cb_param_defaults(rp, row->device, defaults, note, sizeof note);
     for (unsigned i = 0; i < cb_kernel_param_count(ref); i++) {
         const int mine = cb_kernel_param_index(p->kernel, ref->params[i].name);
 

@@ -39,8 +39,9 @@ static int defined_on_command_line(const struct cb_config *cfg, const struct cb_
     return 0;
 }
 
-/* Without -D for k, a database entry for this device and driver (exact size, else size class
- * and shape, else the nearest) replaces the defaults, and the row says which. */
+/* Without -D for k, a database entry for this device, driver and element type (exact size,
+ * else size class and shape, else the nearest) replaces the defaults, and the row says
+ * which. */
 static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int from_command_line)
 {
     const struct cb_kernel *k = row->problem.kernel;
@@ -48,7 +49,7 @@ static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int fro
     if (from_command_line || cfg->no_tuned || cfg->tuned == NULL || cfg->tuned_lookup == NULL ||
         cb_kernel_param_count(k) == 0)
         return;
-    if (cfg->tuned_lookup(cfg->tuned, row->device, k, row->problem.size, row->problem.param,
+    if (cfg->tuned_lookup(cfg->tuned, row->device, &row->problem, row->problem.param,
                           &row->tuned)) {
         row->params_from = "tuned";
         row->params_note[0] = '\0'; /* the entry replaced the defaults the note is about */
@@ -114,10 +115,6 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
         const struct cb_kernel *k = cfg->kernels[ki];
         const unsigned nparams = cb_kernel_param_count(k);
         const int from_command_line = defined_on_command_line(cfg, k);
-        long defaults[CB_MAX_PARAMS];
-        char note[CB_PARAMS_NOTE_LEN];
-        const char *from =
-            cb_param_defaults(k, from_command_line ? NULL : d, defaults, note, sizeof note);
         const size_t *fallback = default_size(k, d, shared);
         const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
         enum cb_elem_type types[3];
@@ -125,11 +122,19 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
 
         for (size_t ti = 0; ti < ntypes; ti++) {
             unsigned digit[CB_MAX_PARAMS] = {0};
+            /* The values of the parameters -D does not name; with -D for k the plain defaults,
+             * else those of each row's type and size (so the odometer, which moves only over
+             * -D's lists, makes one pass then). */
+            long defaults[CB_MAX_PARAMS];
 
+            for (unsigned i = 0; i < nparams; i++)
+                defaults[i] = k->params[i].def;
             /* Odometer over the parameter values; one pass when there are no parameters. */
             for (int done = 0; !done;) {
                 for (size_t si = 0; si < nsizes; si++) {
                     struct cb_row row;
+                    char note[CB_PARAMS_NOTE_LEN] = "";
+                    const char *from = "command line";
 
                     memset(&row, 0, sizeof row);
                     row.device = d;
@@ -140,18 +145,19 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                         cb_size_apply(k, &cfg->sizes[si], row.problem.size);
                     else
                         memcpy(row.problem.size, fallback, sizeof row.problem.size);
+                    /* The defaults of this device, type and size (a double row's vector width
+                     * is not a float row's). */
+                    if (!from_command_line)
+                        from = cb_param_defaults(&row.problem, d, defaults, note, sizeof note);
                     for (unsigned i = 0; i < nparams; i++) {
                         unsigned n;
 
                         row.problem.param[i] = param_values(cfg, k, i, defaults, &n)[digit[i]];
                     }
-                    row.params_from = nparams == 0        ? NULL
-                                      : from_command_line ? "command line"
-                                                          : from;
+                    row.params_from = nparams == 0 ? NULL : from;
                     snprintf(row.params_note, sizeof row.params_note, "%s", note);
-                    /* The tuning database holds float tunes: other types run their defaults. */
-                    if (types[ti] == CB_ELEM_FLOAT)
-                        apply_tuned(cfg, &row, from_command_line);
+                    /* The database's entries of this row's type, if any. */
+                    apply_tuned(cfg, &row, from_command_line);
                     if (append(rows, count, &row) != 0)
                         return -1;
                 }

@@ -57,14 +57,28 @@ struct resources {
     const struct cb_row_contract *contract;
     void *buffers; /* the contract's */
     cl_kernel kernel;
-    double own_ms; /* a library row's own time of its last launch */
+    cl_kernel then_kernel; /* a two-launch plan's second kernel (struct cb_then), else NULL */
+    double own_ms;         /* a library row's own time of its last launch */
+    /* A two-launch row's timed launches, each kernel's own time (event timer only). */
+    double *first_ms, *second_ms;
+    size_t own_capacity;
 };
+
+static void release_kernels(struct resources *r)
+{
+    if (r->kernel != NULL)
+        clReleaseKernel(r->kernel);
+    if (r->then_kernel != NULL)
+        clReleaseKernel(r->then_kernel);
+    r->kernel = r->then_kernel = NULL;
+}
 
 static void release_resources(struct resources *r)
 {
     r->contract->release(r->buffers);
-    if (r->kernel != NULL)
-        clReleaseKernel(r->kernel);
+    release_kernels(r);
+    free(r->first_ms);
+    free(r->second_ms);
 }
 
 /* Device limits the planned problem must respect; returns 0 or sets OVER_LIMITS. */
@@ -206,8 +220,15 @@ static unsigned buffer_sets(const struct cb_row *row)
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
 }
 
-/* One launch on buffer set `set`; its event in *ev when ev is not NULL (rows launched through
- * their contract have none). */
+/* Launches of one repetition: 1, or 2 for a plan with a second launch (struct cb_then). */
+static unsigned launch_count(const struct cb_problem *p)
+{
+    return p->then.work_dim != 0 ? 2 : 1;
+}
+
+/* One repetition on buffer set `set`: the kernel's launch, and the plan's second launch where
+ * it has one, in order on the row's in-order queue.  Their events in ev[0] and ev[1] when ev
+ * is not NULL (rows launched through their contract have none). */
 static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_event *ev)
 {
     const struct cb_problem *p = &row->problem;
@@ -220,6 +241,24 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
         return -1;
     err = clEnqueueNDRangeKernel(q, r->kernel, p->work_dim, NULL, p->global,
                                  p->local[0] != 0 ? p->local : NULL, 0, NULL, ev);
+    if (err == CL_SUCCESS && p->then.work_dim != 0) {
+        if (r->contract->set_then_args(row, r->buffers, r->then_kernel, set) != 0) {
+            if (ev != NULL)
+                clReleaseEvent(ev[0]);
+            return -1;
+        }
+        err = clEnqueueNDRangeKernel(q, r->then_kernel, p->then.work_dim, NULL, p->then.global,
+                                     p->then.local, 0, NULL, ev != NULL ? &ev[1] : NULL);
+        if (err != CL_SUCCESS) {
+            if (ev != NULL)
+                clReleaseEvent(ev[0]);
+            cb_cl_fail(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED,
+                        "clEnqueueNDRangeKernel (%s, the second launch): %s", p->kernel->then,
+                        cb_cl_errname(err));
+            return -1;
+        }
+    }
     if (err == CL_SUCCESS)
         return 0;
     cb_cl_fail(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
@@ -246,44 +285,82 @@ static int finish(struct cb_row *row)
     return 0;
 }
 
-/* A launch the runtime accepted can still fail on the device; its event says so, where
- * clFinish need not.  Releases ev (NULL for rows that enqueue through a hook). */
-static int completed(struct cb_row *row, cl_event ev)
+/* A launch the runtime accepted can still fail on the device; its events say so, where
+ * clFinish need not.  Releases the `count` events of ev (ev[0] NULL for rows that enqueue
+ * through a hook). */
+static int completed(struct cb_row *row, cl_event ev[], unsigned count)
 {
-    cl_int state = CL_COMPLETE;
-    cl_int err;
+    cl_int state[2] = {CL_COMPLETE, CL_COMPLETE};
+    cl_int err = CL_SUCCESS;
 
-    if (ev == NULL)
+    if (ev[0] == NULL)
         return 0;
-    err = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof state, &state, NULL);
-    clReleaseEvent(ev);
-    CB_ROW_CHECK(row, err);
-    if (state < 0) {
-        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "the first launch ended with %s",
-                    cb_cl_errname(state));
-        return -1;
+    for (unsigned i = 0; i < count; i++) {
+        const cl_int e = clGetEventInfo(ev[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof state[i],
+                                        &state[i], NULL);
+
+        err = err != CL_SUCCESS ? err : e;
+        clReleaseEvent(ev[i]);
     }
+    CB_ROW_CHECK(row, err);
+    for (unsigned i = 0; i < count; i++)
+        if (state[i] < 0) {
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "the first launch%s ended with %s",
+                        i == 1 ? "'s second kernel" : "", cb_cl_errname(state[i]));
+            return -1;
+        }
     return 0;
 }
 
-static int event_ms(struct cb_row *row, cl_event ev, double *ms, int *backwards)
+/* The times of one repetition of `count` launches (ev[0..count)): *ms from the first's
+ * CL_PROFILING_COMMAND_START to the last's CL_PROFILING_COMMAND_END, and each launch's own
+ * time in own[i].  Releases the events. */
+static int event_ms(struct cb_row *row, cl_event ev[], unsigned count, double *ms, double own[],
+                    int *backwards)
 {
-    cl_ulong start = 0, end = 0;
-    cl_int err = clWaitForEvents(1, &ev);
+    cl_ulong start[2] = {0, 0}, end[2] = {0, 0};
+    cl_int err = clWaitForEvents(count, ev);
 
-    if (err == CL_SUCCESS)
-        err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start, NULL);
-    if (err == CL_SUCCESS)
-        err = clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end, NULL);
-    clReleaseEvent(ev);
+    for (unsigned i = 0; i < count && err == CL_SUCCESS; i++) {
+        err = clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_START, sizeof start[i], &start[i],
+                                      NULL);
+        if (err == CL_SUCCESS)
+            err = clGetEventProfilingInfo(ev[i], CL_PROFILING_COMMAND_END, sizeof end[i], &end[i],
+                                          NULL);
+    }
+    for (unsigned i = 0; i < count; i++)
+        clReleaseEvent(ev[i]);
     CB_ROW_CHECK(row, err);
-    if (end < start)
-        *backwards = 1;
-    *ms = end >= start ? (double)(end - start) * 1e-6 : 0.0;
+    for (unsigned i = 0; i < count; i++) {
+        if (end[i] < start[i])
+            *backwards = 1;
+        own[i] = end[i] >= start[i] ? (double)(end[i] - start[i]) * 1e-6 : 0.0;
+    }
+    *ms = end[count - 1] >= start[0] ? (double)(end[count - 1] - start[0]) * 1e-6 : 0.0;
     return 0;
 }
 
 enum launch_timer { TIMER_EVENTS, TIMER_LIBRARY, TIMER_WALL };
+
+/* Room for sample i of each launch's own time (r->first_ms, r->second_ms). */
+static int grow_own(struct resources *r, size_t i)
+{
+    const size_t capacity = r->own_capacity > 0 ? 2 * r->own_capacity : 64;
+    double *first, *second;
+
+    if (i < r->own_capacity)
+        return 0;
+    first = realloc(r->first_ms, capacity * sizeof *first);
+    if (first == NULL)
+        return -1;
+    r->first_ms = first;
+    second = realloc(r->second_ms, capacity * sizeof *second);
+    if (second == NULL)
+        return -1;
+    r->second_ms = second;
+    r->own_capacity = capacity;
+    return 0;
+}
 
 /* Times launches until there are at least cfg->reps and cfg->min_time_s has passed on the
  * host clock (launch overheads included, so that a tiny kernel cannot loop for long), or until
@@ -294,6 +371,7 @@ static int sample_launches(struct cb_row *row, struct resources *r, const struct
                            double *total_ms, int *backwards)
 {
     size_t capacity = cfg->reps;
+    const int two = timer == TIMER_EVENTS && launch_count(&row->problem) == 2;
     double start;
 
     free(row->samples_ms);
@@ -308,7 +386,7 @@ static int sample_launches(struct cb_row *row, struct resources *r, const struct
     while (row->sample_count < cfg->reps || (cb_wall_ms() - start < cfg->min_time_s * 1e3 &&
                                              row->sample_count < MAX_TIMED_LAUNCHES)) {
         const unsigned set = (unsigned)(row->sample_count % row->buffer_sets);
-        cl_event ev = NULL;
+        cl_event ev[2] = {NULL, NULL};
         double ms;
 
         if (deadline > 0 && row->sample_count > 0 && cb_wall_ms() >= deadline) {
@@ -327,9 +405,20 @@ static int sample_launches(struct cb_row *row, struct resources *r, const struct
             row->samples_ms = grown;
             capacity *= 2;
         }
+        if (two && grow_own(r, row->sample_count) != 0) {
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the samples");
+            return -1;
+        }
         if (timer == TIMER_EVENTS) {
-            if (launch(row, r, set, &ev) != 0 || event_ms(row, ev, &ms, backwards) != 0)
+            double own[2];
+
+            if (launch(row, r, set, ev) != 0 ||
+                event_ms(row, ev, launch_count(&row->problem), &ms, own, backwards) != 0)
                 return -1;
+            if (two) {
+                r->first_ms[row->sample_count] = own[0];
+                r->second_ms[row->sample_count] = own[1];
+            }
         } else if (timer == TIMER_LIBRARY) {
             if (launch(row, r, set, NULL) != 0)
                 return -1;
@@ -390,6 +479,25 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
              row->device->platform_name, total_ms, row->sample_count, row->wall_ms);
     row->timer = "wall";
     return sample_launches(row, r, cfg, deadline, TIMER_WALL, last_set, &total_ms, &backwards);
+}
+
+/* A two-launch row timed by events: the median of each launch's own time, beside the
+ * repetitions' (which run from the first's start to the second's end). */
+static int own_medians(struct cb_row *row, const struct resources *r)
+{
+    struct cb_stats first, second;
+
+    row->then_first_ms = row->then_second_ms = 0;
+    if (launch_count(&row->problem) != 2 || strcmp(row->timer, "event") != 0)
+        return 0;
+    if (cb_stats_compute(r->first_ms, row->sample_count, &first) != 0 ||
+        cb_stats_compute(r->second_ms, row->sample_count, &second) != 0) {
+        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for the statistics");
+        return -1;
+    }
+    row->then_first_ms = first.median;
+    row->then_second_ms = second.median;
+    return 0;
 }
 
 static void compute_throughput(struct cb_row *row)
@@ -559,6 +667,57 @@ static int fit_work_group(struct cb_row *row)
     return 0;
 }
 
+/* A plan's second launch (struct cb_then): its kernel, from the same program, and the limit
+ * of its work-group.  0 where the plan has none. */
+static int create_then_kernel(struct cb_row *row, struct resources *r, cl_program program)
+{
+    struct cb_problem *p = &row->problem;
+    size_t limit = 0, group = 1;
+    cl_int err;
+
+    if (p->then.work_dim == 0)
+        return 0;
+    /* Only the families' hooks plan one, so the contract is theirs, which binds it. */
+    if (p->kernel->then == NULL) {
+        cb_row_fail(row, CB_STATUS_INVALID,
+                    "the plan of %s asks for a second launch, but its manifest names no kernel "
+                    "to launch: add `then KERNEL` to it",
+                    p->kernel->name);
+        return -1;
+    }
+    r->then_kernel = clCreateKernel(program, p->kernel->then, &err);
+    if (err == CL_INVALID_KERNEL_NAME) {
+        cb_row_fail(row, CB_STATUS_BUILD_FAILED,
+                    "the built program has no kernel '%s' (CL_INVALID_KERNEL_NAME), the second "
+                    "launch its manifest's `then` names",
+                    p->kernel->then);
+        return -1;
+    }
+    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK(row,
+                 clGetKernelWorkGroupInfo(r->then_kernel, row->device->id,
+                                          CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, NULL));
+    for (unsigned i = 0; i < p->then.work_dim; i++)
+        group *= p->then.local[i];
+    if (cb_device_wgs_advisory(row->device))
+        return 0;
+    /* The second kernel's work-group is the plan's choice, not a parameter's: where it is over
+     * the limit (Rusticl's llvmpipe allows 32 work-items), halving its largest even extent keeps
+     * the global size a multiple of it. */
+    for (;;) {
+        unsigned widest = 0;
+
+        for (unsigned i = 1; i < p->then.work_dim; i++)
+            if (p->then.local[i] > p->then.local[widest])
+                widest = i;
+        if (group <= limit || p->then.local[widest] % 2 != 0)
+            break; /* past the limit still: the launch says so (CL_INVALID_WORK_GROUP_SIZE) */
+        p->then.local[widest] /= 2;
+        group /= 2;
+    }
+    return 0;
+}
+
 static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_env *env)
 {
     const struct cb_problem *p = &row->problem;
@@ -570,8 +729,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
     /* At most twice: the first build may show the work-group too large for the kernel. */
     for (int attempt = 0; attempt < 2; attempt++) {
         if (attempt > 0) {
-            clReleaseKernel(r->kernel);
-            r->kernel = NULL;
+            release_kernels(r);
             if (fit_work_group(row) != 0)
                 return -1;
         }
@@ -585,7 +743,8 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
         if (k->enqueue != NULL || k->library != NULL)
             break;
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
-                         &row->build_cached, &r->kernel) != 0)
+                         &row->build_cached, &r->kernel) != 0 ||
+            create_then_kernel(row, r, program->program) != 0)
             return -1;
         row->build_ms = program->build_ms;
         row->build_source = row->build_cached ? "memory" : program->from_disk ? "disk" : "built";
@@ -617,7 +776,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     struct resources r;
     unsigned last_set = 0;
     double first_start, first_ms, deadline = 0;
-    cl_event first = NULL;
+    cl_event first[2] = {NULL, NULL};
     int restored;
     const double row_start = cb_wall_ms();
 
@@ -642,14 +801,15 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */
     first_start = cb_wall_ms();
-    if (launch(row, &r, 0, &first) != 0)
+    if (launch(row, &r, 0, first) != 0)
         goto done;
     if (finish(row) != 0) {
-        if (first != NULL)
-            clReleaseEvent(first);
+        for (unsigned i = 0; i < 2; i++)
+            if (first[i] != NULL)
+                clReleaseEvent(first[i]);
         goto done;
     }
-    if (completed(row, first) != 0)
+    if (completed(row, first, launch_count(&row->problem)) != 0)
         goto done;
     first_ms = cb_wall_ms() - first_start;
     if (cfg->max_time_s > 0 && first_ms > cfg->max_time_s * 1e3) {
@@ -684,6 +844,8 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
         goto done;
     }
     compute_throughput(row);
+    if (own_medians(row, &r) != 0)
+        goto done;
     if (r.contract->final_status != NULL)
         row->status = r.contract->final_status(row, row->reason, sizeof row->reason);
 done:

@@ -74,23 +74,24 @@ int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct c
     return 0;
 }
 
-void cb_space_add_device_defaults(struct cb_space *s, const struct cb_kernel *k,
+void cb_space_add_device_defaults(struct cb_space *s, const struct cb_problem *p,
                                   const struct cb_define *defines, size_t define_count,
                                   const struct cb_device *d)
 {
+    const struct cb_kernel *k = p->kernel;
     long values[CB_MAX_PARAMS];
     char note[CB_PARAMS_NOTE_LEN];
 
-    cb_param_defaults(k, d, values, note, sizeof note);
+    cb_param_defaults(p, d, values, note, sizeof note);
     s->total = 1;
-    for (unsigned p = 0; p < s->dims; p++) {
+    for (unsigned i = 0; i < s->dims; i++) {
         int given = 0;
 
-        for (size_t i = 0; i < define_count; i++)
-            given |= strcmp(defines[i].name, k->params[p].name) == 0;
+        for (size_t j = 0; j < define_count; j++)
+            given |= strcmp(defines[j].name, k->params[i].name) == 0;
         if (!given)
-            add_value(s, p, values[p]);
-        s->total *= s->count[p];
+            add_value(s, i, values[i]);
+        s->total *= s->count[i];
     }
 }
 

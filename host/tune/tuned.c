@@ -76,12 +76,13 @@ static int same_size(const struct cb_tuned_entry *e, unsigned dims, const size_t
 }
 
 /* Entries of the tuner are keyed by their exact size, those of older databases by size class:
- * the two kinds never share a key, so that neither replaces the other. */
+ * the two kinds never share a key, so that neither replaces the other.  Types never share
+ * one: a double tune does not replace a float one. */
 static int same_key(const struct cb_tuned_entry *a, const struct cb_tuned_entry *b)
 {
     return strcmp(a->device, b->device) == 0 && strcmp(a->platform, b->platform) == 0 &&
            strcmp(a->driver, b->driver) == 0 && strcmp(a->kernel, b->kernel) == 0 &&
-           a->class_only == b->class_only &&
+           a->real == b->real && a->class_only == b->class_only &&
            (a->class_only ? strcmp(a->size_class, b->size_class) == 0
                           : same_size(a, b->dims, b->size));
 }
@@ -130,14 +131,31 @@ static double number(const cJSON *j, const char *name)
     return cJSON_IsNumber(v) ? v->valuedouble : -1;
 }
 
+/* A count that may be absent (an entry written by hand): 0 then, never a negative cast. */
+static unsigned long long count_of(const cJSON *j, const char *name)
+{
+    const double v = number(j, name);
+
+    return v > 0 ? (unsigned long long)v : 0;
+}
+
 /* One entry from its JSON object; -1 when a key field is missing or malformed. */
 static int entry_from_json(const cJSON *j, struct cb_tuned_entry *e)
 {
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(j, "params");
     const cJSON *size = cJSON_GetObjectItemCaseSensitive(j, "size");
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(j, "type");
     const cJSON *item;
 
     memset(e, 0, sizeof *e);
+    /* No "type": a float tune (every database before types).  A type that is no REAL type
+     * (float, double, half) makes the entry malformed, skipped as the others are. */
+    e->real = CB_ELEM_FLOAT;
+    if (type != NULL &&
+        (!cJSON_IsString(type) ||
+         cb_elem_find(type->valuestring, strlen(type->valuestring), &e->real) != 0 ||
+         (e->real != CB_ELEM_FLOAT && e->real != CB_ELEM_DOUBLE && e->real != CB_ELEM_HALF)))
+        return -1;
     if (copy_string(e->device, sizeof e->device, j, "device") != 0 ||
         copy_string(e->platform, sizeof e->platform, j, "platform") != 0 ||
         copy_string(e->driver, sizeof e->driver, j, "driver") != 0 ||
@@ -163,8 +181,8 @@ static int entry_from_json(const cJSON *j, struct cb_tuned_entry *e)
     e->class_only = cJSON_GetObjectItemCaseSensitive(j, "shape") == NULL;
     e->median_ms = number(j, "median_ms");
     e->throughput = number(j, "throughput");
-    e->samples = (unsigned long long)number(j, "samples");
-    e->evaluations = (unsigned long long)number(j, "evaluations");
+    e->samples = count_of(j, "samples");
+    e->evaluations = count_of(j, "evaluations");
     copy_string(e->metric, sizeof e->metric, j, "metric");
     copy_string(e->strategy, sizeof e->strategy, j, "strategy");
     copy_string(e->budget, sizeof e->budget, j, "budget");
@@ -183,6 +201,7 @@ static cJSON *entry_json(const struct cb_tuned_entry *e)
     cJSON_AddStringToObject(j, "platform", e->platform);
     cJSON_AddStringToObject(j, "driver", e->driver);
     cJSON_AddStringToObject(j, "kernel", e->kernel);
+    cJSON_AddStringToObject(j, "type", cb_elem_info(e->real)->name);
     cJSON_AddStringToObject(j, "size_class", e->size_class);
     size = cJSON_AddArrayToObject(j, "size");
     for (unsigned i = 0; i < e->dims; i++)
@@ -402,7 +421,8 @@ static const char *const merged_names[] = {"added", "replaced", "kept"};
 static void say_merged(FILE *out, int merged, const struct cb_tuned_entry *e,
                        const struct cb_tuned_entry *old)
 {
-    fprintf(out, "  %-8s %s %s on %s: ", merged_names[merged], e->kernel, e->size_class, e->device);
+    fprintf(out, "  %-8s %s %s %s on %s: ", merged_names[merged], e->kernel, e->size_class,
+            cb_elem_info(e->real)->name, e->device);
     if (merged == CB_TUNED_KEPT)
         fprintf(out, "the stored %.4g %s beats this tune's %.4g\n", old->throughput, e->metric,
                 e->throughput);
@@ -555,8 +575,8 @@ static double log_distance(const struct cb_tuned_entry *e, const size_t size[CB_
 
 const struct cb_tuned_entry *cb_tuned_choose(const struct cb_tuned_db *db,
                                              const struct cb_device *d, const struct cb_kernel *k,
-                                             const size_t size[CB_MAX_DIMS], int nearest,
-                                             enum cb_tuned_match *match)
+                                             enum cb_elem_type real, const size_t size[CB_MAX_DIMS],
+                                             int nearest, enum cb_tuned_match *match)
 {
     const struct cb_tuned_entry *best[CB_TUNED_NEAREST + 1] = {NULL};
     double distance[CB_TUNED_NEAREST + 1] = {0};
@@ -571,7 +591,7 @@ const struct cb_tuned_entry *cb_tuned_choose(const struct cb_tuned_db *db,
 
         if (strcmp(e->kernel, k->name) != 0 || strcmp(e->device, d->name) != 0 ||
             strcmp(e->platform, d->platform_name) != 0 || strcmp(e->driver, d->driver) != 0 ||
-            e->dims != k->dims)
+            e->real != real || e->dims != k->dims)
             continue;
         if (!e->class_only && same_size(e, k->dims, size))
             m = CB_TUNED_EXACT;
@@ -629,11 +649,11 @@ int cb_tuned_refuses(const struct cb_tuned_entry *e, const struct cb_kernel *k, 
 }
 
 const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const struct cb_device *d,
-                                           const struct cb_kernel *k,
+                                           const struct cb_kernel *k, enum cb_elem_type real,
                                            const size_t size[CB_MAX_DIMS])
 {
     enum cb_tuned_match m;
-    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, size, 0, &m);
+    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, real, size, 0, &m);
     char why[160];
 
     return e != NULL && !cb_tuned_refuses(e, k, why, sizeof why) ? e : NULL;
@@ -655,12 +675,12 @@ static void size_text(const struct cb_tuned_entry *e, char *buf, size_t len)
 }
 
 int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
-                    const struct cb_kernel *k, const size_t *size, long *params,
-                    struct cb_tuned_use *use)
+                    const struct cb_problem *p, long *params, struct cb_tuned_use *use)
 {
     static const char *const names[] = {"", "exact", "class", "nearest"};
+    const struct cb_kernel *k = p->kernel;
     enum cb_tuned_match m;
-    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, size, 1, &m);
+    const struct cb_tuned_entry *e = cb_tuned_choose(db, d, k, p->real, p->size, 1, &m);
     char why[160];
 
     memset(use, 0, sizeof *use);
@@ -686,6 +706,7 @@ int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
     snprintf(use->match, sizeof use->match, "%s", names[m]);
     snprintf(use->shape, sizeof use->shape, "%s", cb_tuned_shape(e->dims, e->size));
     snprintf(use->date, sizeof use->date, "%s", e->date);
+    snprintf(use->type, sizeof use->type, "%s", cb_elem_info(e->real)->name);
     return 1;
 }
 
@@ -702,13 +723,13 @@ int cb_tuned_export(FILE *out, const struct cb_tuned_entry *e, int as_header)
             guard[i] = isalnum((unsigned char)e->kernel[i]) ? (char)toupper(e->kernel[i]) : '_';
         guard[i] = '\0';
         fprintf(out,
-                "/* clbench tuned parameters: %s on %s (%s, driver %s), size class %s.\n"
+                "/* clbench tuned parameters: %s in %s on %s (%s, driver %s), size class %s.\n"
                 " * %.4g ms at %s, %.4g %s; tuned %s by clbench %s (%s), strategy %s, budget %s,\n"
                 " * %llu evaluations, median of %llu samples. */\n"
                 "#ifndef CLBENCH_TUNED_%s_H\n#define CLBENCH_TUNED_%s_H\n",
-                e->kernel, e->device, e->platform, e->driver, e->size_class, e->median_ms, size,
-                e->throughput, e->metric, e->date, e->version, e->commit, e->strategy, e->budget,
-                e->evaluations, e->samples, guard, guard);
+                e->kernel, cb_elem_info(e->real)->name, e->device, e->platform, e->driver,
+                e->size_class, e->median_ms, size, e->throughput, e->metric, e->date, e->version,
+                e->commit, e->strategy, e->budget, e->evaluations, e->samples, guard, guard);
         for (unsigned p = 0; p < e->param_count; p++)
             fprintf(out, "#define %s %ld\n", e->param_names[p], e->params[p]);
         fprintf(out, "#endif\n");

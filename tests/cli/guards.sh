@@ -84,7 +84,7 @@ DB="$TMP/db.json"
 run tune "${TINY[@]}" --budget 2 --tuned "$DB"
 expect_rc 0
 expect_stderr_has "clbench: tuning database '$DB':"
-expect_stderr_has "  added    matmul_regblock 32x32x32 on "
+expect_stderr_has "  added    matmul_regblock 32x32x32 float on "
 set_throughput() {
     python3 - "$DB" "$1" <<'PY'
 import json, sys
@@ -97,13 +97,13 @@ PY
 set_throughput 1e9
 run tune "${TINY[@]}" --budget 2 --tuned "$DB"
 expect_rc 0
-expect_stderr_has "  kept     matmul_regblock 32x32x32 on "
+expect_stderr_has "  kept     matmul_regblock 32x32x32 float on "
 expect_stderr_has ": the stored 1e+09 GFLOP/s beats this tune's "
 grep -q '"RX":[[:space:]]*9' "$DB" || fail "the better stored entry was replaced"
 set_throughput 1e-9
 run tune "${TINY[@]}" --budget 2 --tuned "$DB"
 expect_rc 0
-expect_stderr_has "  replaced matmul_regblock 32x32x32 on "
+expect_stderr_has "  replaced matmul_regblock 32x32x32 float on "
 expect_stderr_has " GFLOP/s (was 1e-09)"
 ! grep -q '"RX":[[:space:]]*9' "$DB" || fail "the worse stored entry was kept"
 

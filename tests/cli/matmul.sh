@@ -121,6 +121,85 @@ assert abs(got - want) <= 1e-6 * want, (got, want)
 PY
 fi
 
+# Split-K (KSPLIT > 1): the k-steps of TSK shared out over KSPLIT slices written into a scratch,
+# then a second launch (matmul_fast_sum) adds them up.  K not a multiple of TSK (1000: 63 steps
+# of 16, the last a tail) and M*N not a multiple of 4 (129x67: the sum's scalar tail); every
+# element checked, in a worker, and (EDGE=1) in-process: the row's second launch and its
+# timings travel through the worker's channel.  Each sample spans both launches, so no median
+# may be below either launch's own: a runner that timed only one of them would fail.
+SPLITK=(-k matmul_fast -D TSM=16 -D TSN=16 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=0)
+run -d cpu "${SPLITK[@]}" -n 129x67x1000,64x64x4096 -D KSPLIT=2,3,4 "${QUICK[@]}" \
+    --format json -o "$TMP/splitk.json"
+expect_rc 0
+CLBENCH_WORKERS=0 run -d cpu "${SPLITK[@]}" -n 129x67x1000 -D KSPLIT=3 -D EDGE=1 "${QUICK[@]}" \
+    --format json -o "$TMP/splitk-edge.json"
+expect_rc 0
+python3 - "$TMP/splitk.json" "$TMP/splitk-edge.json" <<'PY' || fail "split-K rows"
+import json, sys
+rows = [r for f in sys.argv[1:] for r in json.load(open(f))["rows"]]
+assert len(rows) == 7, len(rows)
+for r in rows:
+    assert r["status"] == "ok", r
+    v = r["verification"]
+    assert v["passed"] and not v["sampled"] and v["max_rel_err"] < 1e-5, v
+    ksplit, then = r["params"]["KSPLIT"], r["then"]
+    m, n, k = r["size"]
+    assert r["global"][2] == ksplit and r["local"][2] == 1, r
+    assert then["kernel"] == "matmul_fast_sum", then
+    assert then["scratch_bytes"] == ksplit * ((m * n + 3) // 4 * 4) * 4, then
+    assert then["global"][0] % then["local"][0] == 0 and then["global"][0] * 4 >= m * n, then
+    assert r["flops"] == 2 * m * n * k, r  # the work model is the matmul's, not the launches'
+    if r["timer"] == "event":
+        med = r["stats"]["median_ms"]
+        assert 0 < then["first_median_ms"] <= med and 0 < then["second_median_ms"] <= med, r
+PY
+# A plan that adds a second launch needs a kernel for it: a kernel file whose manifest names
+# none (`then`) gets an invalid row that says so, and one whose `then` kernel the compiler never
+# sees (inside #if 0, where the manifest's scan still finds it) a build_failed row.
+for then in "" "then my_sum"; do
+    cat >"$TMP/my_fast.cl" <<EOF
+/* clbench:kernel my_fast
+ *   contract matmul
+ *   plan matmul_fast
+ *   param TSM = 16 in 4..512
+ *   param TSN = 16 in 4..512
+ *   param TSK = 16 in 4..128
+ *   param WPTM = 2 in 1..32
+ *   param WPTN = 4 in 1..32
+ *   param VWM = 2 in 1,2,4,8,16
+ *   param VWN = 4 in 1,2,4,8,16
+ *   param PAD = 0 in 0..32
+ *   param KSPLIT = 2 in 1..32
+ *   $then
+ */
+__kernel void my_fast(const int M, const int N, const int K, __global const float *A,
+                      __global const float *B, __global float *C) {}
+#if 0
+__kernel void my_sum(const int M) {}
+#endif
+EOF
+    run -d cpu --kernel-file "$TMP/my_fast.cl" -n 17x17x64 "${QUICK[@]}" --format csv
+    expect_rc 1
+    if [ -z "$then" ]; then
+        expect_stdout_has "invalid"
+        expect_stdout_has "asks for a second launch, but its manifest names no kernel to launch: add"
+    else
+        expect_stdout_has "build_failed"
+        expect_stdout_has "the built program has no kernel 'my_sum' (CL_INVALID_KERNEL_NAME)"
+    fi
+done
+# Bad slice counts: KSPLIT 0 is refused with the allowed range before anything runs; more
+# slices than K has k-steps (K=40: 3 of TSK=16) is an invalid row that says how many it may be.
+run -d cpu -k matmul_fast -D KSPLIT=0 -n 17 "${QUICK[@]}"
+expect_rc 2
+expect_stderr_has "-D KSPLIT=0 is not allowed for matmul_fast (allowed: 1..32)"
+expect_one_error_line
+run -d cpu -k matmul_fast -D KSPLIT=4 -n 17x17x40 "${QUICK[@]}" --format csv -o "$TMP/bad.csv"
+expect_rc 1
+check_rows "$TMP/bad.csv" 1 invalid
+grep -qF "KSPLIT=4 slices of K: K=40 has 3 k-steps of TSK=16" "$TMP/bad.csv" &&
+    grep -qF "choose KSPLIT from 1 to 3" "$TMP/bad.csv" || fail "no reason for KSPLIT=4 at K=40"
+
 # The sweep syntax: the cartesian product, one verified row per combination, in JSON.  (The
 # parameter sets of matmul_regblock's run above: PoCL builds each once, for both runs.)
 run -d cpu -k matmul_regblock -D TILE=8 -D RX=1,3,4 -D RY=2,5 -n 17x9x23 "${QUICK[@]}" \

@@ -1,10 +1,10 @@
 # Every OpenCL kernel once under Oclgrind, a second OpenCL implementation that simulates the
 # device and reports out-of-bounds accesses, data races, reads of uninitialised memory and API
 # misuse, at small odd sizes and with -D values that reach the edge paths (partial tiles and
-# work-groups, vector tails, non-temporal stores, both default sets of matmul_fast).  A case
-# fails on any Oclgrind report, on an exit code other than the expected one, and when a row
-# did not run on Oclgrind; the test fails when a kernel of --list-kernels or a file of
-# cl/examples/ has no case.  Skipped (77) without oclgrind.
+# work-groups, vector tails, non-temporal stores, both default sets of matmul_fast, its split-K
+# with a second launch).  A case fails on any Oclgrind report, on an exit code other than the
+# expected one, and when a row did not run on Oclgrind; the test fails when a kernel of
+# --list-kernels or a file of cl/examples/ has no case.  Skipped (77) without oclgrind.
 source "$(dirname "$0")/lib.sh"
 
 if ! command -v oclgrind >/dev/null 2>&1; then
@@ -39,7 +39,7 @@ CASES=$(
 0 -k matmul_regblock,matmul_cached -n 33x29x17 -D TILE=8 -D RX=2 -D RY=3
 0 -k matmul_rank1 -n 33x29x17 -D WG=16 -D RM=5 -D TK=7
 0 -k matmul_fast -n 33x29x17 -D TSM=128 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=8 -D VWM=4 -D VWN=4 -D PAD=0
-0 -k matmul_fast -n 33x29x17 -D TSM=16 -D TSN=16 -D TSK=8 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=4
+0 -k matmul_fast -n 33x29x17 -D TSM=16 -D TSN=16 -D TSK=8 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=4 -D KSPLIT=3
 0 -k matmul_fast -n 33x29x17,33x28x17 -D TSM=16 -D TSN=16 -D TSK=8 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=0 -D EDGE=1
 0 -k transpose_aligned -n 70x97 -D TILE=16 -D BLOCK_ROWS=4 -D SECTOR=8
 0 -k matmul_cpu -n 33x29x17,1x1x1

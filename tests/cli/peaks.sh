@@ -41,6 +41,28 @@ assert p["measured_gflops_fp64"] > 0 and "measured_gflops_fp16" not in p, p
 assert r["type"] == "double" and r["status"] == "ok", r
 assert abs(r["fraction_of_peak"] * p["measured_gflops_fp64"] - r["gflops"]) < 1e-6 * r["gflops"], (r, p)
 PY
+# A user kernel's roof comes from its buffers, not --type: dgemm.cl's double buffers against the
+# FP64 roof in a float run; an integer kernel that counts flops (box3_u8 with a flops line) has
+# no compute roof, and its bound says why; one without flops lies under the bandwidth roof.
+sed 's/^ \*   bytes      2 \* W \* H$/ *   bytes      2 * W * H\n *   flops      9 * W * H\n *   metric     gflops/' \
+    "$CLBENCH_SOURCE_DIR/cl/examples/box3_u8.cl" >"$TMP/box_flops.cl"
+run -d cpu --kernel-file "$CLBENCH_SOURCE_DIR/cl/examples/dgemm.cl" --kernel-file "$TMP/box_flops.cl" \
+    --kernel-file "$CLBENCH_SOURCE_DIR/cl/examples/reduce_long.cl" \
+    -k dgemm_tiled,box3_u8_local,reduce_long -n 33 --reps 2 --warmup 1 --min-time 0 \
+    -o "$TMP/generic.json"
+expect_rc 0
+python3 - "$TMP/generic.json" <<'PY' || fail "the roofs of generic kernels"
+import json, sys
+run = json.load(open(sys.argv[1]))
+p = run["devices"][0]["peak"]
+rows = {r["kernel"]: r for r in run["rows"]}
+d, b, l = rows["dgemm_tiled"], rows["box3_u8_local"], rows["reduce_long"]
+assert d["status"] == "ok" and "type" not in d, d  # a user kernel's rows are of no --type
+assert abs(d["fraction_of_peak"] * p["measured_gflops_fp64"] - d["gflops"]) < 1e-6 * d["gflops"], (d, p)
+assert b["status"] == "ok" and b["gflops"] > 0 and b["fraction_of_peak"] is None, b
+assert "no FMA roof measures an integer kernel" in b["bound_unavailable"], b
+assert l["status"] == "ok" and l["bound"]["roof"] == "bandwidth", l
+PY
 # An edited value fails the entry's checksum: refused with a warning and measured again.  That
 # measurement is taken as on a busy machine (CLBENCH_PEAK_BUSY=always): it serves its run with
 # a warning and a "busy" note in the run file and the entry; the next run measures again (and

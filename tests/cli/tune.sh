@@ -10,7 +10,7 @@ run tune "${TINY[@]}" --budget 8 -o "$TMP/tune.json"
 expect_rc 0
 expect_stderr_has "(exhaustive, 8 measured, 0 refused of 8 points)"
 expect_stderr_has "clbench: tuning database '$DB':"
-expect_stderr_has "  added    matmul_regblock 32x32x32 on "
+expect_stderr_has "  added    matmul_regblock 32x32x32 float on "
 [ ! -e "$TMP/tune.json.journal" ] || fail "the journal outlived a complete tune"
 python3 - "$TMP/tune.json" "$DB" <<'PY' || fail "tune run file and database"
 import json, sys
@@ -40,7 +40,8 @@ import json, sys
 rows, e = json.load(open(sys.argv[1]))["rows"], json.load(open(sys.argv[2]))["entries"][0]
 assert rows[0]["params_from"] == "tuned" and rows[0]["params"] == e["params"], rows[0]
 assert rows[0]["tuned_date"] == e["date"]
-assert rows[0]["tuned_entry"] == {"match": "class", "size": "32x32x32", "shape": "square"}
+assert rows[0]["tuned_entry"] == {"match": "class", "size": "32x32x32", "shape": "square",
+                                  "type": "float"}
 assert rows[1]["params_from"] == "tuned" and rows[1]["params"] == e["params"], rows[1]
 assert rows[1]["tuned_entry"]["match"] == "nearest", rows[1]
 PY
@@ -49,6 +50,51 @@ expect_stdout_has '"params_from":	"default"'
 expect_stdout_lacks '"tuned"'
 run -d cpu -k matmul_regblock -n 32 -D RX=1 "${QUICK[@]}" -f json
 expect_stdout_has '"params_from":	"command line"'
+
+# --type double: the entry is of that type; a double run uses it, a float run does not (the
+# float rows keep their defaults with no other entry).
+run tune -d cpu -k matmul_regblock -n 32 -D TILE=4,8 -D RX=1 -D RY=1 --reps 2 --budget 2 \
+    --type double --tuned "$TMP/double.json"
+expect_rc 0
+expect_stderr_has "  added    matmul_regblock 32x32x32 double on "
+run -d cpu -k matmul_regblock -n 32 --type float,double "${QUICK[@]}" --tuned "$TMP/double.json" \
+    -f json
+expect_rc 0
+python3 - "$TMP/stdout" "$TMP/double.json" <<'PY' || fail "a double tune used by double rows only"
+import json, sys
+rows, (e,) = json.load(open(sys.argv[1]))["rows"], json.load(open(sys.argv[2]))["entries"]
+assert e["type"] == "double" and e["params"]["RX"] == 1, e
+f, d = rows
+assert f["type"] == "float" and f["params_from"] == "default" and "tuned_entry" not in f, f
+assert d["type"] == "double" and d["params_from"] == "tuned" and d["params"] == e["params"], d
+assert d["tuned_entry"] == {"match": "exact", "size": "32x32x32", "shape": "square",
+                            "type": "double"}, d
+PY
+run tune -d cpu -k matmul_regblock -n 32 --type quad --budget 1
+expect_rc 2
+expect_stderr_has "unknown --type 'quad'"
+# A type the kernel does not take: one line with the reason, nothing searched.
+cat >"$TMP/float_only.cl" <<'CL'
+/* clbench:kernel float_only
+ *   contract vadd
+ *   types    float
+ *   global   N
+ *   param    U = 1 in 1,2
+ */
+__kernel void float_only(const int n, __global const float *a, __global const float *b,
+                         __global float *c)
+{
+    const int i = get_global_id(0);
+
+    if (i < n)
+        c[i] = a[i] + b[i];
+}
+CL
+run tune -d cpu -k "float_only@$TMP/float_only.cl" -n 64 --type double --budget 2 \
+    --tuned "$TMP/double.json"
+expect_rc 1
+expect_stderr_has "tune float_only 64 double: float_only does not take --type double"
+expect_stderr_lacks "measured"
 
 # --export: a header and a one-entry database.
 run tune -d cpu -k matmul_regblock -n 32 --export "$TMP/params.h"

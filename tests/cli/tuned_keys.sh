@@ -39,7 +39,7 @@ rows = {r["size"][0]: r for r in json.load(open(sys.argv[1]))["rows"]}
 def used(n, match, size, params):
     r = rows[n]
     assert r["params_from"] == "tuned", r
-    assert r["tuned_entry"] == {"match": match, "size": size, "shape": "square"}, r
+    assert r["tuned_entry"] == {"match": match, "size": size, "shape": "square", "type": "float"}, r
     assert r["params"] == params, r
 used(48, "exact", "48x48x48", {"TILE": 4, "RX": 1, "RY": 1})
 used(50, "class", "48x48x48", {"TILE": 4, "RX": 1, "RY": 1})   # nearer than 64 in its class

@@ -63,7 +63,7 @@ static void manifest(const char *text)
             p.param[j] = k->params[j].def;
         if (k->plan(&p, reason, sizeof reason) != 0 && memchr(reason, '\0', sizeof reason) == NULL)
             abort();
-        cb_param_defaults(k, &device, p.param, note, sizeof note);
+        cb_param_defaults(&p, &device, p.param, note, sizeof note);
         if (memchr(note, '\0', sizeof note) == NULL)
             abort();
         for (unsigned j = 0; j < cb_kernel_param_count(k); j++)

@@ -40,6 +40,18 @@ static struct cb_device device(cl_device_type type, const char *vendor, cl_uint 
     return d;
 }
 
+/* k's defaults on d for a float row of size 1000. */
+static const char *defaults(const struct cb_kernel *k, const struct cb_device *d, long *v,
+                            char *note)
+{
+    struct cb_problem p;
+
+    memset(&p, 0, sizeof p);
+    p.kernel = k;
+    p.size[0] = 1000;
+    return cb_param_defaults(&p, d, v, note, CB_PARAMS_NOTE_LEN);
+}
+
 int test_device_defaults_resolve_per_device(void)
 {
     struct cb_manifest_file *f;
@@ -57,16 +69,16 @@ int test_device_defaults_resolve_per_device(void)
     k = f->kernels[0];
     ASSERT_TRUE(k->params[0].device_def != NULL && k->params[2].device_def == NULL);
     /* No device: the plain defaults. */
-    ASSERT_TRUE(strcmp(cb_param_defaults(k, NULL, v, note, sizeof note), "default") == 0);
+    ASSERT_TRUE(strcmp(defaults(k, NULL, v, note), "default") == 0);
     ASSERT_TRUE(v[0] == 4 && v[1] == 256 && v[2] == 0 && v[3] == 2 && note[0] == '\0');
     /* AVX2: 8 floats; the CPU set for the parameters without an expression; 8*3 = 24 is not
      * allowed and is clamped to 16's nearest allowed value, 8, with a note. */
-    ASSERT_TRUE(strcmp(cb_param_defaults(k, &avx2, v, note, sizeof note), "device default") == 0);
+    ASSERT_TRUE(strcmp(defaults(k, &avx2, v, note), "device default") == 0);
     ASSERT_TRUE(v[0] == 8 && v[1] == 512 && v[2] == 1 && v[3] == 8 && v[4] == 1);
     ASSERT_TRUE(strstr(note, "U: device default 24 is not in 1,2,4,8; nearest 8 used") != NULL);
-    ASSERT_TRUE(cb_param_defaults(k, &avx512, v, note, sizeof note) != NULL && v[0] == 16);
+    ASSERT_TRUE(defaults(k, &avx512, v, note) != NULL && v[0] == 16);
     /* A GPU reporting native width 1: max(1, 2); NVIDIA: G = 4. */
-    cb_param_defaults(k, &h100, v, note, sizeof note);
+    defaults(k, &h100, v, note);
     ASSERT_TRUE(v[0] == 2 && v[2] == 0 && v[3] == 2 && v[4] == 4);
     ASSERT_TRUE(strstr(note, "U: device default 3 is not in 1,2,4,8; nearest 2 used") != NULL);
     cb_manifest_file_free(f);
@@ -93,7 +105,7 @@ int test_device_defaults_unreported_property_falls_back(void)
     }
     k = f->kernels[0];
     cpu.unreported = 1u << CB_PROP_NATIVE_VECTOR_WIDTH_FLOAT;
-    cb_param_defaults(k, &cpu, v, note, sizeof note);
+    defaults(k, &cpu, v, note);
     ASSERT_TRUE(v[0] == 8 && v[1] == 512); /* VEC: the CPU default; WGS still resolved */
     ASSERT_TRUE(strstr(note, "VEC: device default (native_vector_width_float >= 16 ? 16 : "
                              "max(native_vector_width_float, 2)) failed at column 1: "
@@ -130,7 +142,11 @@ int test_device_defaults_manifest_errors(void)
          "bad.cl:3:21: param V: the device default's '(' is not closed"},
         {"param V = 4 device (simd_width * 2) in 1..16",
          "bad.cl:3:22: param V: device default: unknown variable 'simd_width'"},
-        {"param V = 4 device (N * 2) in 1..16", "unknown variable 'N'"},
+        /* vadd's size is N: M is no name of it. */
+        {"param V = 4 device (M * 2) in 1..16", "bad.cl:3:22: param V: device default: unknown "
+                                                "variable 'M' (its names are the device's "
+                                                "properties, REAL_SIZE and the sizes N"},
+        {"param V = 4 device (real_size) in 1..16", "unknown variable 'real_size'"},
         {"param V = 4 device (is_cpu ? 8) in 1..16", "bad.cl:3:32: param V: device default: "
                                                      "expected ':'"},
     };
@@ -168,5 +184,93 @@ int test_device_defaults_nearest_allowed(void)
     ASSERT_TRUE(cb_param_nearest_allowed(&range, 1) == 4);
     ASSERT_TRUE(cb_param_nearest_allowed(&range, 65) == 64);
     ASSERT_TRUE(cb_param_nearest_allowed(&range, 33) == 33);
+    return 0;
+}
+
+/* The row's element size and size are variables too: a double row gets the vector width that
+ * keeps a float row's bytes, a small size another work-group; each (type, size) row resolves
+ * its own, and a kernel of the generic contract sees REAL_SIZE 4 (it has no --type).  The
+ * names are checked once the manifest is read, so `dims` may come after the param. */
+int test_device_defaults_per_type_and_size(void)
+{
+    static const char per_row[] =
+        "/* clbench:kernel pr\n"
+        " *   contract  vadd\n"
+        " *   param     VEC = 4 device (is_cpu ? 64 / REAL_SIZE : 16 / REAL_SIZE) in 1,2,4,8,16\n"
+        " *   param     WGS = 256 device (N < 5000 ? 32 : 256) in 1..1024\n"
+        " *   global    N\n"
+        " */\n"
+        "kernel void pr(int n) {}\n"
+        "/* clbench:kernel gen\n"
+        " *   contract  generic\n"
+        " *   param     VEC = 4 device (64 / REAL_SIZE + W) in 1..64\n"
+        " *   dims      W H\n"
+        " *   size      cpu 16x8 gpu 16x8\n"
+        " *   arg       w int = W\n"
+        " *   global    W, H\n"
+        " */\n"
+        "kernel void gen(int w) {}\n"
+        "/* clbench:kernel cs\n"
+        " *   contract  vadd\n"
+        " *   param     WGS = 64 cpu 32 in 1..1024\n"
+        " *   global    N\n"
+        " */\n"
+        "kernel void cs(int n) {}\n";
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN], note[CB_PARAMS_NOTE_LEN];
+    struct cb_device cpu = device(CL_DEVICE_TYPE_CPU, "AuthenticAMD", 8);
+    struct cb_device gpu = device(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 1);
+    struct cb_config cfg;
+    struct cb_row *rows = NULL;
+    size_t count = 0;
+    struct cb_problem p;
+    long v[CB_MAX_PARAMS];
+
+    if (cb_manifest_parse("pr.cl", per_row, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        return 1;
+    }
+    memset(&cfg, 0, sizeof cfg);
+    cfg.kernels[0] = f->kernels[0];
+    cfg.kernel_count = 1;
+    cfg.real_types[0] = "float";
+    cfg.real_types[1] = "double";
+    cfg.real_type_count = 2;
+    cfg.sizes[0].ndims = cfg.sizes[1].ndims = 1;
+    cfg.sizes[0].dim[0] = 1000;
+    cfg.sizes[1].dim[0] = 8000;
+    cfg.size_count = 2;
+    /* Rows: float 1000, float 8000, double 1000, double 8000. */
+    ASSERT_TRUE(cb_rows_expand(&cfg, &cpu, 0, &rows, &count) == 0 && count == 4);
+    ASSERT_TRUE(rows[0].problem.param[0] == 16 && rows[0].problem.param[1] == 32);
+    ASSERT_TRUE(rows[1].problem.param[0] == 16 && rows[1].problem.param[1] == 256);
+    ASSERT_TRUE(rows[2].problem.real == CB_ELEM_DOUBLE && rows[2].problem.param[0] == 8 &&
+                rows[2].problem.param[1] == 32);
+    ASSERT_TRUE(rows[3].problem.param[0] == 8 && rows[3].problem.param[1] == 256);
+    ASSERT_TRUE(strcmp(rows[3].params_from, "device default") == 0);
+    ASSERT_TRUE(cb_rows_expand(&cfg, &gpu, 0, &rows, &count) == 0 && count == 8);
+    ASSERT_TRUE(rows[4].problem.param[0] == 4 && rows[6].problem.param[0] == 2);
+    /* Half: 32 bytes' worth is not allowed; clamped, with the note. */
+    memset(&p, 0, sizeof p);
+    p.kernel = f->kernels[0];
+    p.real = CB_ELEM_HALF;
+    p.size[0] = 1;
+    cb_param_defaults(&p, &cpu, v, note, sizeof note);
+    ASSERT_TRUE(v[0] == 16 && strstr(note, "VEC: device default 32 is not in") != NULL);
+    /* The generic kernel: REAL_SIZE 4 whatever the row's type, W its first size. */
+    p.kernel = f->kernels[1];
+    p.real = CB_ELEM_DOUBLE;
+    p.size[0] = 16;
+    p.size[1] = 8;
+    ASSERT_TRUE(strcmp(cb_param_defaults(&p, &cpu, v, note, sizeof note), "device default") == 0);
+    ASSERT_TRUE(v[0] == 32 && note[0] == '\0');
+    /* A CPU set without expressions. */
+    p.kernel = f->kernels[2];
+    ASSERT_TRUE(strcmp(cb_param_defaults(&p, &cpu, v, note, sizeof note), "cpu default") == 0);
+    ASSERT_TRUE(v[0] == 32);
+    ASSERT_TRUE(strcmp(cb_param_defaults(&p, &gpu, v, note, sizeof note), "default") == 0);
+    ASSERT_TRUE(v[0] == 64);
+    free(rows);
+    cb_manifest_file_free(f);
     return 0;
 }

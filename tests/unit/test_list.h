@@ -18,6 +18,7 @@
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
     X(registry_tensor_core_rows_have_no_fma_roof)                                                  \
+    X(registry_generic_roof_from_buffers)                                                          \
     X(registry_add_appends_and_refuses_duplicates)                                                 \
     X(round_up_and_mul_overflow)                                                                   \
     X(verify_detects_wrong_and_nan)                                                                \
@@ -49,6 +50,7 @@
     X(device_defaults_unreported_property_falls_back)                                              \
     X(device_defaults_manifest_errors)                                                             \
     X(device_defaults_nearest_allowed)                                                             \
+    X(device_defaults_per_type_and_size)                                                           \
     X(manifest_parses_family_and_generic)                                                          \
     X(manifest_rejects_bad_input)                                                                  \
     X(manifest_types)                                                                              \
@@ -74,6 +76,7 @@
     X(tune_space_from_registry_and_defines)                                                        \
     X(tuned_db_merges_keeps_better_and_checks_schema)                                              \
     X(tuned_save_says_replaced_and_kept)                                                           \
+    X(tuned_types_kept_apart)                                                                      \
     X(tuned_check_target_refuses_other_files)                                                      \
     X(private_limit_per_driver)                                                                    \
     X(tuned_size_class_rounds_up)

@@ -237,11 +237,14 @@ int test_manifest_key_table_and_builtin_grammar(void)
                                " *   param VWM = 4 cpu 1 in 1,2,4,8,16\n"
                                " *   param VWN = 4 cpu 16 in 1,2,4,8,16\n"
                                " *   param PAD = 0 in 0..32\n"
+                               " *   param KSPLIT = 1 in 1..32\n"
+                               " *   then my_fast_sum\n"
                                " *   private_mem WPTM * WPTN * 4\n"
                                " *   libraries sgemm_openblas\n"
                                " *   finding grid WPTM WPTN results per work-item\n"
                                " */\n"
                                "__kernel void my_fast(const int M) {}\n"
+                               "__kernel void my_fast_sum(const int M) {}\n"
                                "/* clbench:kernel my_copy\n"
                                " *   contract transpose\n"
                                " *   plan transpose_copy\n"
@@ -278,6 +281,27 @@ int test_manifest_key_table_and_builtin_grammar(void)
     ASSERT_EQ_U(p.global[0], 8);
     ASSERT_EQ_U(p.local_mem_bytes, 2 * 16 * (64 + 64) * 4);
     ASSERT_EQ_U(p.private_mem_bytes, 8 * 8 * 4);
+    ASSERT_EQ_U(p.then.work_dim, 0); /* KSPLIT=1: one launch */
+    /* Split-K: slices in a third dimension, into the scratch, and a second launch that sums
+     * them into the output (4 elements per work-item, work-groups of 64). */
+    ASSERT_TRUE(strcmp(k->then, "my_fast_sum") == 0);
+    p.param[8] = 3;
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
+    ASSERT_EQ_U(p.work_dim, 3);
+    ASSERT_EQ_U(p.global[2], 3);
+    ASSERT_EQ_U(p.local[2], 1);
+    ASSERT_EQ_U(p.then.work_dim, 1);
+    ASSERT_EQ_U(p.then.global[0], 1024);
+    ASSERT_EQ_U(p.then.local[0], 64);
+    ASSERT_EQ_U(p.then.scratch_elems, 3 * 64 * 64);
+    ASSERT_TRUE(p.then.first_into_scratch && p.then.arg_count == 4);
+    ASSERT_TRUE(p.then.args[0].kind == CB_THEN_INT && p.then.args[0].value == 64);
+    ASSERT_TRUE(p.then.args[2].kind == CB_THEN_SCRATCH && p.then.args[3].kind == CB_THEN_OUTPUT);
+    p.param[8] = 5; /* K=64 has 4 k-steps of TSK=16: a slice would be empty */
+    ASSERT_TRUE(k->plan(&p, why, sizeof why) != 0);
+    ASSERT_STR_HAS(why, "KSPLIT=5 slices of K: K=64 has 4 k-steps of TSK=16");
+    ASSERT_STR_HAS(why, "choose KSPLIT from 1 to 4");
+    p.param[8] = 1;
     p.param[2] = 6; /* TSK not a multiple of 4: the hook's reason, through the buffer */
     ASSERT_TRUE(k->plan(&p, why, sizeof why) != 0);
     ASSERT_STR_HAS(why, "TSK must be a multiple of 4");
@@ -286,11 +310,11 @@ int test_manifest_key_table_and_builtin_grammar(void)
     ASSERT_TRUE(k->reference != NULL && k->reference != cb_ref_transpose);
     cb_manifest_file_free(f);
     /* The key list of messages comes from the table, the new keys with it. */
-    ASSERT_TRUE(
-        rejects(HEAD " global N\n colour blue" TAIL,
-                "plan, private_mem, libraries, finding, types; generic only: dims, arg, flops, "
-                "bytes, "
-                "verify"));
+    ASSERT_TRUE(rejects(
+        HEAD " global N\n colour blue" TAIL,
+        "plan, then, private_mem, libraries, finding, types; generic only: dims, arg, flops, "
+        "bytes, "
+        "verify"));
     return 0;
 }
 
@@ -299,6 +323,13 @@ int test_manifest_rejects_bad_builtin_grammar(void)
     char text[512], name[CB_KERNEL_NAME_MAX + 2]; /* one character too many */
 
     ASSERT_TRUE(rejects(HEAD " plan nosuch" TAIL, "bad.cl:3:7: unknown plan 'nosuch'"));
+    /* A second launch: planned by a hook alone, of another kernel of the file. */
+    ASSERT_TRUE(rejects(HEAD " global N\n then v" TAIL,
+                        "bad.cl:4: then v: a second launch is planned by a `plan` hook"));
+    ASSERT_TRUE(rejects(HEAD " plan vadd\n param VEC = 1 in 1,2\n param WGS = 64 in 1..1024\n"
+                             " then nosuch" TAIL,
+                        "bad.cl:6: then nosuch: the file has no other `__kernel void nosuch(`"));
+    ASSERT_TRUE(rejects(HEAD " plan vadd\n then" TAIL, "bad.cl:4:6: then needs a kernel name"));
     ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu in 1,2" TAIL,
                         "bad.cl:4:20: param VEC: a CPU default is a non-zero integer"));
     ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu 0 in 0,1" TAIL,

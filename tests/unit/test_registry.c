@@ -257,3 +257,29 @@ int test_registry_tensor_core_rows_have_no_fma_roof(void)
     ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_DOUBLE) == 100.0);
     return 0;
 }
+
+/* A generic kernel's rows have no --type: their roof is that of the widest floating type of
+ * its buffers (a scalar's type does not count), and none when every buffer is an integer. */
+int test_registry_generic_roof_from_buffers(void)
+{
+    struct cb_generic g;
+    struct cb_kernel k = {.name = "user", .generic = &g};
+    struct cb_device d = {
+        .peak_gflops_measured = 200.0, .peak_gflops_fp64 = 100.0, .peak_gflops_fp16 = 400.0};
+
+    memset(&g, 0, sizeof g);
+    g.arg_count = 3;
+    g.args[0] = (struct cb_generic_arg){.kind = CB_ARG_SCALAR, .type = CB_ELEM_DOUBLE};
+    g.args[1] = (struct cb_generic_arg){.kind = CB_ARG_BUFFER, .type = CB_ELEM_HALF};
+    g.args[2] = (struct cb_generic_arg){.kind = CB_ARG_BUFFER, .type = CB_ELEM_UCHAR};
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_FLOAT) == 400.0);
+    g.args[2].type = CB_ELEM_FLOAT;
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_HALF) == 200.0);
+    g.args[1].type = CB_ELEM_DOUBLE; /* --type float: the buffers decide */
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_FLOAT) == 100.0);
+    g.args[1].type = CB_ELEM_LONG;
+    g.args[2].type = CB_ELEM_UCHAR;
+    ASSERT_TRUE(cb_generic_compute_type(&g) == CB_ELEM_COUNT);
+    ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_FLOAT) == 0.0);
+    return 0;
+}

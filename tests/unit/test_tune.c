@@ -189,6 +189,8 @@ int test_tune_space_from_registry_and_defines(void)
     ASSERT_EQ_U(s.values[0][7], 512);
     ASSERT_EQ_U(s.values[7][0], 0); /* PAD 0..32 starts at 0 */
     ASSERT_EQ_U(s.count[5], 5);     /* VWM: the list as written */
+    ASSERT_EQ_U(s.count[9], 6);     /* KSPLIT 1..32: 1, 2, 4, ..., 32 slices of K */
+    ASSERT_EQ_U(s.values[9][0], 1);
     ASSERT_TRUE(cb_space_build(&s, k, &d, 1, why) == 0);
     ASSERT_EQ_U(s.count[2], 2);
     ASSERT_EQ_U(s.values[2][1], 16);
@@ -312,10 +314,11 @@ int test_tuned_save_says_replaced_and_kept(void)
     rewind(summary);
     said[fread(said, 1, sizeof said - 1, summary)] = '\0';
     fclose(summary);
-    ASSERT_STR_HAS(said, "replaced k1 1024x1024x1024 on dev: 20 GFLOP/s (was 10)");
-    ASSERT_STR_HAS(said, "kept     k2 1024x1024x1024 on dev: the stored 30 GFLOP/s beats this "
-                         "tune's 5");
-    ASSERT_STR_HAS(said, "added    k3 1024x1024x1024 on dev: 7 GFLOP/s");
+    ASSERT_STR_HAS(said, "replaced k1 1024x1024x1024 float on dev: 20 GFLOP/s (was 10)");
+    ASSERT_STR_HAS(said,
+                   "kept     k2 1024x1024x1024 float on dev: the stored 30 GFLOP/s beats this "
+                   "tune's 5");
+    ASSERT_STR_HAS(said, "added    k3 1024x1024x1024 float on dev: 7 GFLOP/s");
     ASSERT_TRUE(cb_tuned_load(path, &db, 1) == 0);
     ASSERT_EQ_U(db.count, 3);
     ASSERT_NEAR(db.entries[1].throughput, 30, 0);
@@ -380,6 +383,71 @@ int test_tuned_check_target_refuses_other_files(void)
     remove(path);
     snprintf(path, sizeof path, "%s/f.json.lock", dir);
     remove(path);
+    ASSERT_TRUE(rmdir(dir) == 0);
+    return 0;
+}
+
+/* Entries of another type never share a key: merged side by side, saved with their "type",
+ * read back (no "type": float; one that is no REAL type: the entry skipped), and a lookup
+ * finds only those of the row's type. */
+int test_tuned_types_kept_apart(void)
+{
+    char dir[] = "/tmp/clbench-tuned-XXXXXX", path[256], other[300], lock[300];
+    struct cb_tuned_db db = {NULL, 0};
+    struct cb_tuned_entry f = entry("matmul_fast", 10), d = entry("matmul_fast", 4);
+    struct cb_device dev;
+    enum cb_tuned_match m;
+    const size_t size[3] = {1000, 1000, 1000};
+    const struct cb_kernel *k = cb_kernel_find("matmul_fast");
+    char *files[1];
+
+    d.real = CB_ELEM_DOUBLE;
+    ASSERT_TRUE(cb_tuned_merge(&db, &f) == CB_TUNED_ADDED);
+    ASSERT_TRUE(cb_tuned_merge(&db, &d) == CB_TUNED_ADDED); /* slower, yet not "kept" out */
+    memset(&dev, 0, sizeof dev);
+    strcpy(dev.name, "dev");
+    strcpy(dev.platform_name, "plat");
+    strcpy(dev.driver, "1.0");
+    ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_DOUBLE, size, 1, &m) == &db.entries[1]);
+    ASSERT_TRUE(m == CB_TUNED_EXACT);
+    ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_FLOAT, size, 1, &m) == &db.entries[0]);
+    ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_HALF, size, 1, &m) == NULL);
+    ASSERT_TRUE(m == CB_TUNED_NONE);
+
+    ASSERT_TRUE(mkdtemp(dir) != NULL);
+    snprintf(path, sizeof path, "%s/tuned.json", dir);
+    ASSERT_TRUE(cb_tuned_save(path, db.entries, db.count, NULL) == 0);
+    cb_tuned_free(&db);
+    ASSERT_TRUE(cb_tuned_load(path, &db, 1) == 0 && db.count == 2);
+    ASSERT_TRUE(db.entries[0].real == CB_ELEM_FLOAT && db.entries[1].real == CB_ELEM_DOUBLE);
+    cb_tuned_free(&db);
+    /* --merge of a part holding both types, into a database holding the float one. */
+    snprintf(other, sizeof other, "%s/part.json", dir);
+    ASSERT_TRUE(rename(path, other) == 0);
+    ASSERT_TRUE(cb_tuned_save(path, &f, 1, NULL) == 0);
+    files[0] = other;
+    ASSERT_TRUE(cb_tuned_merge_files(path, files, 1) == 0);
+    ASSERT_TRUE(cb_tuned_load(path, &db, 1) == 0 && db.count == 2);
+    cb_tuned_free(&db);
+    /* Written by hand: no "type" is float; "quad" and "int" are no REAL types. */
+    ASSERT_TRUE(write_text(other, "{\"schema\":\"clbench-tuned\",\"schema_version\":1,\"entries\":["
+                                  "{\"device\":\"dev\",\"platform\":\"plat\",\"driver\":\"1.0\","
+                                  "\"kernel\":\"a\",\"size_class\":\"8\",\"size\":[8],"
+                                  "\"params\":{},\"median_ms\":1,\"throughput\":1},"
+                                  "{\"device\":\"dev\",\"platform\":\"plat\",\"driver\":\"1.0\","
+                                  "\"kernel\":\"b\",\"type\":\"quad\",\"size_class\":\"8\","
+                                  "\"size\":[8],\"params\":{},\"median_ms\":1,\"throughput\":1},"
+                                  "{\"device\":\"dev\",\"platform\":\"plat\",\"driver\":\"1.0\","
+                                  "\"kernel\":\"c\",\"type\":\"int\",\"size_class\":\"8\","
+                                  "\"size\":[8],\"params\":{},\"median_ms\":1,\"throughput\":1}"
+                                  "]}") == 0);
+    ASSERT_TRUE(cb_tuned_load(other, &db, 1) == 0 && db.count == 1);
+    ASSERT_TRUE(strcmp(db.entries[0].kernel, "a") == 0 && db.entries[0].real == CB_ELEM_FLOAT);
+    cb_tuned_free(&db);
+    remove(other);
+    remove(path);
+    snprintf(lock, sizeof lock, "%s.lock", path);
+    remove(lock);
     ASSERT_TRUE(rmdir(dir) == 0);
     return 0;
 }

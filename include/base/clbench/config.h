@@ -19,6 +19,7 @@ enum cb_peak_mode {
 
 struct cb_device;
 struct cb_kernel;
+struct cb_problem;
 struct cb_tuned_db;
 
 /* Which tuning database entry a row's parameters came from (README.md, "Tuning"). */
@@ -27,15 +28,16 @@ struct cb_tuned_use {
     char size[64];     /* the entry's size: "4096x4096x4096" */
     char shape[16];    /* the entry's shape: "square", "flat" or "skinny" */
     char date[32];     /* when it was tuned */
+    char type[8];      /* its element type, the row's: "float", "double" or "half" */
     char skipped[320]; /* an entry the kernel no longer accepts, and why; defaults were used */
 };
 
-/* The tuned parameters of kernel k at `size` on device d, from db: fills params (in the order
- * of k's parameters) and use and returns 1, or returns 0 where db holds none (use->skipped
- * says why when the entry it found was refused).  The caller sets it with the database
- * (host/tune/tuned.c), which lies above the runner that reads it. */
+/* The tuned parameters of p's kernel at p's size and element type on device d, from db: fills
+ * params (in the order of the kernel's parameters) and use and returns 1, or returns 0 where
+ * db holds none (use->skipped says why when the entry it found was refused).  The caller sets
+ * it with the database (host/tune/tuned.c), which lies above the runner that reads it. */
 typedef int (*cb_tuned_lookup_fn)(const struct cb_tuned_db *db, const struct cb_device *d,
-                                  const struct cb_kernel *k, const size_t *size, long *params,
+                                  const struct cb_problem *p, long *params,
                                   struct cb_tuned_use *use);
 
 struct cb_config {

@@ -98,4 +98,10 @@ struct cb_generic {
     struct cb_generic_check check;
 };
 
+/* The type a generic kernel computes in, whose FMA roof its GFLOP/s are a fraction of: the
+ * widest floating type among its buffer arguments (double over float over half), since that
+ * is the data its flops work on.  CB_ELEM_COUNT when no buffer is floating (an integer kernel:
+ * no FMA probe measures its operations, so it gets no compute roof). */
+enum cb_elem_type cb_generic_compute_type(const struct cb_generic *g);
+
 #endif

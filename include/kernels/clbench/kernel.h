@@ -23,6 +23,35 @@ enum {
 /* The longest reason a row gives for its status (a plan's refusal, a failed build). */
 enum { CB_REASON_LEN = 512 };
 
+enum { CB_MAX_THEN_ARGS = 8 }; /* arguments of a plan's second launch */
+
+/* An argument of a plan's second launch: an int, one of the row's buffers, or the scratch. */
+enum cb_then_arg_kind { CB_THEN_INT, CB_THEN_INPUT, CB_THEN_OUTPUT, CB_THEN_SCRATCH };
+struct cb_then_arg {
+    enum cb_then_arg_kind kind;
+    cl_int value;   /* CB_THEN_INT */
+    unsigned input; /* CB_THEN_INPUT: which of the inputs */
+};
+
+/* A second launch that a plan may add after the kernel's own, of the kernel its manifest names
+ * with `then NAME` (another kernel of the same program), for work that needs a grid of its
+ * own: matmul_fast's split-K sums its slices with it.  work_dim 0: none, the row is one launch.
+ * Both launches run once per repetition, in order on one queue; a repetition's time runs from
+ * the first's CL_PROFILING_COMMAND_START to the second's CL_PROFILING_COMMAND_END.  The row's
+ * work model stays the problem's (a matmul's 2MNK), and its kernel_info and occupancy describe
+ * the first (main) kernel.  Built-in kernels only: a plan hook fills it. */
+struct cb_then {
+    cl_uint work_dim;
+    size_t global[3], local[3];
+    struct cb_then_arg args[CB_MAX_THEN_ARGS];
+    unsigned arg_count;
+    /* Elements of the problem's type in a scratch buffer the row allocates (0: none), and
+     * whether the first launch writes into it instead of the output (its output argument is
+     * bound to the scratch; the second launch then writes the output). */
+    size_t scratch_elems;
+    int first_into_scratch;
+};
+
 /* One -D build parameter. */
 struct cb_param {
     const char *name;    /* the macro, e.g. "TILE" */
@@ -76,6 +105,7 @@ struct cb_problem {
     size_t arg_length[CB_MAX_ARGS];
     long long arg_value[CB_MAX_ARGS]; /* integer scalars */
     double arg_real[CB_MAX_ARGS];     /* floating scalars */
+    struct cb_then then;              /* a second launch (work_dim 0: none), filled by plan() */
 };
 
 /* A CPU reference for output element i, from the inputs in[] of type p->real (read them with
@@ -148,6 +178,9 @@ struct cb_kernel {
     const char *summary;    /* one line for --list-kernels */
     unsigned dims;          /* 1: n; 2: width x height; 3: M x N x K */
     const char *size_names; /* "W x H" as --list-kernels shows it; NULL: N, WxH or MxNxK */
+    /* The size variables of its manifest's expressions, one per dimension: N; W H; M N K; a
+     * kernel file's `dims` names (NULL for library rows, which have no manifest). */
+    const char *dim_names[CB_MAX_DIMS];
     size_t default_size_cpu[CB_MAX_DIMS];
     size_t default_size_gpu[CB_MAX_DIMS];
     /* With several devices and no --size, every device runs this size, so that each row has
@@ -179,7 +212,10 @@ struct cb_kernel {
     cb_reference_fn reference;
     cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
     const struct cb_library *library; /* NULL, or the library this baseline row calls */
-    cb_describe_fn describe;          /* library rows (enqueue or library): what they ran */
+    /* NULL, or the kernel of the same program that the plan's second launch runs (a
+     * manifest's `then NAME`; struct cb_then). */
+    const char *then;
+    cb_describe_fn describe; /* library rows (enqueue or library): what they ran */
     /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
     const char *source_path;             /* that file; NULL: cl/<family>.cl */
     const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */

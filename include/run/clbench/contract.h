@@ -21,6 +21,9 @@ struct cb_row_contract {
      * (released by release() whatever happened). */
     int (*create)(struct cb_row *row, const struct cb_row_env *env, void **state);
     int (*set_args)(struct cb_row *row, void *state, cl_kernel kernel, unsigned set);
+    /* The arguments of a plan's second launch (struct cb_then) for buffer set `set`; NULL
+     * where the contract has none (the generic contract: built-in kernels alone plan one). */
+    int (*set_then_args)(struct cb_row *row, void *state, cl_kernel kernel, unsigned set);
     /* For rows whose kernel launches the work itself (an enqueue hook or a library: families
      * only), instead of set_args and the runner's launch; a library that times its own call
      * stores that time in *ms. */

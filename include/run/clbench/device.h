@@ -51,7 +51,9 @@ int cb_device_has_extension(const struct cb_device *d, const char *name);
 double cb_peak_gflops(const struct cb_device *d, enum cb_elem_type t);
 
 /* The compute roof of kernel k's rows of type t on d: cb_peak_gflops, or 0 (no roof known)
- * where k runs on tensor cores that the FMA probes do not measure. */
+ * where k runs on tensor cores that the FMA probes do not measure.  A kernel of the generic
+ * contract's: that of the widest floating type of its buffers, whatever t (--type) is; 0 when
+ * its buffers are all integers (cb_generic_compute_type). */
 double cb_row_roof_gflops(const struct cb_device *d, const struct cb_kernel *k,
                           enum cb_elem_type t);
 

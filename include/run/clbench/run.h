@@ -67,6 +67,9 @@ struct cb_row {
     double wall_ms;    /* host time around the timed launches */
     double elapsed_ms; /* host time of the whole row: plan, build, inputs, launches, checks */
     struct cb_stats stats;
+    /* A two-launch row (struct cb_then) timed by events: the medians of the first (main)
+     * kernel's and of the second kernel's own times; 0 otherwise.  Each sample spans both. */
+    double then_first_ms, then_second_ms;
     double gflops, gbs;      /* from the median; 0 unless ok */
     double fraction_of_peak; /* of the device's measured peak for the metric; 0 if unknown */
     struct cb_verify verify;

@@ -36,9 +36,10 @@ struct cb_space {
  */
 int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct cb_define *defines,
                    size_t define_count, char *why);
-/* Adds k's defaults as resolved on d (device_defaults.h) to s, built for k, where no -D of
- * defines names the parameter: the search on d can then start from them. */
-void cb_space_add_device_defaults(struct cb_space *s, const struct cb_kernel *k,
+/* Adds the defaults of p's kernel as resolved on d for p's element type and size
+ * (device_defaults.h) to s, built for that kernel, where no -D of defines names the parameter:
+ * the search on d can then start from them. */
+void cb_space_add_device_defaults(struct cb_space *s, const struct cb_problem *p,
                                   const struct cb_define *defines, size_t define_count,
                                   const struct cb_device *d);
 void cb_space_point(const struct cb_space *s, uint64_t index, unsigned digit[CB_MAX_PARAMS]);

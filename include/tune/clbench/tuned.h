@@ -1,5 +1,5 @@
 /* The tuning database: the best parameters `clbench tune` found per (device, platform,
- * driver, kernel, exact size), with their provenance, in one JSON file
+ * driver, kernel, element type, exact size), with their provenance, in one JSON file
  * ($XDG_DATA_HOME/clbench/tuned.json, else ~/.local/share/clbench/tuned.json, or --tuned FILE).
  * Plain runs read it (host/run/rows.c) to use tuned parameters where no -D is given; the
  * entries shipped with clbench (results/tuned.json, installed as share/clbench/tuned.json) are
@@ -21,6 +21,9 @@
 struct cb_tuned_entry {
     char device[CB_NAME_LEN], platform[CB_NAME_LEN], driver[CB_NAME_LEN];
     char kernel[64];
+    /* The rows' element type (--type) it was tuned in; "type" in the file, absent: float (the
+     * databases written before types had no such field).  Only rows of that type use it. */
+    enum cb_elem_type real;
     char size_class[96]; /* cb_size_class */
     size_t size[CB_MAX_DIMS];
     unsigned dims;
@@ -89,29 +92,29 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
  * message when one of them is missing, unreadable or not a database (nothing is written). */
 int cb_tuned_merge_files(const char *path, char *const *files, size_t count);
 
-/* The entry for this device (name, platform, driver) and kernel at size: the one of exactly
- * that size, else the nearest of its size class and shape, else (nearest allowed) the nearest
- * of its shape; match says which.  The entry may hold parameters k refuses (cb_tuned_refuses).
- * NULL if none. */
+/* The entry for this device (name, platform, driver), kernel and element type at size: the
+ * one of exactly that size, else the nearest of its size class and shape, else (nearest
+ * allowed) the nearest of its shape; match says which.  The entry may hold parameters k
+ * refuses (cb_tuned_refuses).  NULL if none. */
 const struct cb_tuned_entry *cb_tuned_choose(const struct cb_tuned_db *db,
                                              const struct cb_device *d, const struct cb_kernel *k,
-                                             const size_t size[CB_MAX_DIMS], int nearest,
-                                             enum cb_tuned_match *match);
+                                             enum cb_elem_type real, const size_t size[CB_MAX_DIMS],
+                                             int nearest, enum cb_tuned_match *match);
 /* 0 when e's parameter names are exactly k's and k allows each value; else 1 with why. */
 int cb_tuned_refuses(const struct cb_tuned_entry *e, const struct cb_kernel *k, char *why,
                      size_t len);
 /* cb_tuned_choose without the nearest rule, and only an entry k accepts; NULL if none. */
 const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const struct cb_device *d,
-                                           const struct cb_kernel *k,
+                                           const struct cb_kernel *k, enum cb_elem_type real,
                                            const size_t size[CB_MAX_DIMS]);
 /* Parameter i of k from e (after cb_tuned_find matched their names). */
 long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, unsigned i);
-/* cb_tuned_choose (nearest allowed) and cb_tuned_param for the runner's rows (struct
- * cb_config's tuned_lookup).  An entry k refuses is skipped with a warning naming it (once per
- * entry), and the row keeps its defaults with use->skipped saying so. */
+/* cb_tuned_choose (nearest allowed) for p's kernel, type and size, and cb_tuned_param, for
+ * the runner's rows (struct cb_config's tuned_lookup).  An entry the kernel refuses is skipped
+ * with a warning naming it (once per entry), and the row keeps its defaults with use->skipped
+ * saying so. */
 int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
-                    const struct cb_kernel *k, const size_t *size, long *params,
-                    struct cb_tuned_use *use);
+                    const struct cb_problem *p, long *params, struct cb_tuned_use *use);
 
 /* e as a C header (#define TSM 64 ...) or as a database of one entry (JSON). */
 int cb_tuned_export(FILE *out, const struct cb_tuned_entry *e, int as_header);
