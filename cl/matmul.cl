@@ -70,17 +70,7 @@
  * The host checks every constraint between these parameters before building, and reports a
  * violated one as the row's status instead of building.
  */
-#ifndef REAL
-#define REAL float
-#endif
-/* --type double or half: their extension, where the device has it (the host runs such rows
- * only on devices that list it, and calls the others unsupported). */
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#ifdef cl_khr_fp16
-#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-#endif
+#include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
 #ifndef WGX
 #define WGX 16
 #endif

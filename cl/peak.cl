@@ -30,15 +30,7 @@
  *   CHAINS  independent chains, 4 or 8 (fma)          default 4
  *   REAL    peak_fma's element type (the FP64 and FP16 roofs: double, half)  default float
  */
-#ifndef REAL
-#define REAL float
-#endif
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#ifdef cl_khr_fp16
-#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-#endif
+#include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
 #ifndef WGS
 #define WGS 256
 #endif

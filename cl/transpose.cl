@@ -37,17 +37,7 @@
  *   SECTOR      transpose_aligned: elements per 32-byte memory sector, a power of two that divides
  *               TILE                                          default 8 (32 bytes)
  */
-#ifndef REAL
-#define REAL float
-#endif
-/* --type double or half: their extension, where the device has it (the host runs such rows
- * only on devices that list it, and calls the others unsupported). */
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#ifdef cl_khr_fp16
-#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-#endif
+#include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
 #ifndef TILE
 #define TILE 32
 #endif

@@ -21,17 +21,7 @@
  *   WGS   work-group size (1-D)                 default 256
  *   NT    1: non-temporal stores (below)        default 0
  */
-#ifndef REAL
-#define REAL float
-#endif
-/* --type double or half: their extension, where the device has it (the host runs such rows
- * only on devices that list it, and calls the others unsupported). */
-#ifdef cl_khr_fp64
-#pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#endif
-#ifdef cl_khr_fp16
-#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-#endif
+#include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
 #ifndef VEC
 #define VEC 1
 #endif

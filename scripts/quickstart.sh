@@ -3,6 +3,8 @@
 #   scripts/quickstart.sh run    install what is missing, build, run the main job
 #   scripts/quickstart.sh test   install what is missing, build, run every test
 #   scripts/quickstart.sh test --sanitizers   and the sanitizer and fuzzing steps after them
+# QUICKSTART_DRY_RUN=1 prints the packages it needs and the commands it would run, and does
+# nothing (tests/cli/quickstart.sh).
 # On a fresh Debian 12 or Ubuntu 24.04 machine: packages come from apt-get (through sudo when
 # not root). Without a GPU driver the main job runs on the CPU through PoCL.
 set -euo pipefail
@@ -10,8 +12,8 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-}
 sanitizers=${2:-}
-case "$mode $sanitizers" in
-"run " | "test " | "test --sanitizers") ;;
+case "$# $mode $sanitizers" in
+"1 run " | "1 test " | "2 test --sanitizers") ;;
 *)
     echo "usage: scripts/quickstart.sh run|test [--sanitizers]" >&2
     exit 2
@@ -37,6 +39,14 @@ if [ "$mode" = test ]; then
 fi
 # The sanitizer build and the fuzzers need clang and its runtime.
 [ -z "$sanitizers" ] || packages+=(clang)
+configure=(cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLBENCH_WERROR=ON)
+if [ "$mode" = run ]; then last=(./build/clbench); else last=(scripts/run-tests.sh ${sanitizers:+"$sanitizers"}); fi
+if [ "${QUICKSTART_DRY_RUN:-0}" = 1 ]; then
+    echo "packages: ${packages[*]}"
+    echo "configure: ${configure[*]}"
+    echo "then: ${last[*]}"
+    exit 0
+fi
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -80,10 +90,6 @@ if [ "$mode" = test ] && [ -e /usr/lib/oclgrind/liboclgrind-rt-icd.so ] &&
 fi
 
 jobs=$(nproc)
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLBENCH_WERROR=ON >/dev/null
+"${configure[@]}" >/dev/null
 cmake --build build -j "$jobs"
-
-if [ "$mode" = run ]; then
-    exec ./build/clbench
-fi
-exec scripts/run-tests.sh $sanitizers
+exec "${last[@]}"

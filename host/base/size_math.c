@@ -14,6 +14,11 @@ size_t cb_round_up(size_t n, size_t m)
     return r == 0 ? n : (n > SIZE_MAX - (m - r) ? 0 : n + (m - r));
 }
 
+size_t cb_groups(size_t n, size_t m)
+{
+    return n / m + (n % m != 0);
+}
+
 double cb_mib(double bytes)
 {
     return bytes / (1024.0 * 1024.0);

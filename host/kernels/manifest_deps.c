@@ -1,8 +1,10 @@
 /* What a kernel file's build reads besides the file itself, for the hash that --resume and the
  * program cache key on: every file it #includes, found as the compiler finds it (clbench
  * builds a kernel file with -I of its folder: source.c), recursively, and the files its
- * `verify ... in FILE` lines name with theirs.  An include clbench cannot find (a header of
- * the driver's, or one that is missing and fails the build) adds nothing. */
+ * `verify ... in FILE` lines name with theirs; and the same for any file clbench builds (the
+ * built-in families' and cl/peak.cl: cb_source_dependencies).  An include clbench cannot find
+ * (a header of the driver's, or one that is missing and fails the build) adds nothing; the
+ * first #include "x" of that kind is named, for a caller that knows every one must be there. */
 #define _POSIX_C_SOURCE 200809L
 #include "manifest_parts.h"
 
@@ -20,6 +22,8 @@ struct deps {
     char seen[MAX_DEPS][DEP_PATH]; /* each file hashed once: an include cycle ends */
     size_t count;
     uint64_t h;
+    char *missing; /* the first #include "x" found nowhere, "PATH:LINE: ..."; may be NULL */
+    size_t missing_len;
 };
 
 /* dir of path ("." for a bare name) and name joined into out; 0, or -1 when too long. */
@@ -50,7 +54,9 @@ static void hash_file(struct deps *d, const char *path, const char *kernel_path)
 static void hash_includes(struct deps *d, const char *path, const char *text,
                           const char *kernel_path)
 {
-    for (const char *line = text; *line != '\0';) {
+    unsigned number = 1;
+
+    for (const char *line = text; *line != '\0'; number++) {
         const char *p = line, *end;
         char close, found[DEP_PATH];
 
@@ -76,6 +82,10 @@ static void hash_includes(struct deps *d, const char *path, const char *text,
                         (join(found, kernel_path, p + 1, len) == 0 && regular_file(found))) {
                         d->h = cb_hash64(p, len + 2, d->h);
                         hash_file(d, found, kernel_path);
+                    } else if (close == '"' && d->missing != NULL && d->missing[0] == '\0') {
+                        snprintf(d->missing, d->missing_len,
+                                 "%s:%u: #include \"%.*s\": no such file beside it", path, number,
+                                 (int)len, p + 1);
                     }
                 }
             }
@@ -103,19 +113,45 @@ static void hash_file(struct deps *d, const char *path, const char *kernel_path)
     free(text);
 }
 
-int manifest_hash_dependencies(struct cb_manifest_file *file)
+/* The hash of text (the file at path) and of what it #includes; NULL when out of memory.  The
+ * text's own bytes come first: a file that includes nothing keeps the hash of its bytes
+ * alone, which run files written before recorded. */
+static struct deps *dependencies(const char *path, const char *text, char *missing, size_t len)
 {
     struct deps *d = calloc(1, sizeof *d);
-    uint64_t plain;
+
+    if (d == NULL)
+        return NULL;
+    d->h = cb_hash64(text, strlen(text), CB_HASH64_INIT);
+    d->missing = missing;
+    d->missing_len = len;
+    snprintf(d->seen[d->count++], DEP_PATH, "%s", path);
+    hash_includes(d, path, text, path);
+    return d;
+}
+
+int cb_source_dependencies(const char *path, const char *text, struct cb_source_deps *out)
+{
+    const uint64_t plain = cb_hash64(text, strlen(text), CB_HASH64_INIT);
+    struct deps *d;
+
+    out->hash[0] = '\0';
+    out->missing[0] = '\0';
+    if ((d = dependencies(path, text, out->missing, sizeof out->missing)) == NULL)
+        return -1;
+    if (d->h != plain)
+        snprintf(out->hash, sizeof out->hash, "fnv1a64:%016llx", (unsigned long long)d->h);
+    free(d);
+    return 0;
+}
+
+int manifest_hash_dependencies(struct cb_manifest_file *file)
+{
+    const uint64_t plain = cb_hash64(file->text, strlen(file->text), CB_HASH64_INIT);
+    struct deps *d = dependencies(file->path, file->text, NULL, 0);
 
     if (d == NULL)
         return -1;
-    /* The file's own bytes as loaded, then what it reads: a file that includes nothing keeps
-     * the hash of its bytes alone, which run files written before recorded. */
-    d->h = cb_hash64(file->text, strlen(file->text), CB_HASH64_INIT);
-    plain = d->h;
-    snprintf(d->seen[d->count++], DEP_PATH, "%s", file->path);
-    hash_includes(d, file->path, file->text, file->path);
     for (size_t i = 0; i < file->count; i++) {
         const char *ref = file->kernels[i]->manifest->generic.check.ref_file;
 

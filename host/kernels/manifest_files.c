@@ -183,6 +183,7 @@ static int load_builtin(const char *cl_dir, const char *family, struct cb_manife
 {
     char path[4096];
     const struct context x = {path, why, len};
+    struct cb_source_deps deps;
     char *text;
     int status;
 
@@ -192,6 +193,17 @@ static int load_builtin(const char *cl_dir, const char *family, struct cb_manife
     if (text == NULL)
         return manifest_fail(&x, 0, 0, "cannot read the built-in kernels: %s (use --cl-dir DIR)",
                              strerror(errno));
+    /* Every header a built-in file includes ships beside it (cl/real.h): one missing is a
+     * cl_dir put together by hand, said here once rather than as every row's build failure. */
+    if (cb_source_dependencies(path, text, &deps) != 0) {
+        free(text);
+        return manifest_fail(&x, 0, 0, "out of memory");
+    }
+    if (deps.missing[0] != '\0') {
+        free(text);
+        snprintf(why, len, "%s (use --cl-dir DIR)", deps.missing);
+        return -1;
+    }
     status = cb_manifest_parse(path, text, out, why, len);
     free(text);
     for (size_t i = 0; status == 0 && i < (*out)->count; i++) {

@@ -40,8 +40,8 @@ static const char *plan_grid(struct cb_problem *p, size_t lx, size_t ly, size_t 
 
     if (why != NULL)
         return why;
-    groups_x = cb_round_up(p->size[1], cols) / cols;
-    groups_y = cb_round_up(p->size[0], rows) / rows;
+    groups_x = cb_groups(p->size[1], cols);
+    groups_y = cb_groups(p->size[0], rows);
     p->work_dim = 2;
     p->local[0] = lx;
     p->local[1] = ly;

@@ -40,7 +40,7 @@ static const char *plan(struct cb_problem *p, size_t tile_floats, size_t extra_r
     p->local[0] = tile;
     p->local[1] = rows;
     p->global[0] = cb_round_up(width, tile);
-    p->global[1] = cb_round_up(height + extra_rows, tile) / tile * rows;
+    p->global[1] = cb_groups(height + extra_rows, tile) * rows;
     p->local_mem_bytes = tile_floats * cb_real_size(p);
     return NULL;
 }

@@ -4,6 +4,7 @@
 
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/manifest.h"
 #include "clbench/native_peak.h"
 #include "clbench/peak.h"
 
@@ -23,6 +24,7 @@ static char *make_key(const struct cb_device *d, const struct cb_config *cfg)
     const char *fmt = "host=%s\ndevice=%s\nvendor=%s\nplatform=%s\nplatform_version=%s\n"
                       "driver=%s\ndevice_version=%s\ncompute_units=%u\nprobes=%016" PRIx64 ":%d";
     char host[256] = "unknown", path[4096];
+    struct cb_source_deps deps;
     size_t len = 0;
     char *probes = NULL, *key;
     uint64_t hash = 0;
@@ -35,6 +37,9 @@ static char *make_key(const struct cb_device *d, const struct cb_config *cfg)
         probes = cb_cache_read(path, &len);
     if (probes != NULL)
         hash = cb_hash64(probes, len, CB_HASH64_INIT);
+    /* ... and the headers it includes (cl/real.h), which build the probes too. */
+    if (probes != NULL && cb_source_dependencies(path, probes, &deps) == 0 && deps.hash[0] != '\0')
+        hash = cb_hash64(deps.hash, strlen(deps.hash), hash);
     free(probes);
     n = snprintf(NULL, 0, fmt, host, d->name, d->vendor, d->platform_name, d->platform_version,
                  d->driver, d->version, d->compute_units, hash, CB_PEAK_PROBE_VERSION);

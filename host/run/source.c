@@ -219,9 +219,11 @@ static void build(struct cb_program *entry, const struct cb_device *d)
 {
     /* A kernel file builds from the bytes its manifests and kernel_file_hash came from. */
     const char *loaded = cb_kernel_file_text(entry->path);
-    char options[CB_OPTIONS_LEN + 32];
+    char options[CB_OPTIONS_LEN + 32 + 2 * CB_PATH_LEN];
+    struct cb_source_deps deps;
     char *text, *key;
     cl_int err;
+    int n;
     const double start = cb_wall_ms();
 
     text = loaded != NULL ? strdup(loaded) : cb_read_text_file(entry->path);
@@ -230,9 +232,17 @@ static void build(struct cb_program *entry, const struct cb_device *d)
                  "cannot read '%.300s': %s (use --cl-dir DIR)", entry->path, strerror(errno));
         return;
     }
-    /* The program cache keys on the text and, for a kernel file, the hash of every file its
-     * build reads (its #includes: manifest_deps.c), so that an edited header rebuilds. */
-    key = keyed_source(text, cb_kernel_file_hash(entry->path));
+    /* The program cache keys on the text and the hash of every file its build reads (its
+     * #includes, and a kernel file's `verify ... in FILE`: manifest_deps.c), so that an edited
+     * header rebuilds. */
+    if (loaded == NULL && cb_source_dependencies(entry->path, text, &deps) != 0) {
+        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
+        free(text);
+        return;
+    }
+    key = keyed_source(text, loaded != NULL         ? cb_kernel_file_hash(entry->path)
+                             : deps.hash[0] != '\0' ? deps.hash
+                                                    : NULL);
     if (key == NULL) {
         snprintf(entry->failure, sizeof entry->failure, "out of host memory");
         free(text);
@@ -269,7 +279,12 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     }
     /* ptxas's report (registers, spills) into the build log on NVIDIA: kernel_info.c reads it;
      * the option changes no code, so the recorded options still rebuild the same kernel. */
-    snprintf(options, sizeof options, "%s %s", entry->options, cb_kinfo_build_option(d));
+    n = snprintf(options, sizeof options, "%s %s", entry->options, cb_kinfo_build_option(d));
+    /* A built-in file's #include "real.h" finds it beside the file (cl_dir), as a kernel
+     * file's does through its recorded -I (cb_build_options); the built-ins' options are
+     * recorded as they always were, without the folder, which --cl-dir says. */
+    if (loaded == NULL && n >= 0 && (size_t)n < sizeof options)
+        include_option(options + n, sizeof options - (size_t)n, entry->path);
     err = clBuildProgram(entry->program, 1, &d->id, options, NULL, NULL);
     entry->build_ms = cb_wall_ms() - start;
     if (err == CL_SUCCESS) {

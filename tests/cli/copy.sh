@@ -43,7 +43,7 @@ expect_stderr_has "allowed: 1,2,4,8"
 
 # A copy without the tail loop leaves n % VEC floats as the NaN poison.
 mkdir "$TMP/cl"
-cp "$CLBENCH_SOURCE_DIR"/cl/*.cl "$TMP/cl/"
+cp "$CLBENCH_SOURCE_DIR"/cl/*.cl "$CLBENCH_SOURCE_DIR"/cl/*.h "$TMP/cl/"
 sed -i 's/for (uint t = words \* VEC; t < (uint)n; t++)/for (uint t = words * VEC; t < 0; t++)/' \
     "$TMP/cl/copy.cl"
 cmp -s "$TMP/cl/copy.cl" "$CLBENCH_SOURCE_DIR/cl/copy.cl" && fail "sabotage did not apply"

@@ -1,5 +1,6 @@
 # `cmake --install` puts the binary and the kernels where the installed binary finds them,
-# wherever it is run from; --cl-dir overrides; a missing kernel file is one clear error.  It
+# wherever it is run from; --cl-dir overrides; a missing kernel file or header is one clear
+# error, and an edited header (cl/real.h) rebuilds the families that include it.  It
 # also installs the man page (every option of both --help texts in it), the bash completion
 # (options, kernel names, formats, devices) and the JSON Schemas.
 source "$(dirname "$0")/lib.sh"
@@ -8,6 +9,7 @@ build_dir=$(dirname "$CLBENCH")
 cmake --install "$build_dir" --prefix "$TMP/prefix" >/dev/null || fail "cmake --install failed"
 [ -x "$TMP/prefix/bin/clbench" ] || fail "no installed binary"
 [ -f "$TMP/prefix/share/clbench/cl/vadd.cl" ] || fail "no installed kernels"
+[ -f "$TMP/prefix/share/clbench/cl/real.h" ] || fail "no installed cl/real.h"
 
 man_page="$TMP/prefix/share/man/man1/clbench.1"
 [ -f "$man_page" ] || fail "no installed man page"
@@ -75,4 +77,28 @@ run -k vadd -n 64 "${QUICK[@]}" --cl-dir "$TMP/empty"
 expect_rc 2
 expect_one_error_line
 expect_stderr_has "$TMP/empty/vadd.cl: cannot read the built-in kernels: No such file or directory (use --cl-dir DIR)"
+
+# Every built-in file includes cl/real.h: a --cl-dir without it is one line, before any row.
+mkdir -p "$TMP/nohdr"
+cp "$CLBENCH_SOURCE_DIR"/cl/*.cl "$TMP/nohdr/"
+run -k vadd -n 64 "${QUICK[@]}" --cl-dir "$TMP/nohdr"
+expect_rc 2
+expect_one_error_line
+expect_stderr_has "$TMP/nohdr/vadd.cl:"
+expect_stderr_has ': #include "real.h": no such file beside it (use --cl-dir DIR)'
+
+# The program cache (PoCL keeps its own unless POCL_KERNEL_CACHE=0) keys on the header too:
+# an edit of it rebuilds, an unedited one does not.
+export POCL_KERNEL_CACHE=0
+cp "$CLBENCH_SOURCE_DIR"/cl/real.h "$TMP/nohdr/"
+build_source() {
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["rows"][0]["build_source"])' "$1"
+}
+for i in 1 2 3; do
+    [ "$i" = 3 ] && echo '#define CLBENCH_EDITED 1' >>"$TMP/nohdr/real.h"
+    run -d cpu -k vadd -n 64 "${QUICK[@]}" --cl-dir "$TMP/nohdr" -o "$TMP/hdr$i.json"
+    expect_rc 0
+done
+[ "$(build_source "$TMP/hdr2.json")" = "disk" ] || fail "the unedited header rebuilt"
+[ "$(build_source "$TMP/hdr3.json")" = "built" ] || fail "an edited cl/real.h reused the program"
 echo "install: ok"

@@ -63,7 +63,7 @@ expect_stderr_has "allowed: 8,16,32,64"
 # Broken kernels must fail verification: a transpose that reads the wrong tile column, and one
 # that skips the last partial tile row of the output (left as the NaN poison).
 mkdir "$TMP/cl"
-cp "$CLBENCH_SOURCE_DIR"/cl/*.cl "$TMP/cl/"
+cp "$CLBENCH_SOURCE_DIR"/cl/*.cl "$CLBENCH_SOURCE_DIR"/cl/*.h "$TMP/cl/"
 sed -i 's/tile\[tx \* pitch + ty + j\]/tile[tx * pitch + ty]/' "$TMP/cl/transpose.cl"
 cmp -s "$TMP/cl/transpose.cl" "$CLBENCH_SOURCE_DIR/cl/transpose.cl" && fail "sabotage did not apply"
 run -d cpu --cl-dir "$TMP/cl" -k transpose_padded -n 64x32 "${QUICK[@]}"

@@ -138,6 +138,10 @@ int test_round_up_and_mul_overflow(void)
     ASSERT_EQ_U(cb_round_up(32, 16), 32);
     ASSERT_EQ_U(cb_round_up(1, 256), 256);
     ASSERT_EQ_U(cb_round_up(SIZE_MAX - 3, 16), 0);
+    ASSERT_EQ_U(cb_groups(17, 16), 2);
+    ASSERT_EQ_U(cb_groups(32, 16), 2);
+    ASSERT_EQ_U(cb_groups(0, 16), 0);
+    ASSERT_EQ_U(cb_groups(SIZE_MAX, 16), SIZE_MAX / 16 + 1);
     ASSERT_EQ_U(cb_mul_size(1u << 20, 1u << 10), 1u << 30);
     ASSERT_EQ_U(cb_mul_size(SIZE_MAX / 2, 3), 0);
     ASSERT_EQ_U(cb_mul_size(0, SIZE_MAX), 0);

@@ -50,6 +50,14 @@ const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k);
 const char *cb_kernel_file_text(const char *path);
 /* Its hash (struct cb_manifest_file), or NULL: no such file. */
 const char *cb_kernel_file_hash(const char *path);
+/* What building a source file reads besides its text: the files it #includes, found as the
+ * compiler finds them (clbench builds every file with -I of its folder), recursively. */
+struct cb_source_deps {
+    char hash[32];     /* "fnv1a64:..." of the text and those files; "" when it includes none */
+    char missing[640]; /* "PATH:LINE: ...": the first #include "x" found nowhere; "" if none */
+};
+/* Fills *out for text, the content of the file at path.  0, or -1 when out of memory. */
+int cb_source_dependencies(const char *path, const char *text, struct cb_source_deps *out);
 /* " (PATH:LINE)": where k's manifest gives `key` ("local" or "local_mem"), for a row's
  * reason; "" for a built-in kernel or a key its manifest lacks.  Returns buf. */
 const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len);
