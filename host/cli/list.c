@@ -57,10 +57,7 @@ static void print_resolved(FILE *out, const struct cb_kernel *k, struct cb_devic
             if (cfg->size_count > 0)
                 cb_size_apply(k, &cfg->sizes[0], p.size);
             else
-                memcpy(p.size,
-                       devices[i]->type & CL_DEVICE_TYPE_GPU ? k->default_size_gpu
-                                                             : k->default_size_cpu,
-                       sizeof p.size);
+                memcpy(p.size, cb_default_size(k, devices[i]), sizeof p.size);
             from = cb_param_defaults(&p, devices[i], values, note, sizeof note);
             cb_device_id_string(devices[i], id, sizeof id);
             fprintf(out, "  %-18s on %s %s (%s, ", "", id, devices[i]->name,

@@ -311,7 +311,7 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
     struct cb_device *d = run->devices[index];
     struct cb_program_cache cache = {NULL, 0};
     struct cb_worker worker;
-    const int gpu = (d->type & CL_DEVICE_TYPE_GPU) != 0, isolated = cb_workers_enabled();
+    const int isolated = cb_workers_enabled();
     int failed = 0;
 
     if (isolated) {
@@ -356,8 +356,7 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
                 if (cfg->size_count > 0)
                     cb_size_apply(k.kernel, &cfg->sizes[si], k.size);
                 else
-                    memcpy(k.size, gpu ? k.kernel->default_size_gpu : k.kernel->default_size_cpu,
-                           sizeof k.size);
+                    memcpy(k.size, cb_default_size(k.kernel, d), sizeof k.size);
                 fill_row(&k, 0, &row);
                 cb_space_add_device_defaults(&space, &row.problem, cfg->defines, cfg->define_count,
                                              d);
@@ -389,14 +388,13 @@ static int export_entry(const struct cb_tune_config *t, struct cb_device **devic
             for (unsigned ti = 0; ti < cfg->real_type_count && e == NULL; ti++) {
                 const struct cb_kernel *k = cfg->kernels[ki];
                 size_t size[CB_MAX_DIMS];
-                const int gpu = (devices[i]->type & CL_DEVICE_TYPE_GPU) != 0;
                 enum cb_elem_type real = CB_ELEM_FLOAT;
 
                 cb_elem_find(cfg->real_types[ti], strlen(cfg->real_types[ti]), &real);
                 if (cfg->size_count > 0)
                     cb_size_apply(k, &cfg->sizes[0], size);
                 else
-                    memcpy(size, gpu ? k->default_size_gpu : k->default_size_cpu, sizeof size);
+                    memcpy(size, cb_default_size(k, devices[i]), sizeof size);
                 e = cb_tuned_find(&db, devices[i], k, real, size);
             }
     if (e == NULL) {

@@ -30,7 +30,7 @@ static const char *plan(struct cb_problem *p)
     if (why != NULL)
         return why;
     /* At least one group, which also copies the n % VEC floats past the last whole word. */
-    groups = (n / vec + per_group - 1) / per_group;
+    groups = cb_groups(n / vec, per_group);
     p->work_dim = 1;
     p->local[0] = wgs;
     p->global[0] = (groups > 0 ? groups : 1) * wgs;

@@ -184,11 +184,10 @@ int cb_param_follows_size(const struct cb_kernel *k, unsigned i)
 {
     struct cb_expr_var vars[CB_DEFAULT_VARS];
     struct cb_expr_error err;
-    const size_t n = cb_device_vars(NULL, vars);
 
     if (k->params[i].device_def == NULL)
         return 0;
-    /* Without the size variables, an expression that names one no longer checks. */
-    vars[n] = (struct cb_expr_var){"REAL_SIZE", 0, NULL};
-    return cb_expr_check(k->params[i].device_def, vars, n + 1, &err) != 0;
+    cb_default_vars(k, NULL, NULL, vars);
+    /* Without the size variables, which come last, an expression that names one fails. */
+    return cb_expr_check(k->params[i].device_def, vars, CB_DEVICE_VARS + 1, &err) != 0;
 }

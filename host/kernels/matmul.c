@@ -198,9 +198,9 @@ enum { SUM_WGS = 64, SUM_VECTOR = 4 };
 static int plan_split(struct cb_problem *p, char *why, size_t len)
 {
     const long ksplit = cb_param(p, "KSPLIT"), tsk = cb_param(p, "TSK");
-    const size_t steps = cb_round_up(p->size[2], (size_t)tsk) / (size_t)tsk;
-    const size_t stride = cb_round_up(p->output_elems, SUM_VECTOR);
-    const size_t vectors = cb_round_up(p->output_elems, SUM_VECTOR) / SUM_VECTOR;
+    const size_t steps = cb_groups(p->size[2], (size_t)tsk);
+    const size_t vectors = cb_groups(p->output_elems, SUM_VECTOR);
+    const size_t stride = vectors * SUM_VECTOR;
 
     memset(&p->then, 0, sizeof p->then);
     if (ksplit == 1)

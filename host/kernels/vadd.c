@@ -30,7 +30,7 @@ static const char *plan(struct cb_problem *p, size_t local_floats_per_item)
         return why;
     p->work_dim = 1;
     /* One work-item per word and, when n % VEC != 0, one for the floats past the last. */
-    p->global[0] = cb_round_up((n + vec - 1) / vec, wgs);
+    p->global[0] = cb_round_up(cb_groups(n, vec), wgs);
     p->local[0] = wgs;
     p->local_mem_bytes = local_floats_per_item * vec * cb_real_size(p) * wgs;
     return p->global[0] == 0 ? "n overflows the global size" : NULL;

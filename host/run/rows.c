@@ -91,6 +91,11 @@ static const size_t *default_size(const struct cb_kernel *k, const struct cb_dev
 {
     if (shared)
         return k->default_size_shared[0] ? k->default_size_shared : k->default_size_cpu;
+    return cb_default_size(k, d);
+}
+
+const size_t *cb_default_size(const struct cb_kernel *k, const struct cb_device *d)
+{
     return (d->type & CL_DEVICE_TYPE_GPU) ? k->default_size_gpu : k->default_size_cpu;
 }
 

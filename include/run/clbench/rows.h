@@ -15,4 +15,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
 /* The size of kernel k for the sizes entry s: one number fills every dimension. */
 void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t out[CB_MAX_DIMS]);
 
+/* The size of k on d without --size: its GPU default on a GPU, else its CPU default. */
+const size_t *cb_default_size(const struct cb_kernel *k, const struct cb_device *d);
+
 #endif
