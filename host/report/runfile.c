@@ -151,6 +151,8 @@ cJSON *cb_device_json(const struct cb_device *d)
         cJSON_AddNumberToObject(peak, "native_threads", d->native_threads);
         cJSON_AddNumberToObject(peak, "native_gflops", d->native_gflops);
         cJSON_AddNumberToObject(peak, "native_copy_gbs", d->native_copy_gbs);
+        if (d->native_gflops_fp64 > 0)
+            cJSON_AddNumberToObject(peak, "native_gflops_fp64", d->native_gflops_fp64);
     }
     if (d->peak_busy[0] != '\0')
         cJSON_AddStringToObject(peak, "busy", d->peak_busy);

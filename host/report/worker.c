@@ -415,16 +415,17 @@ static cJSON *spec_json(const struct cb_row *row, size_t device_index, double ma
 static const char *const peak_fields[] = {
     "read_gbs",        "write_gbs",      "copy_gbs",      "gbs",           "gflops",
     "launch_event_us", "launch_wall_us", "opencl_gflops", "native_gflops", "native_copy_gbs",
-    "gflops_noise",    "gbs_noise",      "gflops_fp64",   "gflops_fp16",
+    "gflops_noise",    "gbs_noise",      "gflops_fp64",   "gflops_fp16",   "native_gflops_fp64",
 };
 
 static double *peak_field(struct cb_device *d, size_t i)
 {
-    double *const fields[] = {&d->peak_read_gbs,     &d->peak_write_gbs,       &d->peak_copy_gbs,
-                              &d->peak_gbs_measured, &d->peak_gflops_measured, &d->launch_event_us,
-                              &d->launch_wall_us,    &d->opencl_gflops,        &d->native_gflops,
-                              &d->native_copy_gbs,   &d->gflops_noise,         &d->gbs_noise,
-                              &d->peak_gflops_fp64,  &d->peak_gflops_fp16};
+    double *const fields[] = {
+        &d->peak_read_gbs,     &d->peak_write_gbs,       &d->peak_copy_gbs,
+        &d->peak_gbs_measured, &d->peak_gflops_measured, &d->launch_event_us,
+        &d->launch_wall_us,    &d->opencl_gflops,        &d->native_gflops,
+        &d->native_copy_gbs,   &d->gflops_noise,         &d->gbs_noise,
+        &d->peak_gflops_fp64,  &d->peak_gflops_fp16,     &d->native_gflops_fp64};
 
     return fields[i];
 }

@@ -319,13 +319,14 @@ static void take_roofs(struct cb_device *d, const double noise[4],
     snprintf(d->gflops_source, sizeof d->gflops_source, "OpenCL peak_fma");
     d->native_isa = NULL;
     d->native_threads = 0;
-    d->native_gflops = d->native_copy_gbs = 0.0;
+    d->native_gflops = d->native_gflops_fp64 = d->native_copy_gbs = 0.0;
     if (native == NULL)
         return;
     d->native_isa = native->isa;
     d->native_threads = native->threads;
     d->native_gflops = native->gflops;
     d->native_copy_gbs = native->copy_gbs;
+    d->native_gflops_fp64 = native->gflops_fp64;
     if (native->copy_gbs > d->peak_gbs_measured) {
         d->peak_gbs_measured = native->copy_gbs;
         d->gbs_noise = native->copy_noise;

@@ -41,6 +41,7 @@ assert p["measured_gflops_fp64"] > 0 and "measured_gflops_fp16" not in p, p
 # At least the native probe's double chains, half its float rate on x86 SIMD: PoCL 3.1's own
 # double probe read a quarter on AVX2, under what dgemm_openblas then ran at.
 assert p["measured_gflops_fp64"] >= 0.35 * p["native_gflops"], p
+assert p["measured_gflops_fp64"] >= p["native_gflops_fp64"] > 0, p
 assert r["type"] == "double" and r["status"] == "ok", r
 assert abs(r["fraction_of_peak"] * p["measured_gflops_fp64"] - r["gflops"]) < 1e-6 * r["gflops"], (r, p)
 PY

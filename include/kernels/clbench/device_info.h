@@ -79,11 +79,11 @@ struct cb_device {
     double peak_gflops_measured; /* the roof: the best of peak_fma and the native FMA chains */
     double opencl_gflops;        /* peak_fma alone */
     /* peak_fma built with REAL double and half: the roofs of rows of those types (--type);
-     * 0 where the device lacks the extension or the probe failed.  The native probe is FP32
-     * alone. */
+     * 0 where the device lacks the extension or the probe failed.  On a CPU device of this host
+     * the FP64 roof is the better of it and the native probe's double chains. */
     double peak_gflops_fp64, peak_gflops_fp16;
     /* The native probe of the host (native_peak.h), on CPU devices of this host; 0 elsewhere. */
-    double native_gflops, native_copy_gbs;
+    double native_gflops, native_gflops_fp64, native_copy_gbs;
     const char *native_isa; /* NULL where it did not run */
     unsigned native_threads;
     /* Which probe each roof came from ("OpenCL peak_fma", "native avx2") and its noise: how
