@@ -817,7 +817,9 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   # The same register bytes in every type: VN elements of a vector fill one register (32
  *   # bytes on AVX2, 64 on AVX-512), so a double block is MR x NV double4 or double8 and keeps
  *   # the float block's registers and rows (a double8 on AVX2, two ymm each, spills).
- *   param      MR = 8 device (is_cpu && native_vector_width_float < 16 ? 4 : 8) in 1..32 "C rows per block (rows of accumulators)"
+ *   # MR's values include the heights between powers of two that register blocks use (BLIS's
+ *   # AVX2 block is 6 x 16: twelve ymm accumulators of sixteen), so that the tuner tries them.
+ *   param      MR = 8 device (is_cpu && native_vector_width_float < 16 ? 4 : 8) in 1,2,3,4,6,8,12,16,24,32 "C rows per block (rows of accumulators)"
  *   param      VN = 16 device (min(16, (is_cpu && native_vector_width_float < 16 ? 32 : 64) / REAL_SIZE)) in 2,4,8,16 "vector width of the accumulators and of B's loads"
  *   param      NV = 2 in 1..8 "vectors per accumulator row (NV*VN columns per work-item)"
  *   param      RB = 16 device (is_cpu && native_vector_width_float < 16 ? 32 : 16) in 1..64 "blocks of MR rows per work-item (reuses of B's panel)"
