@@ -78,6 +78,7 @@
     X(tuned_db_merges_keeps_better_and_checks_schema)                                              \
     X(tuned_save_says_replaced_and_kept)                                                           \
     X(tuned_types_kept_apart)                                                                      \
+    X(tuned_nearest_weighs_the_small_dimension)                                                    \
     X(tuned_check_target_refuses_other_files)                                                      \
     X(private_limit_per_driver)                                                                    \
     X(tuned_size_class_rounds_up)

@@ -451,3 +451,41 @@ int test_tuned_types_kept_apart(void)
     ASSERT_TRUE(rmdir(dir) == 0);
     return 0;
 }
+
+/* The nearest entry weighs a skinny row's small dimension most: 1000x64x8000 takes the entry
+ * of 64 columns (4096x64x4096) over the one nearer in M and K (2048x128x8192), while a square
+ * row between two squares takes the nearer by plain log ratios (1500^3: 4096^3, not 512^3). */
+int test_tuned_nearest_weighs_the_small_dimension(void)
+{
+    struct cb_tuned_db db = {NULL, 0};
+    struct cb_tuned_entry narrow = entry("matmul_fast", 10), wide = entry("matmul_fast", 10),
+                          sq5 = entry("matmul_fast", 10), sq4 = entry("matmul_fast", 10);
+    const struct cb_kernel *k = cb_kernel_find("matmul_fast");
+    const size_t skinny[3] = {1000, 64, 8000}, square[3] = {1500, 1500, 1500};
+    struct cb_device dev;
+    enum cb_tuned_match m;
+
+    narrow.size[0] = 4096, narrow.size[1] = 64, narrow.size[2] = 4096;
+    wide.size[0] = 2048, wide.size[1] = 128, wide.size[2] = 8192;
+    sq5.size[0] = sq5.size[1] = sq5.size[2] = 512;
+    sq4.size[0] = sq4.size[1] = sq4.size[2] = 4096;
+    cb_size_class(k, narrow.size, narrow.size_class, sizeof narrow.size_class);
+    cb_size_class(k, wide.size, wide.size_class, sizeof wide.size_class);
+    cb_size_class(k, sq5.size, sq5.size_class, sizeof sq5.size_class);
+    cb_size_class(k, sq4.size, sq4.size_class, sizeof sq4.size_class);
+    ASSERT_TRUE(cb_tuned_merge(&db, &wide) == CB_TUNED_ADDED);
+    ASSERT_TRUE(cb_tuned_merge(&db, &narrow) == CB_TUNED_ADDED);
+    ASSERT_TRUE(cb_tuned_merge(&db, &sq5) == CB_TUNED_ADDED);
+    ASSERT_TRUE(cb_tuned_merge(&db, &sq4) == CB_TUNED_ADDED);
+    memset(&dev, 0, sizeof dev);
+    strcpy(dev.name, "dev");
+    strcpy(dev.platform_name, "plat");
+    strcpy(dev.driver, "1.0");
+    ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_FLOAT, skinny, 1, &m) == &db.entries[1]);
+    ASSERT_TRUE(m == CB_TUNED_NEAREST);
+    ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_FLOAT, square, 1, &m) == &db.entries[3]);
+    ASSERT_TRUE(m == CB_TUNED_NEAREST);
+    ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_FLOAT, skinny, 0, &m) == NULL);
+    cb_tuned_free(&db);
+    return 0;
+}
