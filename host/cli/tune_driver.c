@@ -38,6 +38,7 @@ struct task {
     struct cb_program_cache *cache; /* CLBENCH_WORKERS=0: the points run in this process */
     struct cb_worker *worker;       /* else in this supervised worker (worker.h) */
     struct cb_journal *journal;
+    long start[CB_MAX_PARAMS];   /* the search's first point: what a plain run would take */
     char refusal[CB_REASON_LEN]; /* the first reason a point was refused */
     double best_ms, start_ms, deadline_ms;
     uint64_t evals;
@@ -163,29 +164,45 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
     return result;
 }
 
-/* The defaults of the device, type and size, as the search's first point (where they are in
- * the space). */
-static void default_start(const struct task *k, struct cb_search *s)
+/* The point a plain run would take, the search's first (it is in the space: tune_device added
+ * it where no -D names the parameter). */
+static void start_point(const struct task *k, struct cb_search *s)
 {
     unsigned digit[CB_MAX_PARAMS];
-    long defaults[CB_MAX_PARAMS];
-    char note[CB_PARAMS_NOTE_LEN];
-    struct cb_row row;
 
-    fill_row(k, 0, &row);
-    cb_param_defaults(&row.problem, k->device, defaults, note, sizeof note);
     for (unsigned d = 0; d < k->space->dims; d++) {
-        const long def = defaults[d];
-
         digit[d] = k->space->count[d];
         for (unsigned i = 0; i < k->space->count[d]; i++)
-            if (k->space->values[d][i] == def)
+            if (k->space->values[d][i] == k->start[d])
                 digit[d] = i;
         if (digit[d] == k->space->count[d])
             return;
     }
     s->has_start = 1;
     s->start = cb_space_index(k->space, digit);
+}
+
+/* k->start: the defaults of the device, type and size, replaced by the database's entry for
+ * this shape as a plain run takes it (rows.h), so that a tune starts from, and can only better,
+ * what the shape already gets: a tune at 8192x200x4096 that started from the defaults stored a
+ * point slower than the nearest entry it had run with (results/README.md). */
+static void plan_start(struct task *k, const struct cb_tuned_db *db)
+{
+    struct cb_config with_db = *k->cfg;
+    char note[CB_PARAMS_NOTE_LEN], size[96];
+    struct cb_row row;
+
+    fill_row(k, 0, &row);
+    cb_param_defaults(&row.problem, k->device, row.problem.param, note, sizeof note);
+    with_db.no_tuned = 0;
+    with_db.tuned = db;
+    with_db.tuned_lookup = cb_tuned_lookup;
+    if (cb_row_take_tuned(&with_db, &row)) {
+        task_label(k, size, sizeof size);
+        fprintf(stderr, "clbench: tune %s %s: starting from the database's %s entry (%s)\n",
+                k->kernel->name, size, row.tuned.match, row.tuned.size);
+    }
+    memcpy(k->start, row.problem.param, sizeof k->start);
 }
 
 static const struct cb_row *find_best(const struct task *k, uint64_t index)
@@ -262,7 +279,7 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
     s.stop = &cb_interrupted;
     s.shard = k->cfg->shard;
     s.shards = k->cfg->shards;
-    default_start(k, &s);
+    start_point(k, &s);
     if (cb_search_run(&s, k->t->strategy) != 0)
         return cb_error("out of host memory during the search"), 1;
     if (k->progress)
@@ -304,8 +321,9 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
 }
 
 static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_t index,
-                       const struct cb_space *spaces, struct cb_journal *journal,
-                       struct cb_tuned_entry **entries, size_t *entry_count, int *fatal)
+                       const struct cb_space *spaces, const struct cb_tuned_db *db,
+                       struct cb_journal *journal, struct cb_tuned_entry **entries,
+                       size_t *entry_count, int *fatal)
 {
     const struct cb_config *cfg = &t->run;
     struct cb_device *d = run->devices[index];
@@ -336,9 +354,8 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
         for (unsigned ti = 0; ti < cfg->real_type_count && !cb_interrupted; ti++)
             for (size_t si = 0; si < nsizes && !cb_interrupted; si++) {
                 struct task k;
-                struct cb_row row;
-                /* The kernel's space with the defaults of this device, type and size, so
-                 * that the search can start from them. */
+                /* The kernel's space with the point a run on this device, type and size
+                 * would take, so that the search can start from it. */
                 struct cb_space space = spaces[ki];
 
                 memset(&k, 0, sizeof k);
@@ -357,9 +374,8 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
                     cb_size_apply(k.kernel, &cfg->sizes[si], k.size);
                 else
                     memcpy(k.size, cb_default_size(k.kernel, d), sizeof k.size);
-                fill_row(&k, 0, &row);
-                cb_space_add_device_defaults(&space, &row.problem, cfg->defines, cfg->define_count,
-                                             d);
+                plan_start(&k, db);
+                cb_space_add_point(&space, k.kernel, k.start, cfg->defines, cfg->define_count);
                 failed |= tune_one(&k, entries, entry_count);
             }
     }
@@ -441,6 +457,7 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
     struct cb_run run;
     struct cb_journal journal = {-1, ""};
     struct cb_tuned_entry *entries = NULL;
+    struct cb_tuned_db db = {NULL, 0}; /* the entries a run would take, where searches start */
     size_t entry_count = 0;
     int status = CB_EXIT_FAILED, failed = 0, fatal = 0;
 
@@ -476,9 +493,10 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
             goto done;
     }
     cb_run_stamp(&run);
+    cb_tuned_load_for_run(db_path, cfg->cl_dir, &db);
     cb_supervisor_signals();
     for (size_t i = 0; i < run.device_count && !cb_interrupted && !fatal; i++)
-        failed |= tune_device(&run, t, i, spaces, &journal, &entries, &entry_count, &fatal);
+        failed |= tune_device(&run, t, i, spaces, &db, &journal, &entries, &entry_count, &fatal);
     if (fatal) {
         cb_journal_close(&journal, 0);
         goto done;
@@ -502,6 +520,7 @@ done:
     free(run.rows);
     free(run.devices);
     free(entries);
+    cb_tuned_free(&db);
     cb_devices_free(&list);
     return status;
 }

@@ -39,25 +39,22 @@ static int defined_on_command_line(const struct cb_config *cfg, const struct cb_
     return 0;
 }
 
-/* Without -D for k, a database entry for this device, driver and element type (exact size,
- * else size class and shape, else the nearest) replaces the defaults, and the row says
- * which. */
-static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int from_command_line)
+int cb_row_take_tuned(const struct cb_config *cfg, struct cb_row *row)
 {
     const struct cb_kernel *k = row->problem.kernel;
 
-    if (from_command_line || cfg->no_tuned || cfg->tuned == NULL || cfg->tuned_lookup == NULL ||
+    if (cfg->no_tuned || cfg->tuned == NULL || cfg->tuned_lookup == NULL ||
         cb_kernel_param_count(k) == 0)
-        return;
+        return 0;
     long defaults[CB_MAX_PARAMS];
 
     memcpy(defaults, row->problem.param, sizeof defaults);
     if (!cfg->tuned_lookup(cfg->tuned, row->device, &row->problem, row->problem.param, &row->tuned))
-        return;
+        return 0;
     row->params_from = "tuned";
     row->params_note[0] = '\0'; /* the entry replaced the defaults the note is about */
     if (strcmp(row->tuned.match, "exact") == 0)
-        return;
+        return 1;
     /* An entry of another size keeps the defaults computed from this row's size. */
     for (unsigned i = 0; i < cb_kernel_param_count(k); i++) {
         const size_t used = strlen(row->params_note);
@@ -69,6 +66,7 @@ static void apply_tuned(const struct cb_config *cfg, struct cb_row *row, int fro
                  "%s%s=%ld: the device default for this size (the entry is of another size)",
                  used > 0 ? "; " : "", k->params[i].name, defaults[i]);
     }
+    return 1;
 }
 
 static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
@@ -176,8 +174,9 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                     }
                     row.params_from = nparams == 0 ? NULL : from;
                     snprintf(row.params_note, sizeof row.params_note, "%s", note);
-                    /* The database's entries of this row's type, if any. */
-                    apply_tuned(cfg, &row, from_command_line);
+                    /* Without -D for k, the database's entries of this row's type, if any. */
+                    if (!from_command_line)
+                        cb_row_take_tuned(cfg, &row);
                     if (append(rows, count, &row) != 0)
                         return -1;
                 }

@@ -74,15 +74,9 @@ int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct c
     return 0;
 }
 
-void cb_space_add_device_defaults(struct cb_space *s, const struct cb_problem *p,
-                                  const struct cb_define *defines, size_t define_count,
-                                  const struct cb_device *d)
+void cb_space_add_point(struct cb_space *s, const struct cb_kernel *k, const long values[],
+                        const struct cb_define *defines, size_t define_count)
 {
-    const struct cb_kernel *k = p->kernel;
-    long values[CB_MAX_PARAMS];
-    char note[CB_PARAMS_NOTE_LEN];
-
-    cb_param_defaults(p, d, values, note, sizeof note);
     s->total = 1;
     for (unsigned i = 0; i < s->dims; i++) {
         int given = 0;

@@ -31,6 +31,18 @@ assert e["clbench_commit"] == run["git_commit"] and e["samples"] >= 2
 PY
 tuned=$(python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))["entries"][0]["params"]; print(" ".join(f"{k}={v}" for k,v in e.items()))' "$DB")
 
+# A tune starts where a plain run of its shape would: at 30 the first (here the only) point it
+# measures is the 32^3 entry's, taken as the class entry, not the defaults.
+cp "$DB" "$TMP/start.json"
+run tune "${TINY[@]}" -n 30 --strategy climb --budget 1 --tuned "$TMP/start.json" -o "$TMP/start-run.json"
+expect_rc 0
+expect_stderr_has "clbench: tune matmul_regblock 30x30x30 float: starting from the database's class entry (32x32x32)"
+python3 - "$TMP/start-run.json" "$DB" <<'PY' || fail "the tune's first point is the entry's"
+import json, sys
+rows, e = json.load(open(sys.argv[1]))["rows"], json.load(open(sys.argv[2]))["entries"][0]
+assert len(rows) == 1 and rows[0]["params"] == e["params"], (rows, e)
+PY
+
 # A plain run without -D takes the tuned point: at 30 as the entry of its size class and shape
 # (30 rounds up to 32), at 64 as the nearest square entry; -D and --no-tuned do not.
 run -d cpu -k matmul_regblock -n 30,64 "${QUICK[@]}" -f json

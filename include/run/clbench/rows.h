@@ -12,6 +12,14 @@
 int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                    struct cb_row **rows, size_t *count);
 
+/* A tuning database entry for row's device, driver and element type (exact size, else size
+ * class and shape, else the nearest) replaces the parameters in row->problem.param (the
+ * defaults of its device, type and size), but for those whose default follows the size where
+ * the entry is of another size; the row says which entry (tuned, params_from, params_note).
+ * Returns 1 when an entry was taken, 0 when none applies (cfg's database absent or
+ * --no-tuned). */
+int cb_row_take_tuned(const struct cb_config *cfg, struct cb_row *row);
+
 /* The size of kernel k for the sizes entry s: one number fills every dimension. */
 void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t out[CB_MAX_DIMS]);
 

@@ -36,12 +36,11 @@ struct cb_space {
  */
 int cb_space_build(struct cb_space *s, const struct cb_kernel *k, const struct cb_define *defines,
                    size_t define_count, char *why);
-/* Adds the defaults of p's kernel as resolved on d for p's element type and size
- * (device_defaults.h) to s, built for that kernel, where no -D of defines names the parameter:
- * the search on d can then start from them. */
-void cb_space_add_device_defaults(struct cb_space *s, const struct cb_problem *p,
-                                  const struct cb_define *defines, size_t define_count,
-                                  const struct cb_device *d);
+/* Adds values[i] to s's values of parameter i of k (s built for k) wherever no -D of defines
+ * names the parameter: the search can then start from that point (the defaults of a device,
+ * type and size, or what the tuning database gives them). */
+void cb_space_add_point(struct cb_space *s, const struct cb_kernel *k, const long values[],
+                        const struct cb_define *defines, size_t define_count);
 void cb_space_point(const struct cb_space *s, uint64_t index, unsigned digit[CB_MAX_PARAMS]);
 uint64_t cb_space_index(const struct cb_space *s, const unsigned digit[CB_MAX_PARAMS]);
 
