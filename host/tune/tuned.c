@@ -423,7 +423,9 @@ static void say_merged(FILE *out, int merged, const struct cb_tuned_entry *e,
 {
     fprintf(out, "  %-8s %s %s %s on %s: ", merged_names[merged], e->kernel, e->size_class,
             cb_elem_info(e->real)->name, e->device);
-    if (merged == CB_TUNED_KEPT)
+    if (merged == CB_TUNED_KEPT && old->throughput == e->throughput)
+        fprintf(out, "the stored entry, %.4g %s, is this one\n", old->throughput, e->metric);
+    else if (merged == CB_TUNED_KEPT)
         fprintf(out, "the stored %.4g %s beats this tune's %.4g\n", old->throughput, e->metric,
                 e->throughput);
     else if (merged == CB_TUNED_REPLACED)

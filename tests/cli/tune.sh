@@ -43,6 +43,14 @@ rows, e = json.load(open(sys.argv[1]))["rows"], json.load(open(sys.argv[2]))["en
 assert len(rows) == 1 and rows[0]["params"] == e["params"], (rows, e)
 PY
 
+# Merging a database into a copy of itself keeps each entry, said as the same one (not "beats").
+cp "$DB" "$TMP/again.json"
+run tune --merge --tuned "$TMP/again.json" "$DB"
+expect_rc 0
+expect_stderr_has "  kept     matmul_regblock 32x32x32 float on "
+expect_stderr_has "GFLOP/s, is this one"
+expect_stderr_lacks "beats"
+
 # A plain run without -D takes the tuned point: at 30 as the entry of its size class and shape
 # (30 rounds up to 32), at 64 as the nearest square entry; -D and --no-tuned do not.
 run -d cpu -k matmul_regblock -n 30,64 "${QUICK[@]}" -f json
