@@ -715,7 +715,7 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
  * in L1 while the RB blocks run over it (B's own rows are N floats apart, and at
  * power-of-two N they fall into a few cache sets and evict each other); between slices a
  * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
- * reading B's rows in place.  Rows and columns past C's edges take a one-row-at-a-time path.
+ * reading B's rows in place.  Blocks that cross C's edges take a guarded path, block by block.
  * matmul_fast's counterpart on CPUs (004's finding, constructive side; not a registered twin:
  * its work shape differs).  Defaults measured on the 2-core machine (PoCL 3.1, AVX-512;
  * results/epyc-2c-pocl-3.1/, files -cpu-matmul-rb-kb-2048 and -16):
@@ -768,36 +768,60 @@ static inline void matmul_cpu_b_edge(const int N, __global const REAL *B, const 
         lanes[v] = n0 + j * VN + v < N ? B[k * N + n0 + j * VN + v] : 0;
 }
 
-/* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, one row at a time: NV
- * accumulators, B's vectors zero-filled past N. */
+/* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, in blocks of MR rows as the
+ * interior runs them (a block's rows past M read row M-1 and are not stored), B's vectors
+ * zero-filled past N.  By blocks, not a row at a time, because of Mesa's llvmpipe (Rusticl's
+ * CPU device): it ends every loop of a work-item silently once all its loops together have
+ * iterated 65535 times (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS), so the edge must not loop
+ * more than the interior, (RB + 1) * K times: a row at a time it looped RB * MR * K times
+ * (128 000 at 1000^3), and the rows after the 65535th iteration kept their poison. */
 static void matmul_cpu_edge(const int M, const int N, const int K, __global const REAL *A,
                             __global const REAL *B, __global REAL *C, const int m0,
                             const int rows, const int n0)
 {
-    for (int m = m0; m < min(m0 + rows, M); m++) {
-        VREAL acc[NV];
+    const int m_end = min(m0 + rows, M);
 
-        for (int j = 0; j < NV; j++)
-            acc[j] = (VREAL)0;
+    for (int mb = m0; mb < m_end; mb += MR) {
+        VREAL acc[MR][NV];
+
+#pragma unroll
+        for (int i = 0; i < MR; i++)
+#pragma unroll
+            for (int j = 0; j < NV; j++)
+                acc[i][j] = (VREAL)0;
         for (int k = 0; k < K; k++) {
-            const VREAL a = (VREAL)(A[m * K + k]);
+            VREAL b[NV];
 
+#pragma unroll
+            for (int j = 0; j < NV; j++) {
+                if (n0 + (j + 1) * VN <= N) {
+                    b[j] = VLOAD(j, B + k * N + n0);
+                } else {
+                    REAL lanes[VN];
+
+                    matmul_cpu_b_edge(N, B, k, n0, j, lanes);
+                    b[j] = LANES_LOAD(lanes);
+                }
+            }
+#pragma unroll
+            for (int i = 0; i < MR; i++) {
+                const VREAL a = (VREAL)(A[min(mb + i, M - 1) * K + k]);
+
+#pragma unroll
+                for (int j = 0; j < NV; j++)
+                    acc[i][j] += a * b[j]; /* contracted into an FMA: fma() is a call (VLOADU) */
+            }
+        }
+#pragma unroll
+        for (int i = 0; i < MR; i++)
+#pragma unroll
             for (int j = 0; j < NV; j++) {
                 REAL lanes[VN];
 
-                if (n0 + (j + 1) * VN > N)
-                    matmul_cpu_b_edge(N, B, k, n0, j, lanes);
-                /* a * b + acc, which OpenCL contracts into an FMA: fma() is a call (VLOADU). */
-                acc[j] += a * (n0 + (j + 1) * VN <= N ? VLOAD(j, B + k * N + n0) : LANES_LOAD(lanes));
+                LANES_STORE(acc[i][j], lanes);
+                for (int v = 0; v < VN && mb + i < m_end && n0 + j * VN + v < N; v++)
+                    C[(mb + i) * N + n0 + j * VN + v] = lanes[v];
             }
-        }
-        for (int j = 0; j < NV; j++) {
-            REAL lanes[VN];
-
-            LANES_STORE(acc[j], lanes);
-            for (int v = 0; v < VN && n0 + j * VN + v < N; v++)
-                C[m * N + n0 + j * VN + v] = lanes[v];
-        }
     }
 }
 
@@ -825,8 +849,9 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   param      RB = 16 device (is_cpu && native_vector_width_float < 16 ? 32 : 16) in 1..64 "blocks of MR rows per work-item (reuses of B's panel)"
  *   param      KB = 256 in 0..4096 "depth of a k slice: rows of B's private panel (0: none)"
  *   param      WGM = 4 device (is_cpu && native_vector_width_float < 16 ? 1 : 4) in 1..1024 "work-items per work-group, down the rows of C"
- *   # Private arrays: B's panel[KB][NV] and acc[MR][NV] of VN-vectors, lanes[VN].
- *   private_mem (KB + MR) * NV * VN * REAL_SIZE + VN * REAL_SIZE
+ *   # Private arrays: B's panel[KB][NV] (the edge's b[NV] at KB = 0) and acc[MR][NV] of
+ *   # VN-vectors, lanes[VN].
+ *   private_mem (max(KB, 1) + MR) * NV * VN * REAL_SIZE + VN * REAL_SIZE
  *   libraries  sgemm_cublas sgemm_openblas
  */
 __kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void
