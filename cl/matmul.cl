@@ -852,6 +852,9 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   # Private arrays: B's panel[KB][NV] (the edge's b[NV] at KB = 0) and acc[MR][NV] of
  *   # VN-vectors, lanes[VN].
  *   private_mem (max(KB, 1) + MR) * NV * VN * REAL_SIZE + VN * REAL_SIZE
+ *   # Loop iterations of a work-item, at most (llvmpipe ends them at 65535): k of RB blocks and
+ *   # of the panel, the slices' loops, and per edge block its k loop and stores.
+ *   loops       (RB + 1) * K + (KB > 0 ? ceil(K, KB) : 1) * (RB + 1) + RB * (MR * NV * VN + 1)
  *   libraries  sgemm_cublas sgemm_openblas
  */
 __kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void

@@ -37,7 +37,7 @@ static int check_expressions(const struct context *x, const struct cb_manifest_k
 {
     struct cb_expr_var vars[MAX_VARS];
     const size_t count = manifest_variables(u, NULL, vars);
-    const struct located *all[MAX_REQUIRES + 6 + 5 + CB_MAX_ARGS];
+    const struct located *all[MAX_REQUIRES + 6 + 6 + CB_MAX_ARGS];
     size_t n = 0;
     struct cb_problem p;
     int eval_error;
@@ -52,6 +52,7 @@ static int check_expressions(const struct context *x, const struct cb_manifest_k
         all[n++] = &u->local[i];
     all[n++] = &u->local_mem;
     all[n++] = &u->private_mem;
+    all[n++] = &u->loops;
     all[n++] = &u->dynamic_local;
     all[n++] = &u->flops;
     all[n++] = &u->bytes;

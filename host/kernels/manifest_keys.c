@@ -650,6 +650,12 @@ static int parse_private_mem(struct cursor *c, struct cb_manifest_kernel *u, str
     return parse_expr(c, u, &u->private_mem, "private_mem");
 }
 
+static int parse_loops(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    (void)pend;
+    return parse_expr(c, u, &u->loops, "loops");
+}
+
 /* plan HOOK: a family's host plan (and reference) by name, host/kernels/hooks.c. */
 static int parse_plan(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
@@ -789,6 +795,7 @@ static const struct key keys[] = {
     {"plan", 0, FAMILY, parse_plan},
     {"then", 0, FAMILY, parse_then},
     {"private_mem", 0, ALL, parse_private_mem},
+    {"loops", 0, ALL, parse_loops},
     {"libraries", 0, ALL, parse_libraries},
     {"finding", 0, ALL, parse_finding},
     {"types", 0, FAMILY, parse_types},

@@ -58,7 +58,7 @@ struct cb_manifest_kernel {
     unsigned require_count;
     struct located global[3], local[3];
     unsigned global_count, local_count;
-    struct located local_mem, private_mem, dynamic_local, flops, bytes;
+    struct located local_mem, private_mem, loops, dynamic_local, flops, bytes;
     /* Where each param's `device (EXPR)` is, checked once the sizes' names are known. */
     struct located device_def[CB_MAX_PARAMS];
     const struct cb_hook *hook; /* `plan NAME`, else NULL */

@@ -163,6 +163,12 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
             return -1;
         p->private_mem_bytes = v > 0 ? (size_t)v : 0;
     }
+    p->loop_iterations = 0;
+    if (u->loops.text != NULL) {
+        if (evaluate(u, &u->loops, "loops", vars, count, &v, why, len) != 0)
+            return -1;
+        p->loop_iterations = v > 0 ? (double)v : 0;
+    }
     if (u->dynamic_local.text != NULL) {
         if (evaluate(u, &u->dynamic_local, "dynamic_local", vars, count, &v, why, len) != 0)
             return -1;

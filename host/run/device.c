@@ -150,6 +150,11 @@ static cl_int query_device(struct cb_device *d)
     QUERY_VALUE(d->id, CL_DEVICE_PROFILING_TIMER_RESOLUTION, d->timer_resolution_ns);
 
     d->private_limit = cb_private_limit_for(d->platform_name, d->type, cb_default_thread_stack());
+    /* llvmpipe (Rusticl's and Clover's CPU device) counts every loop iteration of a work-item in
+     * one counter and, at 65535, ends all its loops as if their conditions were false: gallivm's
+     * LP_MAX_TGSI_LOOP_ITERATIONS (Mesa 22.3; later versions keep it).  The kernel then stores
+     * partial sums, or nothing, without an error. */
+    d->loop_limit = strstr(d->name, "llvmpipe") != NULL ? 65535 : 0;
     d->nv_cc_major = d->nv_cc_minor = -1;
     /* Asked only of devices that list the extension: others answer CL_INVALID_VALUE, which
      * API checkers (oclgrind --check-api) rightly report as a misuse. */

@@ -124,6 +124,16 @@ static int check_limits(struct cb_row *row)
                     cb_manifest_where(p->kernel, "private_mem", where, sizeof where));
         return -1;
     }
+    if (d->loop_limit > 0 && p->loop_iterations > (double)d->loop_limit) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "a work-item's loops run up to %.0f iterations, past the %ld after which "
+                    "llvmpipe ends all the loops of a work-item without an error (Mesa gallivm's "
+                    "LP_MAX_TGSI_LOOP_ITERATIONS)%s: choose parameters or a size with fewer "
+                    "iterations per work-item",
+                    p->loop_iterations, d->loop_limit,
+                    cb_manifest_where(p->kernel, "loops", where, sizeof where));
+        return -1;
+    }
     if (p->local_mem_bytes + p->dynamic_local_bytes > d->local_mem_bytes) {
         cb_row_fail(row, CB_STATUS_OVER_LIMITS,
                     "needs %.1f KiB of local memory, the device has %.1f KiB "

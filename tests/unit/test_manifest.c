@@ -240,6 +240,7 @@ int test_manifest_key_table_and_builtin_grammar(void)
                                " *   param KSPLIT = 1 in 1..32\n"
                                " *   then my_fast_sum\n"
                                " *   private_mem WPTM * WPTN * 4\n"
+                               " *   loops (M + 1) * ceil(N, TSN)\n"
                                " *   libraries sgemm_openblas\n"
                                " *   finding grid WPTM WPTN results per work-item\n"
                                " */\n"
@@ -281,6 +282,7 @@ int test_manifest_key_table_and_builtin_grammar(void)
     ASSERT_EQ_U(p.global[0], 8);
     ASSERT_EQ_U(p.local_mem_bytes, 2 * 16 * (64 + 64) * 4);
     ASSERT_EQ_U(p.private_mem_bytes, 8 * 8 * 4);
+    ASSERT_TRUE(p.loop_iterations == 65.0);
     ASSERT_EQ_U(p.then.work_dim, 0); /* KSPLIT=1: one launch */
     /* Split-K: slices in a third dimension, into the scratch, and a second launch that sums
      * them into the output (4 elements per work-item, work-groups of 64). */
@@ -310,11 +312,11 @@ int test_manifest_key_table_and_builtin_grammar(void)
     ASSERT_TRUE(k->reference != NULL && k->reference != cb_ref_transpose);
     cb_manifest_file_free(f);
     /* The key list of messages comes from the table, the new keys with it. */
-    ASSERT_TRUE(rejects(
-        HEAD " global N\n colour blue" TAIL,
-        "plan, then, private_mem, libraries, finding, types; generic only: dims, arg, flops, "
-        "bytes, "
-        "verify"));
+    ASSERT_TRUE(rejects(HEAD " global N\n colour blue" TAIL,
+                        "plan, then, private_mem, loops, libraries, finding, types; generic only: "
+                        "dims, arg, flops, "
+                        "bytes, "
+                        "verify"));
     return 0;
 }
 
@@ -354,6 +356,10 @@ int test_manifest_rejects_bad_builtin_grammar(void)
     ASSERT_TRUE(rejects(HEAD " global N\n libraries a b c" TAIL,
                         "bad.cl:4:16: libraries takes at most 2 names"));
     ASSERT_TRUE(rejects(HEAD " global N\n private_mem N +" TAIL, "bad.cl:4:17: expression ends"));
+    ASSERT_TRUE(
+        rejects(HEAD " global N\n loops N * NV" TAIL, "bad.cl:4:12: unknown variable 'NV'"));
+    ASSERT_TRUE(rejects(HEAD " global N\n loops 4\n loops 8" TAIL,
+                        "bad.cl:5:2: loops is given twice (first on line 4)"));
     ASSERT_TRUE(rejects(HEAD " global N\n finding pie chart" TAIL,
                         "bad.cl:4:10: finding is `curve TITLE`, `grid X Y TITLE` or `ladder"));
     ASSERT_TRUE(rejects(HEAD " global N\n finding grid RX" TAIL,

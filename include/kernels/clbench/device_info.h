@@ -68,6 +68,9 @@ struct cb_device {
     /* The private memory a work-group may hold (CPU drivers that keep it on a thread's
      * stack); .driver NULL: no limit known. */
     struct cb_private_limit private_limit;
+    /* The iterations all the loops of one work-item may run together before the driver ends
+     * them, silently (Mesa's llvmpipe: 65535); 0: no limit known. */
+    long loop_limit;
 
     /* Derived from the fields above: 0 where the device does not say enough. */
     double peak_gflops_theoretical;

@@ -95,6 +95,7 @@ struct cb_problem {
     unsigned scalar_count;
     size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
     size_t private_mem_bytes;   /* private arrays of one work-item (0: not known) */
+    double loop_iterations;     /* all loops of one work-item together, at most (0: not known) */
     size_t dynamic_local_bytes; /* >0: passed as a trailing __local argument of this size */
     double flops;               /* floating-point operations of one launch */
     double bytes;               /* compulsory bytes read + written by one launch */
