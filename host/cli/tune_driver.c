@@ -182,11 +182,11 @@ static void start_point(const struct task *k, struct cb_search *s)
     s->start = cb_space_index(k->space, digit);
 }
 
-/* k->start: the defaults of the device, type and size, replaced by the database's entry for
- * this shape as a plain run takes it (rows.h), so that a tune starts from, and can only better,
- * what the shape already gets: a tune at 8192x200x4096 that started from the defaults stored a
- * point slower than the nearest entry it had run with (results/README.md). */
-static void plan_start(struct task *k, const struct cb_tuned_db *db)
+/* defaults: those of the device, type and size; k->start: the same replaced by the database's
+ * entry for this shape as a plain run takes it (rows.h), so that a tune starts from, and can only
+ * better, what the shape already gets: a tune at 8192x200x4096 that started from the defaults
+ * stored a point slower than the nearest entry it had run with (results/README.md). */
+static void plan_start(struct task *k, const struct cb_tuned_db *db, long defaults[CB_MAX_PARAMS])
 {
     struct cb_config with_db = *k->cfg;
     char note[CB_PARAMS_NOTE_LEN], size[96];
@@ -194,6 +194,7 @@ static void plan_start(struct task *k, const struct cb_tuned_db *db)
 
     fill_row(k, 0, &row);
     cb_param_defaults(&row.problem, k->device, row.problem.param, note, sizeof note);
+    memcpy(defaults, row.problem.param, sizeof row.problem.param);
     with_db.no_tuned = 0;
     with_db.tuned = db;
     with_db.tuned_lookup = cb_tuned_lookup;
@@ -354,9 +355,10 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
         for (unsigned ti = 0; ti < cfg->real_type_count && !cb_interrupted; ti++)
             for (size_t si = 0; si < nsizes && !cb_interrupted; si++) {
                 struct task k;
-                /* The kernel's space with the point a run on this device, type and size
-                 * would take, so that the search can start from it. */
+                /* The kernel's space with the defaults of this device, type and size and the
+                 * point a run would take there, so that the search can start from it. */
                 struct cb_space space = spaces[ki];
+                long defaults[CB_MAX_PARAMS];
 
                 memset(&k, 0, sizeof k);
                 k.run = run;
@@ -374,7 +376,8 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
                     cb_size_apply(k.kernel, &cfg->sizes[si], k.size);
                 else
                     memcpy(k.size, cb_default_size(k.kernel, d), sizeof k.size);
-                plan_start(&k, db);
+                plan_start(&k, db, defaults);
+                cb_space_add_point(&space, k.kernel, defaults, cfg->defines, cfg->define_count);
                 cb_space_add_point(&space, k.kernel, k.start, cfg->defines, cfg->define_count);
                 failed |= tune_one(&k, entries, entry_count);
             }

@@ -223,6 +223,15 @@ static struct cb_tuned_entry entry(const char *kernel, double throughput)
     return e;
 }
 
+/* The device that entry()'s entries were tuned on. */
+static void entry_device(struct cb_device *dev)
+{
+    memset(dev, 0, sizeof *dev);
+    strcpy(dev->name, "dev");
+    strcpy(dev->platform_name, "plat");
+    strcpy(dev->driver, "1.0");
+}
+
 static int write_text(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
@@ -404,10 +413,7 @@ int test_tuned_types_kept_apart(void)
     d.real = CB_ELEM_DOUBLE;
     ASSERT_TRUE(cb_tuned_merge(&db, &f) == CB_TUNED_ADDED);
     ASSERT_TRUE(cb_tuned_merge(&db, &d) == CB_TUNED_ADDED); /* slower, yet not "kept" out */
-    memset(&dev, 0, sizeof dev);
-    strcpy(dev.name, "dev");
-    strcpy(dev.platform_name, "plat");
-    strcpy(dev.driver, "1.0");
+    entry_device(&dev);
     ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_DOUBLE, size, 1, &m) == &db.entries[1]);
     ASSERT_TRUE(m == CB_TUNED_EXACT);
     ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_FLOAT, size, 1, &m) == &db.entries[0]);
@@ -477,10 +483,7 @@ int test_tuned_nearest_weighs_the_small_dimension(void)
     ASSERT_TRUE(cb_tuned_merge(&db, &narrow) == CB_TUNED_ADDED);
     ASSERT_TRUE(cb_tuned_merge(&db, &sq5) == CB_TUNED_ADDED);
     ASSERT_TRUE(cb_tuned_merge(&db, &sq4) == CB_TUNED_ADDED);
-    memset(&dev, 0, sizeof dev);
-    strcpy(dev.name, "dev");
-    strcpy(dev.platform_name, "plat");
-    strcpy(dev.driver, "1.0");
+    entry_device(&dev);
     ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_FLOAT, skinny, 1, &m) == &db.entries[1]);
     ASSERT_TRUE(m == CB_TUNED_NEAREST);
     ASSERT_TRUE(cb_tuned_choose(&db, &dev, k, CB_ELEM_FLOAT, square, 1, &m) == &db.entries[3]);
