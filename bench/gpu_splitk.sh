@@ -35,12 +35,7 @@ set -uo pipefail
 source "$(dirname "$0")/ladder_lib.sh"
 ladder_cuda_libs
 
-smoke=0
-rest=()
-for a in "$@"; do
-    if [ "$a" = -n ]; then smoke=1; else rest+=("$a"); fi
-done
-ladder_options --max-time 20 "${rest[@]}"
+ladder_smoke_options --max-time 20 "$@"
 
 # shellcheck disable=SC2054 # a -D value is a comma list, one word
 if [ $smoke = 1 ]; then

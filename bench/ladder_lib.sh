@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2034  # stamp, devices, status: for the sourcing script
+# shellcheck shell=bash disable=SC2034  # stamp, devices, status, smoke: for the sourcing script
 # bench/ladder_lib.sh -- what the bench scripts that write one run file per step share: their
 # options, the devices a selection picks, and the stamp in their run files' names.  Sourced;
 # the script's header comment is its --help.
@@ -23,6 +23,18 @@ ladder_options() {
         esac
     done
     [ -x "$clbench" ] || { echo "$ladder_name: no clbench at $clbench (set CLBENCH)" >&2; exit 2; }
+}
+
+# ladder_smoke_options "$@": ladder_options for a script whose own -n is its smoke switch (a
+# check of the script at small sizes, not clbench's -n SIZES): sets `smoke` to 1 where -n is
+# among the arguments, else 0, and gives ladder_options the others.
+ladder_smoke_options() {
+    local a rest=()
+    smoke=0
+    for a in "$@"; do
+        if [ "$a" = -n ]; then smoke=1; else rest+=("$a"); fi
+    done
+    ladder_options "${rest[@]}"
 }
 
 # ladder_cuda_libs: CUDA's libraries (CUDA_LIB, default /usr/local/cuda/lib64), which cuBLAS's
@@ -68,15 +80,15 @@ for d in run["devices"]:
 # tests) gives each `-D NAME=LIST` of the step its first value only: every step still runs
 # each of its kernels, without building the whole sweep.
 ladder_step() {
-    local id=$1 slug=$2 dir=$outdir/$2 file=$outdir/$2/$stamp-$3-$4.json a prev= smoke=()
+    local id=$1 slug=$2 dir=$outdir/$2 file=$outdir/$2/$stamp-$3-$4.json a prev='' firsts=()
     shift 4
     if [ "${LADDER_SMOKE:-0}" = 1 ]; then
         for a in "$@"; do
             [ "$prev" = -D ] && a=${a%%,*}
-            smoke+=("$a")
+            firsts+=("$a")
             prev=$a
         done
-        set -- "${smoke[@]}"
+        set -- "${firsts[@]}"
     fi
     mkdir -p "$dir"
     echo "== $slug: $*" >&2

@@ -29,12 +29,7 @@ set -uo pipefail
 source "$(dirname "$0")/ladder_lib.sh"
 ladder_cuda_libs
 
-smoke=0
-rest=()
-for a in "$@"; do
-    if [ "$a" = -n ]; then smoke=1; else rest+=("$a"); fi
-done
-ladder_options --max-time 20 "${rest[@]}"
+ladder_smoke_options --max-time 20 "$@"
 
 if [ $smoke = 1 ]; then
     gemm_gpu=(-n 256) gemm_cpu=(-n 128,160) stream=(-n 1M)

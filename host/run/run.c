@@ -236,6 +236,34 @@ static unsigned launch_count(const struct cb_problem *p)
     return p->then.work_dim != 0 ? 2 : 1;
 }
 
+/* The status and reason of a launch the runtime refused: over the limits where the first
+ * kernel's work-group or the device's resources say so, else a failed launch.  `then` names
+ * the second launch's kernel (struct cb_then), NULL for the first launch.  Returns -1. */
+static int launch_failed(struct cb_row *row, cl_int err, const char *then)
+{
+    const struct cb_problem *p = &row->problem;
+
+    cb_cl_fail(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
+    if (then != NULL)
+        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED,
+                    "clEnqueueNDRangeKernel (%s, the second launch): %s", then, cb_cl_errname(err));
+    else if ((err == CL_INVALID_WORK_GROUP_SIZE || err == CL_OUT_OF_RESOURCES) &&
+             work_group(p) > row->kernel_work_group_size)
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "work-group of %zu exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE (%zu) on "
+                    "this device and the launch failed (%s): choose smaller parameters",
+                    work_group(p), row->kernel_work_group_size, cb_cl_errname(err));
+    else if (err == CL_OUT_OF_RESOURCES)
+        /* Seen on an H100 for 48 KiB of local memory, exactly the reported
+         * CL_DEVICE_LOCAL_MEM_SIZE, plus the kernel's own: a limit, not a broken launch. */
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
+                    "the device refused the launch for lack of resources (CL_OUT_OF_RESOURCES: "
+                    "registers or local memory per work-group): choose smaller parameters");
+    else
+        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "clEnqueueNDRangeKernel: %s", cb_cl_errname(err));
+    return -1;
+}
+
 /* One repetition on buffer set `set`: the kernel's launch, and the plan's second launch where
  * it has one, in order on the row's in-order queue.  Their events in ev[0] and ev[1] when ev
  * is not NULL (rows launched through their contract have none). */
@@ -251,41 +279,19 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
         return -1;
     err = clEnqueueNDRangeKernel(q, r->kernel, p->work_dim, NULL, p->global,
                                  p->local[0] != 0 ? p->local : NULL, 0, NULL, ev);
-    if (err == CL_SUCCESS && p->then.work_dim != 0) {
-        if (r->contract->set_then_args(row, r->buffers, r->then_kernel, set) != 0) {
-            if (ev != NULL)
-                clReleaseEvent(ev[0]);
-            return -1;
-        }
+    if (err != CL_SUCCESS)
+        return launch_failed(row, err, NULL);
+    if (p->then.work_dim == 0)
+        return 0;
+    if (r->contract->set_then_args(row, r->buffers, r->then_kernel, set) == 0) {
         err = clEnqueueNDRangeKernel(q, r->then_kernel, p->then.work_dim, NULL, p->then.global,
                                      p->then.local, 0, NULL, ev != NULL ? &ev[1] : NULL);
-        if (err != CL_SUCCESS) {
-            if (ev != NULL)
-                clReleaseEvent(ev[0]);
-            cb_cl_fail(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
-            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED,
-                        "clEnqueueNDRangeKernel (%s, the second launch): %s", p->kernel->then,
-                        cb_cl_errname(err));
-            return -1;
-        }
+        if (err == CL_SUCCESS)
+            return 0;
+        launch_failed(row, err, p->kernel->then);
     }
-    if (err == CL_SUCCESS)
-        return 0;
-    cb_cl_fail(err, "clEnqueueNDRangeKernel", __FILE__, __LINE__);
-    if ((err == CL_INVALID_WORK_GROUP_SIZE || err == CL_OUT_OF_RESOURCES) &&
-        work_group(p) > row->kernel_work_group_size)
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "work-group of %zu exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE (%zu) on "
-                    "this device and the launch failed (%s): choose smaller parameters",
-                    work_group(p), row->kernel_work_group_size, cb_cl_errname(err));
-    else if (err == CL_OUT_OF_RESOURCES)
-        /* Seen on an H100 for 48 KiB of local memory, exactly the reported
-         * CL_DEVICE_LOCAL_MEM_SIZE, plus the kernel's own: a limit, not a broken launch. */
-        cb_row_fail(row, CB_STATUS_OVER_LIMITS,
-                    "the device refused the launch for lack of resources (CL_OUT_OF_RESOURCES: "
-                    "registers or local memory per work-group): choose smaller parameters");
-    else
-        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "clEnqueueNDRangeKernel: %s", cb_cl_errname(err));
+    if (ev != NULL) /* the first launch's, which the caller never sees */
+        clReleaseEvent(ev[0]);
     return -1;
 }
 

@@ -3,7 +3,8 @@
 # step, named by the date and the commit the binary was built from, each with the step's
 # kernels and every row ok; a failing step sets the exit status; a selection that matches no
 # device is refused.  The steps' -D sweeps at their first values (LADDER_SMOKE=1, what the
-# test needs of them: each step's kernels once).
+# test needs of them: each step's kernels once).  --help prints a script's own header,
+# gpu_splitk.sh's too.
 source "$(dirname "$0")/lib.sh"
 export CLBENCH LADDER_SMOKE=1
 
@@ -87,4 +88,11 @@ expect_stderr_has "memory_ladder.sh: no device matches 'no-such-device'"
 ladder matmul_ladder.sh --help
 expect_rc 0
 expect_stdout_has "MATMUL_SIZE"
+# The scripts whose own -n is their smoke switch (ladder_smoke_options) keep their own help.
+for script in types.sh gpu_splitk.sh; do
+    ladder $script --help
+    expect_rc 0
+    expect_stdout_has "bench/$script [-o DIR] [-n] [clbench options...]"
+    expect_stdout_has "-n (smoke): every step"
+done
 echo "ladders: ok"
