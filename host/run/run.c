@@ -683,6 +683,22 @@ static int fit_work_group(struct cb_row *row)
     return 0;
 }
 
+/* llvmpipe ends a work-item's loops silently at its limit: a row that fails verification there,
+ * of a kernel whose manifest does not bound its loops (`loops`), says what may be the cause. */
+static void loop_limit_hint(struct cb_row *row)
+{
+    const size_t used = strlen(row->reason);
+
+    if (row->status != CB_STATUS_VERIFY_FAILED || row->device->loop_limit <= 0 ||
+        row->problem.loop_iterations > 0)
+        return;
+    snprintf(row->reason + used, sizeof row->reason - used,
+             "; if a work-item of this kernel loops more than %ld times in all, that is the "
+             "cause: %s ends its loops there without an error (declare `loops EXPR` in the "
+             "manifest and such rows are refused)",
+             row->device->loop_limit, row->device->name);
+}
+
 /* A plan's second launch (struct cb_then): its kernel, from the same program, and the limit
  * of its work-group.  0 where the plan has none. */
 static int create_then_kernel(struct cb_row *row, struct resources *r, cl_program program)
@@ -865,6 +881,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     if (r.contract->final_status != NULL)
         row->status = r.contract->final_status(row, row->reason, sizeof row->reason);
 done:
+    loop_limit_hint(row);
     cb_row_explain(row);
     if (row->status != CB_STATUS_OK)
         clFinish(row->device->queue); /* nothing of this row may still run on its buffers */

@@ -116,4 +116,62 @@ for i in range(1, count + 1):
             bad += 1
 sys.exit(1 if bad else 0)
 EOF
+# A user kernel that loops 70 000 times with no `loops` line: llvmpipe stops it at 65 535 and
+# its row fails verification against PoCL's reference, naming the loop limit as the likely
+# cause; every other device verifies it.
+cat >"$TMP/long_loop.cl" <<'CL'
+/* clbench:kernel long_loop
+ *   contract   generic
+ *   summary    one loop of REPS iterations per work-item
+ *   dims       N
+ *   size       cpu 64 gpu 64
+ *   arg        n     int = N
+ *   arg        reps  int = 70000
+ *   arg        out   float[N] out
+ *   global     N
+ *   verify     long_loop_ref on cpu exact
+ */
+/* clbench:kernel long_loop_ref
+ *   contract   generic
+ *   summary    the same loop, the reference
+ *   dims       N
+ *   size       cpu 64 gpu 64
+ *   arg        n     int = N
+ *   arg        reps  int = 70000
+ *   arg        out   float[N] out
+ *   global     N
+ */
+__kernel void long_loop(const int n, const int reps, __global float *out)
+{
+    float s = 0;
+
+    for (int k = 0; k < reps; k++)
+        s += 1.0f;
+    if (get_global_id(0) < n)
+        out[get_global_id(0)] = s;
+}
+__kernel void long_loop_ref(const int n, const int reps, __global float *out)
+{
+    float s = 0;
+
+    for (int k = 0; k < reps; k++)
+        s += 1.0f;
+    if (get_global_id(0) < n)
+        out[get_global_id(0)] = s;
+}
+CL
+while read -r id kind name; do
+    [ "$kind" = sim ] && continue
+    run -d "$id" --kernel-file "$TMP/long_loop.cl" -k long_loop "${QUICK[@]}" -o "$TMP/long-loop.json"
+    python3 - "$TMP/long-loop.json" "$name" <<'PY' || fail "$name: the long loop's row"
+import json, sys
+(r,) = json.load(open(sys.argv[1]))["rows"]
+hint = "loops more than 65535 times in all, that is the cause"
+if "llvmpipe" in sys.argv[2]:
+    assert r["status"] == "verify_failed" and "got 65535 want 70000" in r["reason"], r
+    assert hint in r["reason"] and "declare `loops EXPR`" in r["reason"], r["reason"]
+else:
+    assert r["status"] == "ok" and hint not in r["reason"], r
+PY
+done <"$TMP/devices"
 echo "PASS: every kernel on $(wc -l <"$TMP/devices") devices"
