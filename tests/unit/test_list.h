@@ -62,6 +62,7 @@
     X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(ptxas_parse_picks_the_kernel)                                                                \
     X(ptxas_parse_absent_and_unparseable)                                                          \
+    X(build_log_warnings_leave_driver_notices)                                                     \
     X(occupancy_matches_cuda_occupancy_h)                                                          \
     X(occupancy_refuses_and_reports_no_fit)                                                        \
     X(bound_picks_the_lower_roof)                                                                  \

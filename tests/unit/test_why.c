@@ -4,6 +4,7 @@
 #include "clbench/explain.h"
 #include "clbench/kernel_info.h"
 #include "clbench/occupancy.h"
+#include "clbench/source.h"
 
 #include <string.h>
 
@@ -146,5 +147,24 @@ int test_bound_picks_the_lower_roof(void)
     /* No peaks or no bytes: no bound, never a guess. */
     ASSERT_TRUE(cb_bound_compute(1e9, 1e9, 1e-3, 0, 10000, &b) == -1);
     ASSERT_TRUE(cb_bound_compute(1e9, 0, 1e-3, 1000, 10000, &b) == -1);
+    return 0;
+}
+
+/* A build log's warnings are the compiler's about the kernel: NVIDIA's notice for every kernel
+ * (driver 550 on) and ptxas's report are not; a real warning is, in any case. */
+int test_build_log_warnings_leave_driver_notices(void)
+{
+    static const char *const notice = "(): Warning: Function vadd is a kernel, so overriding "
+                                      "noinline attribute. The function may be inlined when "
+                                      "called.";
+    static const char *const real = "<kernel>:3:9: warning: unused variable 'x'";
+    static const char *const counted = "9 Warnings generated.";
+    static const char *const ptxas = "ptxas info    : Used 40 registers, used 1 barriers";
+
+    ASSERT_TRUE(cb_build_log_line_warns(notice, strlen(notice)) == 0);
+    ASSERT_TRUE(cb_build_log_line_warns(real, strlen(real)) == 1);
+    ASSERT_TRUE(cb_build_log_line_warns(counted, strlen(counted)) == 1);
+    ASSERT_TRUE(cb_build_log_line_warns(ptxas, strlen(ptxas)) == 0);
+    ASSERT_TRUE(cb_build_log_line_warns(real, 10) == 0); /* "warning" lies past the length */
     return 0;
 }

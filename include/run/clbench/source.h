@@ -34,6 +34,11 @@ struct cb_program_cache {
  * so that a row can always be rebuilt exactly.  Returns -1 if it does not fit. */
 int cb_build_options(char *buf, size_t len, const struct cb_problem *p, const char *extra);
 
+/* 1 if the build-log line line[0, len) is a warning about the kernel: it says "warning" (any
+ * case) and is not a notice a driver prints for every kernel (NVIDIA's "is a kernel, so
+ * overriding noinline attribute"). */
+int cb_build_log_line_warns(const char *line, size_t len);
+
 /* ../share/clbench/cl beside the running binary when it exists (an installed clbench), else
  * the source tree's cl/ the binary was built from. */
 const char *cb_default_cl_dir(void);
