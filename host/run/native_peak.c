@@ -44,42 +44,38 @@ struct isa {
 };
 
 #ifdef CB_X86
+/* One probe: CHAINS independent chains of LANES lanes of T in vectors V, each step
+ * x = MADD(x, a, b), their sum returned (a sink the compiler cannot drop).  Float and double
+ * at each ISA level are the same code with other intrinsics. */
+#define FMA_PROBE(NAME, TARGET, T, V, CHAINS, LANES, SET1, MADD, ADD, STOREU)                      \
+    TARGET static T NAME(long steps)                                                               \
+    {                                                                                              \
+        V x[CHAINS];                                                                               \
+        const V a = SET1(FMA_A), b = SET1(FMA_B);                                                  \
+        T lanes[LANES], sum = 0;                                                                   \
+                                                                                                   \
+        for (int c = 0; c < CHAINS; c++)                                                           \
+            x[c] = SET1((T)c);                                                                     \
+        for (long i = 0; i < steps; i++)                                                           \
+            _Pragma("GCC unroll 16") for (int c = 0; c < CHAINS; c++) x[c] = MADD(x[c], a, b);     \
+        for (int c = 1; c < CHAINS; c++)                                                           \
+            x[0] = ADD(x[0], x[c]);                                                                \
+        STOREU(lanes, x[0]);                                                                       \
+        for (int l = 0; l < LANES; l++)                                                            \
+            sum += lanes[l];                                                                       \
+        return sum;                                                                                \
+    }
+
 /* 16 chains of 16 lanes: the FMA latency (4) times two pipes needs 8 in flight; 16 hide more
- * and fit the 32 zmm registers. */
-__attribute__((target("avx512f"))) static float fma_avx512(long steps)
-{
-    __m512 x[16];
-    const __m512 a = _mm512_set1_ps(FMA_A), b = _mm512_set1_ps(FMA_B);
-
-    for (int c = 0; c < 16; c++)
-        x[c] = _mm512_set1_ps((float)c);
-    for (long i = 0; i < steps; i++)
-#pragma GCC unroll 16
-        for (int c = 0; c < 16; c++)
-            x[c] = _mm512_fmadd_ps(x[c], a, b);
-    for (int c = 1; c < 16; c++)
-        x[0] = _mm512_add_ps(x[0], x[c]);
-    return _mm512_reduce_add_ps(x[0]);
-}
-
-__attribute__((target("avx512f"))) static double fma64_avx512(long steps)
-{
-    __m512d x[16];
-    const __m512d a = _mm512_set1_pd(FMA_A), b = _mm512_set1_pd(FMA_B);
-
-    for (int c = 0; c < 16; c++)
-        x[c] = _mm512_set1_pd((double)c);
-    for (long i = 0; i < steps; i++)
-#pragma GCC unroll 16
-        for (int c = 0; c < 16; c++)
-            x[c] = _mm512_fmadd_pd(x[c], a, b);
-    for (int c = 1; c < 16; c++)
-        x[0] = _mm512_add_pd(x[0], x[c]);
-    return _mm512_reduce_add_pd(x[0]);
-}
+ * and fit the 32 zmm registers.  In double the same chains have half the lanes. */
+#define AVX512 __attribute__((target("avx512f")))
+FMA_PROBE(fma_avx512, AVX512, float, __m512, 16, 16, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_add_ps,
+          _mm512_storeu_ps)
+FMA_PROBE(fma64_avx512, AVX512, double, __m512d, 16, 8, _mm512_set1_pd, _mm512_fmadd_pd,
+          _mm512_add_pd, _mm512_storeu_pd)
 
 /* Non-temporal stores: a copy that streams through the caches, as the OpenCL probes' NT=1. */
-__attribute__((target("avx512f"))) static void copy_avx512(float *dst, const float *src, size_t n)
+AVX512 static void copy_avx512(float *dst, const float *src, size_t n)
 {
     for (size_t i = 0; i < n; i += 16)
         _mm512_stream_ps(dst + i, _mm512_load_ps(src + i));
@@ -87,45 +83,11 @@ __attribute__((target("avx512f"))) static void copy_avx512(float *dst, const flo
 }
 
 /* 12 chains of 8 lanes: 14 of the 16 ymm registers with the two constants. */
-__attribute__((target("avx2,fma"))) static float fma_avx2(long steps)
-{
-    __m256 x[12];
-    const __m256 a = _mm256_set1_ps(FMA_A), b = _mm256_set1_ps(FMA_B);
-    float lanes[8], sum = 0.0f;
-
-    for (int c = 0; c < 12; c++)
-        x[c] = _mm256_set1_ps((float)c);
-    for (long i = 0; i < steps; i++)
-#pragma GCC unroll 16
-        for (int c = 0; c < 12; c++)
-            x[c] = _mm256_fmadd_ps(x[c], a, b);
-    for (int c = 1; c < 12; c++)
-        x[0] = _mm256_add_ps(x[0], x[c]);
-    _mm256_storeu_ps(lanes, x[0]);
-    for (int l = 0; l < 8; l++)
-        sum += lanes[l];
-    return sum;
-}
-
-__attribute__((target("avx2,fma"))) static double fma64_avx2(long steps)
-{
-    __m256d x[12];
-    const __m256d a = _mm256_set1_pd(FMA_A), b = _mm256_set1_pd(FMA_B);
-    double lanes[4], sum = 0.0;
-
-    for (int c = 0; c < 12; c++)
-        x[c] = _mm256_set1_pd((double)c);
-    for (long i = 0; i < steps; i++)
-#pragma GCC unroll 16
-        for (int c = 0; c < 12; c++)
-            x[c] = _mm256_fmadd_pd(x[c], a, b);
-    for (int c = 1; c < 12; c++)
-        x[0] = _mm256_add_pd(x[0], x[c]);
-    _mm256_storeu_pd(lanes, x[0]);
-    for (int l = 0; l < 4; l++)
-        sum += lanes[l];
-    return sum;
-}
+#define AVX2 __attribute__((target("avx2,fma")))
+FMA_PROBE(fma_avx2, AVX2, float, __m256, 12, 8, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_add_ps,
+          _mm256_storeu_ps)
+FMA_PROBE(fma64_avx2, AVX2, double, __m256d, 12, 4, _mm256_set1_pd, _mm256_fmadd_pd, _mm256_add_pd,
+          _mm256_storeu_pd)
 
 __attribute__((target("avx2"))) static void copy_avx2(float *dst, const float *src, size_t n)
 {
@@ -136,43 +98,10 @@ __attribute__((target("avx2"))) static void copy_avx2(float *dst, const float *s
 
 /* Baseline x86-64 has no FMA: a multiply and an add, 2 FLOP per lane like one FMA; 12 chains
  * of 4 lanes in 14 of the 16 xmm registers. */
-static float fma_sse2(long steps)
-{
-    __m128 x[12];
-    const __m128 a = _mm_set1_ps(FMA_A), b = _mm_set1_ps(FMA_B);
-    float lanes[4], sum = 0.0f;
-
-    for (int c = 0; c < 12; c++)
-        x[c] = _mm_set1_ps((float)c);
-    for (long i = 0; i < steps; i++)
-#pragma GCC unroll 16
-        for (int c = 0; c < 12; c++)
-            x[c] = _mm_add_ps(_mm_mul_ps(x[c], a), b);
-    for (int c = 1; c < 12; c++)
-        x[0] = _mm_add_ps(x[0], x[c]);
-    _mm_storeu_ps(lanes, x[0]);
-    for (int l = 0; l < 4; l++)
-        sum += lanes[l];
-    return sum;
-}
-
-static double fma64_sse2(long steps)
-{
-    __m128d x[12];
-    const __m128d a = _mm_set1_pd(FMA_A), b = _mm_set1_pd(FMA_B);
-    double lanes[2];
-
-    for (int c = 0; c < 12; c++)
-        x[c] = _mm_set1_pd((double)c);
-    for (long i = 0; i < steps; i++)
-#pragma GCC unroll 16
-        for (int c = 0; c < 12; c++)
-            x[c] = _mm_add_pd(_mm_mul_pd(x[c], a), b);
-    for (int c = 1; c < 12; c++)
-        x[0] = _mm_add_pd(x[0], x[c]);
-    _mm_storeu_pd(lanes, x[0]);
-    return lanes[0] + lanes[1];
-}
+#define MUL_ADD_PS(x, a, b) _mm_add_ps(_mm_mul_ps(x, a), b)
+#define MUL_ADD_PD(x, a, b) _mm_add_pd(_mm_mul_pd(x, a), b)
+FMA_PROBE(fma_sse2, , float, __m128, 12, 4, _mm_set1_ps, MUL_ADD_PS, _mm_add_ps, _mm_storeu_ps)
+FMA_PROBE(fma64_sse2, , double, __m128d, 12, 2, _mm_set1_pd, MUL_ADD_PD, _mm_add_pd, _mm_storeu_pd)
 
 static void copy_sse2(float *dst, const float *src, size_t n)
 {
