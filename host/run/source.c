@@ -153,13 +153,9 @@ static const char *const driver_notices[] = {"is a kernel, so overriding noinlin
 
 int cb_build_log_line_warns(const char *line, size_t len)
 {
-    for (size_t i = 0; i < sizeof driver_notices / sizeof *driver_notices; i++) {
-        const size_t n = strlen(driver_notices[i]);
-
-        for (size_t j = 0; j + n <= len; j++)
-            if (strncmp(line + j, driver_notices[i], n) == 0)
-                return 0;
-    }
+    for (size_t i = 0; i < sizeof driver_notices / sizeof *driver_notices; i++)
+        if (strstr_n(line, len, driver_notices[i]))
+            return 0;
     return strstr_n(line, len, "warning");
 }
 
