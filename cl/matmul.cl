@@ -58,6 +58,7 @@
  *   PAD    fast: floats of padding per local-memory row              default 0
  *   EDGE   fast: edge groups' loads guarded (0) or clamped (1)       default 0
  *   KSPLIT fast: slices of K (split-K; >1 adds matmul_fast_sum)      default 1
+ *   SCHED  fast: inner loop's schedule, vector (0) or CUTLASS's (1)   default 0
  * matmul_fast on an NVIDIA H100 (OpenCL, driver 580), 8192^3: the defaults ran at 44.1
  * TFLOP/s, 1.33x CLBlast 1.5.3's 33.1 in the same run; PAD=4 gave 41.7 (the vector reads of
  * local memory are conflict-free unpadded, and the padded rows cost more than the transposed
@@ -124,6 +125,9 @@
 #endif
 #ifndef KSPLIT
 #define KSPLIT 1
+#endif
+#ifndef SCHED
+#define SCHED 0
 #endif
 
 /* clbench:kernel matmul_naive
@@ -547,6 +551,17 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
     }
 }
 
+/* SCHED=1: reads step k's fragments of the work-item's rows (fa) and columns (fb) from the
+ * local tiles, with the vector loads of the SCHED=0 loop. */
+static inline void fast_fragments(REAL fa[WPTM], REAL fb[WPTN], __local const REAL *As,
+                                  __local const REAL *Bs, const int k, const int tx, const int ty)
+{
+    for (int i = 0; i < WPTM / VWM; i++)
+        LOAD_VEC(VWM, &fa[i * VWM], &As[k * LDA + (i * RTSM + ty) * VWM]);
+    for (int j = 0; j < WPTN / VWN; j++)
+        LOAD_VEC(VWN, &fb[j * VWN], &Bs[k * LDB + (j * RTSN + tx) * VWN]);
+}
+
 /* clbench:kernel matmul_fast
  *   contract   matmul
  *   plan       matmul_fast
@@ -579,13 +594,20 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
  *   # each slice at least 1024 of K (so squares do not split), at most 8 (the sum reads them all);
  *   # on the H100 it picks what measured best or within 5% of it (results/README.md, Split-K).
  *   param      KSPLIT = 1 device (is_gpu ? max(1, min(8, min(K / 1024, 2 * compute_units / (ceil(M, 128) * ceil(N, 128))))) : 1) in 1..32 "slices of K (split-K): KSPLIT partial C in a workspace, summed by matmul_fast_sum"
+ *   # SCHED=1 is CUTLASS's SIMT inner loop: scalar accumulators, FMAs n-major with m serpentine,
+ *   # the next k-step's fragments read from local memory before this one's FMAs.  NVIDIA's
+ *   # compiler keeps that order and reuses operands in it: DGEMM 4096^3 on the H100 1.09x
+ *   # SCHED=0 (128x128 tiles); float 8192^3 0.87x (results/README.md, DGEMM).  CPUs want the
+ *   # vector accumulators of SCHED=0.
+ *   param      SCHED = 0 device (is_gpu && REAL_SIZE == 8 ? 1 : 0) in 0,1 "inner loop: vector accumulators m-major (0) or CUTLASS's scalar serpentine order with fragments read ahead (1)"
  *   then       matmul_fast_sum
  *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
  *   # shape, so that a pair would judge the layout and not local memory; compare the two rows' times.
  *   libraries  sgemm_cublas sgemm_openblas
  *   # Private arrays: acc[WPTM][WPTN / VWN] of VWN-vectors, the float4 loads ra[LPTA] and
  *   # rb[LPTB] (LPTA = TSM*TSK/4/THREADS, THREADS = (TSM/WPTM)*(TSN/WPTN)), a[WPTM], c[VWN].
- *   private_mem WPTM * WPTN * REAL_SIZE + (TSM * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN)) + TSN * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN))) * 4 * REAL_SIZE + (WPTM + VWN) * REAL_SIZE
+ *   # SCHED=1 adds two fragments fa[2][WPTM], fb[2][WPTN] (its accumulators replace acc).
+ *   private_mem WPTM * WPTN * REAL_SIZE + (TSM * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN)) + TSN * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN))) * 4 * REAL_SIZE + (WPTM + VWN) * REAL_SIZE + SCHED * 2 * (WPTM + WPTN) * REAL_SIZE
  */
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1))) void
 matmul_fast(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -618,13 +640,59 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
      * them into the same scalar FMAs. */
     realN acc[WPTM][WPTN / VWN];
 
-    for (int i = 0; i < WPTM; i++)
-        for (int j = 0; j < WPTN / VWN; j++)
-            acc[i][j] = 0;
     fast_load_a(ra, M, K, kend, A, m0, kbeg, t);
     fast_load_b(rb, N, kend, B, n0, kbeg, t);
     fast_store(As[0], Bs[0], ra, rb, t);
     barrier(CLK_LOCAL_MEM_FENCE);
+#if SCHED
+    /* CUTLASS's SIMT order.  Step k+1's fragments are read before step k's FMAs; at the last
+     * step the next tile is stored and the barrier passed first, so that the last FMAs cover
+     * the next tile's first reads.  The other buffer was last read before the previous
+     * barrier, as below.  The FMAs run n-major with m serpentine (each shares an operand with
+     * the one before it).  In this order NVIDIA's compiler spreads the local reads among the
+     * FMAs, one or two at a time, where the vector loop's SASS reads a step's fragments in one
+     * burst and waits for them (results/README.md, DGEMM). */
+    REAL fa[2][WPTM], fb[2][WPTN], accs[WPTM][WPTN];
+
+    for (int i = 0; i < WPTM; i++)
+        for (int j = 0; j < WPTN; j++)
+            accs[i][j] = 0;
+    fast_fragments(fa[0], fb[0], As[0], Bs[0], 0, tx, ty);
+    for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
+        const int more = k0 + TSK < kend;
+
+        if (more) {
+            fast_load_a(ra, M, K, kend, A, m0, k0 + TSK, t);
+            fast_load_b(rb, N, kend, B, n0, k0 + TSK, t);
+        }
+#pragma unroll
+        for (int k = 0; k < TSK; k++) {
+            if (k < TSK - 1) {
+                fast_fragments(fa[(k + 1) % 2], fb[(k + 1) % 2], As[buf], Bs[buf], k + 1, tx, ty);
+            } else if (more) { /* uniform: every work-item reaches the barrier or none */
+                fast_store(As[buf ^ 1], Bs[buf ^ 1], ra, rb, t);
+                barrier(CLK_LOCAL_MEM_FENCE);
+                fast_fragments(fa[0], fb[0], As[buf ^ 1], Bs[buf ^ 1], 0, tx, ty);
+            }
+            for (int j = 0; j < WPTN; j++)
+                for (int i0 = 0; i0 < WPTM; i0++) {
+                    const int i = j % 2 ? WPTM - 1 - i0 : i0;
+
+                    accs[i][j] = fma(fa[k % 2][i], fb[k % 2][j], accs[i][j]);
+                }
+        }
+    }
+    for (int i = 0; i < WPTM; i++)
+        for (int j = 0; j < WPTN / VWN; j++)
+#if VWN == 1
+            acc[i][j] = accs[i][j];
+#else
+            acc[i][j] = VLOADU(VWN, __private, 0, &accs[i][j * VWN]);
+#endif
+#else
+    for (int i = 0; i < WPTM; i++)
+        for (int j = 0; j < WPTN / VWN; j++)
+            acc[i][j] = 0;
     for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
         const int more = k0 + TSK < kend;
 
@@ -655,6 +723,7 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
             fast_store(As[buf ^ 1], Bs[buf ^ 1], ra, rb, t);
         barrier(CLK_LOCAL_MEM_FENCE);
     }
+#endif
     for (int i = 0; i < WPTM; i++) {
         const int m = m0 + ((i / VWM) * RTSM + ty) * VWM + i % VWM;
 

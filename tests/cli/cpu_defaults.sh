@@ -13,7 +13,7 @@ import json, sys
 (row,) = json.load(open(sys.argv[1]))["rows"]
 assert row["status"] == "ok", row
 assert row["params"] == {"TSM": 32, "TSN": 128, "TSK": 16, "WPTM": 8, "WPTN": 32, "VWM": 1,
-                         "VWN": 16, "PAD": 0, "EDGE": 0, "KSPLIT": 1}, row["params"]
+                         "VWN": 16, "PAD": 0, "EDGE": 0, "KSPLIT": 1, "SCHED": 0}, row["params"]
 assert "-DTSM=32 " in row["build_options"] and "-DVWN=16 " in row["build_options"]
 PY
 
@@ -24,7 +24,7 @@ import json, sys
 (row,) = json.load(open(sys.argv[1]))["rows"]
 assert row["status"] == "ok", row
 assert row["params"] == {"TSM": 128, "TSN": 128, "TSK": 8, "WPTM": 8, "WPTN": 8, "VWM": 4,
-                         "VWN": 4, "PAD": 0, "EDGE": 0, "KSPLIT": 1}, row["params"]
+                         "VWN": 4, "PAD": 0, "EDGE": 0, "KSPLIT": 1, "SCHED": 0}, row["params"]
 PY
 run -d cpu -k copy_ilp -n 1000 "${QUICK[@]}" -f json
 expect_rc 0

@@ -62,6 +62,12 @@ run -d cpu -k matmul_fast -n 1,5x130x3,64x68x64,129x132x67 -D EDGE=1 -D TSM=16 -
 expect_rc 0
 check_rows "$TMP/edge.csv" 4
 grep -q "EDGE=1" "$TMP/edge.csv" || fail "the rows do not say EDGE=1"
+# SCHED=1 (CUTLASS's inner loop: fragments read a step ahead, the barrier before the last
+# step's FMAs), in both edge modes, with split-K, in float and double.
+nrows=8 one_set matmul_fast -D SCHED=1 -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 -D WPTN=8 \
+    -D VWM=1,2 -D EDGE=0,1 -D KSPLIT=1,3
+nrows=2 one_set matmul_fast --type double -D SCHED=0,1 -D TSM=32 -D TSN=64 -D TSK=8 -D WPTM=4 \
+    -D WPTN=8 -D VWM=2 -D VWN=2
 nrows=8 one_set matmul_cpu -D MR=3,8 -D VN=4,16 -D NV=3 -D RB=2 -D KB=0,7 -D WGM=5
 
 # One large non-cube per kernel, 1000/1023/1025 in each role, K not a multiple of 4 for the

@@ -41,6 +41,7 @@ CASES=$(
 0 -k matmul_fast -n 33x29x17 -D TSM=128 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=8 -D VWM=4 -D VWN=4 -D PAD=0
 0 -k matmul_fast -n 33x29x17 -D TSM=16 -D TSN=16 -D TSK=8 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=4 -D KSPLIT=3
 0 -k matmul_fast -n 33x29x17,33x28x17 -D TSM=16 -D TSN=16 -D TSK=8 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=0 -D EDGE=1
+0 -k matmul_fast -n 33x29x17 -D TSM=16 -D TSN=16 -D TSK=8 -D WPTM=2 -D WPTN=4 -D VWM=2 -D VWN=4 -D PAD=0 -D SCHED=1 -D KSPLIT=1,3
 0 -k transpose_aligned -n 70x97 -D TILE=16 -D BLOCK_ROWS=4 -D SECTOR=8
 0 -k matmul_cpu -n 33x29x17,1x1x1
 0 -k matmul_cpu -n 33x29x17 -D MR=3 -D VN=4 -D NV=2 -D RB=2 -D KB=7 -D WGM=2
