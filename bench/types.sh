@@ -6,9 +6,9 @@
 # DIR/<device-slug>/<YYYY-MM-DD>-<commit>-types-<tag>.json (DIR defaults to results/).  Each
 # step is one run, so that each ratio comes from one run.  On every GPU:
 #   dgemm-4096   clbench's double matmuls (matmul_fast over tile shapes whose local tiles fit
-#                48 KiB in double, matmul_tiled, matmul_regblock) beside dgemm_cublas and
-#                dgemm_clblast at 4096^3; the device record has the FP64 roof (peak_fma in
-#                double), which each row's "% of peak" is of
+#                48 KiB in double, in both SCHED loops; matmul_tiled, matmul_regblock) beside
+#                dgemm_cublas and dgemm_clblast at 4096^3; the device record has the FP64 roof
+#                (peak_fma in double), which each row's "% of peak" is of
 #   stream       copy_ilp and vadd in float and in double (--type float,double), at the GPU
 #                default sizes (copy 2^28 elements, vadd 2^26): GB/s of each type side by side
 # On every CPU device:
@@ -40,11 +40,12 @@ fi
 ladder_gpu_devices
 while read -r id slug; do
     [ -n "$id" ] || continue
-    # matmul_fast's float defaults (TSM=TSN=128, TSK=16) need 64 KiB of local memory in
-    # double: the sweep keeps to tiles that fit 48 KiB, with double2 and double4 words.
+    # Tiles whose double-buffered tiles fit 48 KiB in double, with double2 and double4 words,
+    # 8x8 blocks (the best of 2026-11-23's sweep over 4 and 8), and both inner loops: a -D
+    # turns the device defaults off, so SCHED (1 in double on GPUs) is named.
     ladder_step "$id" "$slug" types dgemm-fast --type double -k matmul_fast,dgemm_cublas,dgemm_clblast \
-        "${gemm_gpu[@]}" -D TSM=64,128 -D TSN=64,128 -D TSK=8,16 -D WPTM=4,8 -D WPTN=4,8 \
-        -D VWM=2,4 -D VWN=2,4 -D PAD=0
+        "${gemm_gpu[@]}" -D TSM=64,128 -D TSN=64,128 -D TSK=8,16 -D WPTM=8 -D WPTN=8 \
+        -D VWM=2,4 -D VWN=2,4 -D PAD=0 -D SCHED=0,1
     ladder_step "$id" "$slug" types dgemm-ladder --type double \
         -k matmul_tiled,matmul_regblock,matmul_fast,dgemm_cublas "${gemm_gpu[@]}"
     ladder_step "$id" "$slug" types stream --type float,double -k copy_ilp,vadd "${stream[@]}"
