@@ -672,7 +672,8 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
             } else if (more) { /* uniform: every work-item reaches the barrier or none */
                 fast_store(As[buf ^ 1], Bs[buf ^ 1], ra, rb, t);
                 barrier(CLK_LOCAL_MEM_FENCE);
-                fast_fragments(fa[0], fb[0], As[buf ^ 1], Bs[buf ^ 1], 0, tx, ty);
+                fast_fragments(fa[(k + 1) % 2], fb[(k + 1) % 2], As[buf ^ 1], Bs[buf ^ 1], 0, tx,
+                               ty);
             }
             for (int j = 0; j < WPTN; j++)
                 for (int i0 = 0; i0 < WPTM; i0++) {
