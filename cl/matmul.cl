@@ -596,9 +596,9 @@ static inline void fast_fragments(REAL fa[WPTM], REAL fb[WPTN], __local const RE
  *   param      KSPLIT = 1 device (is_gpu ? max(1, min(8, min(K / 1024, 2 * compute_units / (ceil(M, 128) * ceil(N, 128))))) : 1) in 1..32 "slices of K (split-K): KSPLIT partial C in a workspace, summed by matmul_fast_sum"
  *   # SCHED=1 is CUTLASS's SIMT inner loop: scalar accumulators, FMAs n-major with m serpentine,
  *   # the next k-step's fragments read from local memory before this one's FMAs.  NVIDIA's
- *   # compiler keeps that order and reuses operands in it: DGEMM 4096^3 on the H100 1.09x
- *   # SCHED=0 (128x128 tiles); float 8192^3 0.87x (results/README.md, DGEMM).  CPUs want the
- *   # vector accumulators of SCHED=0.
+ *   # compiler schedules it better in double: DGEMM 4096^3 on the H100 at 0.71x the FP64 FMA
+ *   # roof (128x128 tiles), SCHED=0 at best 0.65x; float 8192^3 0.87x SCHED=0's
+ *   # (results/README.md, DGEMM).  CPUs want the vector accumulators of SCHED=0.
  *   param      SCHED = 0 device (is_gpu && REAL_SIZE == 8 ? 1 : 0) in 0,1 "inner loop: vector accumulators m-major (0) or CUTLASS's scalar serpentine order with fragments read ahead (1)"
  *   then       matmul_fast_sum
  *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
