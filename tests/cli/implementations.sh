@@ -53,6 +53,9 @@ while read -r id kind name; do
         # At K = 2048 its interior loops (RB + 1) * K times, past that limit at the default RB
         # = 32: over_limits on llvmpipe (checked below) instead of wrong sums, ok elsewhere.
         "-k matmul_cpu -n 128x8x600,133x21x600,128x16x2048"
+        # matmul_fast's CUTLASS loop (SCHED=1, the GPU double default), in 32 work-items, which
+        # every implementation here allows: ok on each (checked below), with split-K.
+        "-k matmul_fast -n ${sizes[2]} -D SCHED=1 -D TSM=16 -D TSN=32 -D TSK=8 -D WPTM=4 -D WPTN=4 -D VWM=2 -D VWN=2 -D KSPLIT=1,2"
     )
     # On the simulator, the first case and the examples' first: the ICD loader's path to it
     # and the timing checks below.  tests/cli/oclgrind.sh runs every kernel and example on it
@@ -91,6 +94,9 @@ for i in range(1, count + 1):
         if (k == "matmul_cpu" and r["size"] == [128, 16, 2048]
                 and (r["device"] in llvmpipe) != (st == "over_limits" and loops)):
             print(f"{case}: {k}: {st} at K = 2048: {why}")
+            bad += 1
+        if r["params"].get("SCHED") == 1 and st != "ok":
+            print(f"{case}: {k}: {st} with SCHED=1: {why}")
             bad += 1
         if not expected:
             print(f"{case}: {k}: unexpected {st}: {why}")
