@@ -8,7 +8,7 @@
  * zero-fills the parts of its tiles that fall outside the matrices (matmul_fast with EDGE=1:
  * only along k) and stores only inside C.
  *
- * The ladder, rung by rung (seed experiment in brackets, as in README.md's Kernels table):
+ * The ladder, rung by rung (seed experiment in brackets, as in docs/kernels.md's table):
  *   matmul_naive     one C element per work-item, WGX x WGY work-group [000: blocks 1x128
  *                    vs 128x1 -- -D WGX=1 -D WGY=128 gives the slow, uncoalesced shape,
  *                    -D WGX=128 -D WGY=1 the fast one; CGMA 1, 003]

@@ -276,10 +276,10 @@ static double load_average(void)
     return load;
 }
 
-/* The busy-machine rule (README "Roofs"), for the probes of a CPU device: the native probe's
- * threads, one per compute unit, got less than 90% of their cores while they ran (other work
- * took more than the 10% a roof may be off by), or other work kept more than half the cores
- * busy on average over the minute before the probes (the load average lags and counts this
+/* The busy-machine rule (docs/measurement.md, "Peaks and roofs"), for the probes of a CPU device:
+ * the native probe's threads, one per compute unit, got less than 90% of their cores while they ran
+ * (other work took more than the 10% a roof may be off by), or other work kept more than half the
+ * cores busy on average over the minute before the probes (the load average lags and counts this
  * process's own earlier work, so only a persistently busy machine trips it; it is the only
  * check where no native probe runs). */
 static void judge_busy(struct cb_device *d, double load, const struct cb_native_peak *native)
