@@ -337,8 +337,8 @@ static void take_roofs(struct cb_device *d, const double noise[4],
         d->gflops_noise = native->gflops_noise;
         snprintf(d->gflops_source, sizeof d->gflops_source, "native %s", native->isa);
     }
-    /* PoCL 3.1's double probe on AVX2 ran at half what the cores do (dgemm_openblas read 1.6x
-     * it on the 2-core EPYC): double rows get the better of the two as well. */
+    /* An OpenCL CPU compiler's double probe can fall well short of what the cores do
+     * (docs/measurement.md, "Peaks and roofs"): double rows get the better of the two as well. */
     if (d->has_fp64 && native->gflops_fp64 > d->peak_gflops_fp64)
         d->peak_gflops_fp64 = native->gflops_fp64;
 }
