@@ -397,9 +397,9 @@ typedef CAT(REAL, 16) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 16_u);
  * but along k: a row of A past M only feeds a row of C past M, and a column of B past N only a
  * column of C past N, neither of which is stored, so the loads clamp those indices onto the
  * matrix and every group runs the same vector loads; only the last k-step reads zeros past
- * K.  On the H100 EDGE=1 took 1000^3 (tiles 64 x 64) from 0.079 to 0.068 ms, but the clamped
- * addresses slow the big tiles of large shapes (8192^3 by 8%): a choice per shape, the tuner's
- * (results/nvidia-h100-80gb-hbm3/, -shapes2-).  The loads take K, A's row length, and KE, the
+ * K.  EDGE=1 pays where few tiles make the edge groups set the time, but the clamped addresses
+ * slow the big tiles of large shapes: a choice per shape, the tuner's (results/README.md,
+ * "Shape-aware code: edges, tiles, transposes").  The loads take K, A's row length, and KE, the
  * end of the k range they read (K, or a split-K slice's end): elements from KE on are zeros. */
 #if EDGE
 
@@ -763,16 +763,9 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
  * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
  * reading B's rows in place.  Blocks that cross C's edges take a guarded path, block by block.
  * matmul_fast's counterpart on CPUs (004's finding, constructive side; not a registered twin:
- * its work shape differs).  Defaults measured on the 2-core machine (PoCL 3.1, AVX-512;
- * results/epyc-2c-pocl-3.1/, files -cpu-matmul-rb-kb-2048 and -16):
- * the panel's reuse RB is what counts, RB 4 -> 16 took 2048^3 from 54-69 to 203-242 GFLOP/s.
- * Parameters:
- *   MR   C rows per block (rows of accumulators)                       default 8
- *   VN   vector width of the accumulators and of B's loads (2,4,8,16)  default 16
- *   NV   vectors per accumulator row (C columns per work-item NV*VN)   default 2
- *   RB   blocks per work-item, down the rows (reuses of a panel)       default 16
- *   KB   depth of a k slice, rows of the private panel; 0: no panel    default 256
- *   WGM  work-items per work-group, down the rows of C                 default 4
+ * its work shape differs).  Of its parameters the panel's reuse RB is what counts
+ * (results/README.md, "Against the libraries a user would pick"); all of them, with defaults
+ * and help, are in its manifest below.
  */
 #ifndef MR
 #define MR 8

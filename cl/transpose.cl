@@ -24,11 +24,11 @@
  * width and height: the host rounds the NDRange up to whole tiles and the edge tiles guard
  * every access.  Indices are int: the host refuses W*H beyond 2^31-1.
  *
- * What changed since 000 (H100, OpenCL): sizes divisible by 512 no longer lose (no partition
- * camping; the diagonal mapping costs 2-4% everywhere), but row pitches that are not a
+ * What changed since 000 on today's GPUs: sizes divisible by 512 no longer lose (no partition
+ * camping; the diagonal mapping costs a little everywhere), but row pitches that are not a
  * multiple of 8 floats do: at 4097 every tile row starts and ends in a partly written 32-byte
- * sector, and even transpose_copy loses ~20% against 4096 or 4104.  transpose_aligned is the
- * answer to that.
+ * sector, and even transpose_copy loses against 4096 or 4104 (results/README.md, "The
+ * ladders").  transpose_aligned is the answer to that.
  *
  * Build parameters: each kernel's manifest below declares its -D parameters once (name,
  * default, allowed values, help; `clbench --list-kernels` prints them), REAL comes from
