@@ -203,7 +203,16 @@ void cb_print_man(FILE *out)
           "clbench \\-\\-device gpu \\-\\-kernel matmul_tiled\n"
           "clbench \\-k vadd,vadd_local \\-n 1M,16M \\-\\-format json \\-o run.json\n"
           "clbench report \\-\\-findings gpu\\-host.json cpu\\-host.json\n"
-          ".fi\n",
+          ".fi\n"
+          ".SH SEE ALSO\n"
+          "\\fIshare/doc/clbench/README.md\\fR (what clbench answers, the quick start, drivers)\n"
+          "and the manual beside it, one page per topic in \\fIshare/doc/clbench/docs/\\fR\n"
+          "(\\fIdocs/\\fR in the source tree): \\fBusage.md\\fR (options, output, run files),\n"
+          "\\fBmeasurement.md\\fR (how a row is measured, peaks and roofs), \\fBkernels.md\\fR\n"
+          "(the built\\-in kernels, types), \\fBkernel\\-files.md\\fR (your own kernels and\n"
+          "their manifests), \\fBtuning.md\\fR, \\fBisolation.md\\fR (workers and\n"
+          "\\-\\-resume), \\fBcache.md\\fR, \\fBclusters.md\\fR, \\fBdrivers.md\\fR,\n"
+          "\\fBarchitecture.md\\fR and \\fBtests.md\\fR.\n",
           out);
 }
 

@@ -189,8 +189,8 @@ static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, 
         fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[devs[i]].label);
     }
     /* An unverified twin ran, but nothing vouches for its outputs: it never counts in a
-     * verdict (README, "The generic contract"), and the line says so rather than that it
-     * did not run. */
+     * verdict (docs/kernel-files.md, "The generic contract"), and the line says so rather than that
+     * it did not run. */
     if (shown == 0 && twin_unverified(r, twin))
         fprintf(out,
                 " no verdict: %s ran beside it but is unverified (no `verify` line checks its "

@@ -457,8 +457,8 @@ static int sample_launches(struct cb_row *row, struct resources *r, const struct
 
 /* Launches of a millisecond and more, on a device whose clock the check at device open could
  * not vouch for: events that cover less than 2% of the host's time for them are not real.
- * Where the check passed, a tiny kernel's events can: on a host running three tests on two
- * cores each launch of a 100-element kernel took over a millisecond, its events 0.01 ms. */
+ * Where the check passed, a tiny kernel's events can: on a loaded host its launches wait far
+ * longer than it runs (results/README.md, "What the code's thresholds rest on"). */
 static const double EVENTS_COVER_MIN_LAUNCH_MS = 1.0;
 static const double EVENTS_COVER_MIN = 0.02;
 

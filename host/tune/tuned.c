@@ -568,7 +568,8 @@ int cb_tuned_merge_files(const char *path, char *const *files, size_t count)
  * and half as large are equally far, each weighted by 1 + log2(largest / this) of the row's
  * dimensions.  A skinny row's small dimension decides its tiles (1000x64x8000 wants the
  * 64-column tiles of 4096x64x4096, not the 128-column ones of 2048x128x8192, which lies nearer
- * in M and K: 0.39x cuBLAS on the H100 through it); a square row weighs all alike. */
+ * in M and K and runs it far slower: results/README.md, "Shapes"); a square row weighs all
+ * alike. */
 static double log_distance(const struct cb_tuned_entry *e, const size_t size[CB_MAX_DIMS])
 {
     size_t largest = 1;

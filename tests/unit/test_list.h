@@ -14,6 +14,7 @@
     X(clock_judge_rejects_broken_clocks)                                                           \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_defaults_match_the_cl_files)                                                        \
+    X(registry_defaults_match_every_kernel_file)                                                   \
     X(registry_private_memory_of_matmuls)                                                          \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \

@@ -22,7 +22,7 @@ struct cb_kernel;
 struct cb_problem;
 struct cb_tuned_db;
 
-/* Which tuning database entry a row's parameters came from (README.md, "Tuning"). */
+/* Which tuning database entry a row's parameters came from (docs/tuning.md). */
 struct cb_tuned_use {
     char match[16];    /* "exact", "class" (size class and shape) or "nearest"; "" none */
     char size[64];     /* the entry's size: "4096x4096x4096" */

@@ -1,5 +1,5 @@
 /* Kernel manifests: a .cl file declares its kernels in manifests inside comments (the grammar is in
- * README.md, "Your own kernels").  Each manifest becomes a heap-allocated struct cb_kernel
+ * docs/kernel-files.md).  Each manifest becomes a heap-allocated struct cb_kernel
  * whose plan function evaluates the manifest's expressions per row and, for the four family
  * contracts, reuses the family's buffers, work model and reference (host/kernels/manifest.c).
  */

@@ -3,7 +3,7 @@
  * ($XDG_DATA_HOME/clbench/tuned.json, else ~/.local/share/clbench/tuned.json, or --tuned FILE).
  * Plain runs read it (host/run/rows.c) to use tuned parameters where no -D is given; the
  * entries shipped with clbench (results/tuned.json, installed as share/clbench/tuned.json) are
- * read after the user's.  Field meanings: README.md, "Tuning".
+ * read after the user's.  Field meanings: docs/tuning.md.
  */
 #ifndef CLBENCH_TUNED_H
 #define CLBENCH_TUNED_H
@@ -46,7 +46,7 @@ struct cb_tuned_db {
     size_t count;
 };
 
-/* How an entry matched a lookup, in the order they are tried (README.md, "Tuning"). */
+/* How an entry matched a lookup, in the order they are tried (docs/tuning.md). */
 enum cb_tuned_match { CB_TUNED_NONE, CB_TUNED_EXACT, CB_TUNED_CLASS, CB_TUNED_NEAREST };
 
 /* Each dimension of size rounded up to a power of two: "1024x1024x1024" for 1000^3. */
