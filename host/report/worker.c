@@ -6,6 +6,7 @@
 #include "clbench/check.h"
 #include "clbench/output.h"
 #include "clbench/clock_check.h"
+#include "clbench/driver_env.h"
 #include "clbench/journal.h"
 #include "clbench/oracle.h"
 #include "clbench/native_peak.h"
@@ -30,8 +31,6 @@ enum {
 
 #define WORKER_ENV        "CLBENCH_WORKER_MODE"
 #define WORKER_CACHE_SAID "cache-said"
-
-extern char **environ;
 
 volatile sig_atomic_t cb_interrupted;
 static char **supervisor_argv;
@@ -324,7 +323,7 @@ static const char *worker_exe(void)
  * closed on exec). */
 static int spawn(struct cb_worker *w, char *why, size_t len)
 {
-    static char **envp; /* the supervisor's environment and WORKER_ENV, made once */
+    static char **envp; /* the environment before the drivers, and WORKER_ENV; made once */
     int to[2], from[2], err[2], exec_err[2], e = 0;
     const char *exe = worker_exe();
     pid_t pid;
@@ -337,16 +336,17 @@ static int spawn(struct cb_worker *w, char *why, size_t len)
     /* The child of a process with driver threads may call only async-signal-safe functions
      * before exec: its environment is made here. */
     if (envp == NULL) {
+        char *const *env = cb_driver_env();
         size_t n = 0;
 
-        while (environ[n] != NULL)
+        while (env[n] != NULL)
             n++;
         envp = calloc(n + 2, sizeof *envp);
         if (envp == NULL) {
             snprintf(why, len, "cannot start a worker process: out of memory");
             return -1;
         }
-        memcpy(envp, environ, n * sizeof *envp);
+        memcpy(envp, env, n * sizeof *envp);
         /* What the supervisor said of the cache, a worker does not say again. */
         envp[n] = cb_cache_warned() ? WORKER_ENV "=" WORKER_CACHE_SAID : WORKER_ENV "=1";
     }
