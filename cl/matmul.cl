@@ -179,8 +179,8 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
  *   libraries  sgemm_cublas sgemm_openblas
  *   twin       matmul_cached
  *   finding    grid RX RY results per work-item (seed 001)
- *   # Private arrays: acc[RY][RX] and b[RX].
- *   private_mem (RY * RX + RX) * REAL_SIZE
+ *   # Private arrays: acc[RY][RX].
+ *   private_mem RY * RX * REAL_SIZE
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_regblock(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -207,18 +207,17 @@ matmul_regblock(const int M, const int N, const int K, __global const REAL *rest
             Bs[ly][lx + j * TILE] = k0 + ly < K && c < N ? B[(k0 + ly) * N + c] : 0;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (int k = 0; k < TILE; k++) {
-            REAL b[RX];
-
-            for (int j = 0; j < RX; j++)
-                b[j] = Bs[k][lx + j * TILE];
+        /* B's values are read from local memory where they are used, not copied into a private
+         * array first: PoCL 5.0 now and then compiles a private array declared inside a loop
+         * that holds barriers wrongly (results/README.md, "PoCL 5.0 and private arrays"); the
+         * compilers keep the RX values in registers across the RY rows all the same. */
+        for (int k = 0; k < TILE; k++)
             for (int i = 0; i < RY; i++) {
                 const REAL a = As[ly + i * TILE][k];
 
                 for (int j = 0; j < RX; j++)
-                    acc[i][j] += a * b[j];
+                    acc[i][j] += a * Bs[k][lx + j * TILE];
             }
-        }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     for (int i = 0; i < RY; i++) {
@@ -670,6 +669,11 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
     for (int i = 0; i < WPTM; i++)
         for (int j = 0; j < WPTN / VWN; j++)
             acc[i][j] = 0;
+    /* Declared outside the loop that holds the barriers, as every private array of cl/ is
+     * (matmul_regblock says why). */
+    REAL a[WPTM];
+    realN b[WPTN / VWN];
+
     for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
         const int more = k0 + TSK < kend;
 
@@ -681,9 +685,6 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
         }
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            REAL a[WPTM];
-            realN b[WPTN / VWN];
-
             /* Work-item (tx, ty) owns rows (i*RTSM + ty)*VWM + v and columns
              * (j*RTSN + tx)*VWN + v: contiguous vectors, strided by the work-group. */
             for (int i = 0; i < WPTM / VWM; i++)
