@@ -171,7 +171,7 @@ int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, s
     ax = (struct axis){decade_below(ai_lo / 2), decade_above(ai_hi * 2), 70, 470, 1};
     ay = (struct axis){decade_below(g_lo / 2), decade_above(gflops * 2), 330, 20, 1};
     fprintf(out,
-            "<svg class=\"fig\" xmlns=\"http://www.w3.org/2000/svg\" width=\"680\" "
+            "<svg class=\"fig\" width=\"680\" "
             "height=\"%zu\" viewBox=\"0 0 680 %zu\" role=\"img\" data-roofline=\"",
             390 + (nk > 20 ? (nk - 20) * 15 : 0), 390 + (nk > 20 ? (nk - 20) * 15 : 0));
     cb_html_text(out, dev->label);
@@ -349,7 +349,7 @@ int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily 
         ax.hi = ceil(hi * 1.05 / nice_step(hi * 1.05)) * nice_step(hi * 1.05);
     plot_bottom = (size_t)(30 + group * (double)nk);
     fprintf(out,
-            "<svg class=\"fig\" xmlns=\"http://www.w3.org/2000/svg\" width=\"740\" height=\"%zu\" "
+            "<svg class=\"fig\" width=\"740\" height=\"%zu\" "
             "viewBox=\"0 0 740 %zu\" role=\"img\" data-ladder=\"",
             height, height);
     cb_html_text(out, f->name);
