@@ -15,30 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void cb_html_text(FILE *out, const char *s)
-{
-    for (; s != NULL && *s != '\0'; s++)
-        switch (*s) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        case '\'':
-            fputs("&#39;", out);
-            break;
-        default:
-            fputc(*s, out);
-        }
-}
-
 static const char style[] =
     "body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',sans-serif;margin:24px;color:#111;"
     "max-width:1600px}\n"
