@@ -215,6 +215,7 @@ static int read_device(const cJSON *j, size_t source, struct cb_rdevice *d, char
 
     memset(d, 0, sizeof *d);
     d->source = source;
+    d->json = j;
     d->id = str_or(j, "id", NULL);
     d->name = str_or(j, "name", NULL);
     if (d->id == NULL || d->name == NULL)

@@ -35,6 +35,9 @@
     X(compare_ints_exact_and_accumulates)                                                          \
     X(parse_args_forgets_previous_call)                                                            \
     X(mann_whitney_hand_computed)                                                                  \
+    X(mann_whitney_exact_matches_scipy)                                                            \
+    X(mann_whitney_exact_ties_match_enumeration)                                                   \
+    X(hodges_lehmann_known_cases)                                                                  \
     X(mann_whitney_ties_match_scipy)                                                               \
     X(mann_whitney_degenerate)                                                                     \
     X(report_refuses_other_schemas)                                                                \
