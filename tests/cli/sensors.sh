@@ -67,6 +67,21 @@ F=$TMP/capped.json
 py "$F" 'st["throttle_reasons"] == ["power_cap"] and st["throttled"] is True'
 py "$F" 'st["clock_moved"] is True and st["clock_moved_pct"] > 5'
 py "$F" '1665 <= st["sm_clock_mhz"]["min"] < st["sm_clock_mhz"]["max"] <= 1890'
+# The table marks the rows and says why; the device says what read it; the verdict has the
+# energy per unit of work.
+run report "$F"
+expect_rc 0
+grep -qE '^vadd +4096 \| [0-9.e-]+tc ' "$TMP/stdout" || fail "the throttled row is not marked"
+expect_stdout_has "vadd NT=1 VEC=16 WGS=256 4096: throttled by power_cap; core clock 1"
+expect_stdout_has "nvml: matched by PCI bus id 0000:01:00.0"
+expect_stdout_has "Energy: work per joule"
+grep -qE '^vadd +[0-9.e-]+ GB/J \(1\)' "$TMP/stdout" || fail "no energy per unit of work"
+run report "$TMP/normal.json"
+expect_stdout_lacks '"t" after a time'
+# --resume carries a row's state and energy over.
+nvml throttled "${ROW[@]}" --min-time 0.3 --resume "$F" -o "$TMP/resumed.json"
+expect_rc 0
+py "$TMP/resumed.json" 'row["resumed"] and st["throttle_reasons"] == ["power_cap"] and en["source"] == "nvml"'
 # A threshold above the move: not flagged.
 nvml throttled "${ROW[@]}" --min-time 0.3 --clock-threshold 50 -o "$TMP/loose.json"
 py "$TMP/loose.json" 'st["clock_moved"] is False and st["throttled"] is True'
