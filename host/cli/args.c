@@ -18,6 +18,9 @@
 enum {
     OPT_CL_DIR = CB_OPTION_LONG_ONLY,
     OPT_CL_OPTS,
+    OPT_CLOCK_THRESHOLD,
+    OPT_DISCARD_THROTTLED,
+    OPT_NO_SENSORS,
     OPT_KERNEL_FILE,
     OPT_DETAIL,
     OPT_HELP_MAN,
@@ -45,6 +48,9 @@ static const struct cb_option options[] = {
      "source tree's cl/)"},
     {"cl-opts", OPT_CL_OPTS, 1, "OPTS",
      "extra clBuildProgram options, e.g. \"-cl-fast-relaxed-math\""},
+    {"clock-threshold", OPT_CLOCK_THRESHOLD, 1, "PCT",
+     "flag a row whose core clock moved by more than PCT percent during its timed launches "
+     "(clock_moved in the run file; default 5)"},
     {"define", 'D', 1, "NAME=V[,V..]", "set a kernel parameter; a list sweeps it (repeatable)"},
     {"detail", OPT_DETAIL, 0, NULL,
      "print the detail view instead of the table: per row the kernel's work-group size, "
@@ -52,6 +58,10 @@ static const struct cb_option options[] = {
      "bound and launch overheads (table or md; the run file always has them)"},
     {"device", 'd', 1, "SEL",
      "all, gpu, cpu, accelerator, P:D or part of a name; comma list (default all)"},
+    {"discard-throttled", OPT_DISCARD_THROTTLED, 0, NULL,
+     "drop the timed launches that ran while the device throttled (NVML) or its core clock was "
+     "more than --clock-threshold below the row's highest; the row says how many "
+     "(discarded_samples)"},
     {"format", 'f', 1, "FMT",
      "table, csv, json or md (default: from --output's extension, else table)"},
     {"help", 'h', 0, NULL, "show this help and exit"},
@@ -74,6 +84,8 @@ static const struct cb_option options[] = {
      "neither reuse nor keep measured peaks and built programs in the per-user cache "
      "($XDG_CACHE_HOME/clbench, else ~/.cache/clbench)"},
     {"no-peak", OPT_NO_PEAK, 0, NULL, "the same as --peak off"},
+    {"no-sensors", OPT_NO_SENSORS, 0, NULL,
+     "read no clocks, power, temperature or energy (NVML, cpufreq, RAPL) while rows run"},
     {"no-tuned", OPT_NO_TUNED, 0, NULL,
      "ignore the tuning database: kernels without -D use their defaults"},
     {"output", 'o', 1, "FILE",
@@ -559,6 +571,23 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_DETAIL:
         cfg->detail = 1;
         return 0;
+    case OPT_CLOCK_THRESHOLD: {
+        char *end;
+
+        cfg->clock_threshold_pct = strtod(arg, &end);
+        if (end == arg || *end != '\0' || !(cfg->clock_threshold_pct > 0) ||
+            cfg->clock_threshold_pct >= 100)
+            return usage("--clock-threshold takes a percentage above 0 and below 100, as in 5, "
+                         "not '%s'",
+                         arg);
+        return 0;
+    }
+    case OPT_DISCARD_THROTTLED:
+        cfg->discard_throttled = 1;
+        return 0;
+    case OPT_NO_SENSORS:
+        cfg->sensors = 0;
+        return 0;
     case OPT_LIST_KERNELS:
         cfg->list_kernels = 1;
         return 0;
@@ -630,6 +659,8 @@ void cb_config_init(struct cb_config *cfg)
     cfg->use_cache = 1;
     cfg->shards = 1;
     cfg->row_timeout_s = CB_ROW_TIMEOUT_DEFAULT_S;
+    cfg->sensors = 1;
+    cfg->clock_threshold_pct = 5.0;
 }
 
 int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)

@@ -15,6 +15,7 @@
 #include "clbench/runfile.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
+#include "clbench/sensors.h"
 #include "clbench/source.h"
 #include "clbench/timer.h"
 #include "clbench/tune.h"
@@ -38,6 +39,7 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
     if (cb_device_open(d) != CL_SUCCESS)
         return SIZE_MAX;
     cb_clock_check(d);
+    cb_sensors_open(d, cfg->sensors);
     if (cfg->peak_mode != CB_PEAK_OFF)
         cb_progress_peaks(progress, d);
     cb_peak_obtain(d, cfg, &cache);
@@ -59,6 +61,7 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
         failed += cb_row_failed(&run->rows[r]);
     }
     cb_program_cache_release(&cache);
+    cb_sensors_close(d);
     cb_device_close(d);
     return failed;
 }

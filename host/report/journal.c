@@ -334,6 +334,7 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     }
     restore_then_local(row, cJSON_GetObjectItemCaseSensitive(j, "then"));
     cb_kernel_info_restore(&row->kernel_info, cJSON_GetObjectItemCaseSensitive(j, "kernel_info"));
+    cb_row_state_restore(row, j);
     cb_row_explain(row); /* against this run's peaks and launch overhead */
     row->resumed = 1;
     return 0;

@@ -232,6 +232,7 @@ static int read_device(const cJSON *j, size_t source, struct cb_rdevice *d, char
     d->gbs_source = str_or(peak, "gbs_source", NULL);
     d->gflops_source = str_or(peak, "gflops_source", NULL);
     d->peak_busy = str_or(peak, "busy", NULL);
+    d->state_source = cJSON_GetObjectItemCaseSensitive(j, "state_source");
     return 0;
 }
 

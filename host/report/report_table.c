@@ -214,6 +214,7 @@ size_t cb_report_family_names(const struct cb_report *r, const char **names)
 static void print_devices(FILE *out, const struct cb_report *r, int markdown)
 {
     size_t width = 0;
+    const cJSON *sensor;
 
     fputs(markdown ? "Runs:\n\n" : "runs:\n", out);
     for (size_t i = 0; i < r->source_count; i++)
@@ -243,8 +244,65 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
                 fprintf(out, ", FP16 %.1f GFLOP/s", dev->peak_gflops_fp16);
             fputc('\n', out);
         }
+        /* What read its clocks, power and energy, or why nothing did: once per device. */
+        cJSON_ArrayForEach(sensor, dev->state_source)
+        {
+            if (cJSON_IsString(sensor))
+                fprintf(out, "%*s%s: %s\n", markdown ? 2 : (int)width + 4, "", sensor->string,
+                        sensor->valuestring);
+        }
     }
     fputc('\n', out);
+}
+
+/* The marks after a row's time from its device_state: "t" it ran throttled, "c" its core clock
+ * moved past the run's --clock-threshold; "" for neither (and for files without the field). */
+static const char *state_marks(const struct cb_rrow *x)
+{
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(x->json, "device_state");
+    const int t = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "throttled"));
+    const int c = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "clock_moved"));
+
+    return t && c ? "tc" : t ? "t" : c ? "c" : "";
+}
+
+/* Below a family's table: each marked row, with its throttle reasons and its core clock. */
+static void write_state_notes(FILE *out, const struct cb_report *r, const char *family,
+                              int markdown)
+{
+    int any = 0;
+
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(x->json, "device_state");
+        const cJSON *clock = cJSON_GetObjectItemCaseSensitive(st, "sm_clock_mhz");
+        const cJSON *reason;
+        const char *sep = "";
+
+        if (!x->ok || strcmp(x->family, family) != 0 || state_marks(x)[0] == '\0')
+            continue;
+        if (!any++)
+            fprintf(out,
+                    "%s\"t\" after a time: the device ran throttled during the timed launches; "
+                    "\"c\": its core clock moved more than --clock-threshold%s\n",
+                    markdown ? "\n" : "  ", markdown ? "." : "");
+        fprintf(out, "%s%s: %s %s %s: ", markdown ? "\n- " : "  ", r->devices[x->device].label,
+                x->kernel, x->params, x->size);
+        cJSON_ArrayForEach(reason, cJSON_GetObjectItemCaseSensitive(st, "throttle_reasons"))
+        {
+            if (cJSON_IsString(reason) && strcmp(reason->valuestring, "gpu_idle") != 0 &&
+                strcmp(reason->valuestring, "applications_clocks") != 0) {
+                fprintf(out, "%s%s", *sep ? ", " : "throttled by ", reason->valuestring);
+                sep = "; ";
+            }
+        }
+        if (cJSON_IsObject(clock))
+            fprintf(out, "%score clock %.0f-%.0f MHz (moved %.1f%%)", *sep ? "; " : "",
+                    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "min")),
+                    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "max")),
+                    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(st, "clock_moved_pct")));
+        fputc('\n', out);
+    }
 }
 
 /* metric, baseline: the columns'; a row of another metric (generic kernels of one file may
@@ -273,7 +331,8 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         cb_grid_set(g, row, col + 1, "%s", x->status);
         return;
     }
-    cb_grid_set(g, row, col, x->timer_reason != NULL ? "%.4gw" : "%.4g", x->median_ms);
+    cb_grid_set(g, row, col, "%.4g%s%s", x->median_ms, x->timer_reason != NULL ? "w" : "",
+                state_marks(x));
     cb_report_fmt(buf, sizeof buf, x->throughput);
     if (strcmp(x->metric, metric) != 0 && x->throughput > 0)
         cb_grid_set(g, row, col + 1, "%s %s", buf, x->metric);
@@ -474,6 +533,7 @@ void cb_report_family_notes(FILE *out, const struct cb_report *r, const struct c
                 "device's profiling events failed the check against it (the row's timer_reason)"
                 "%s\n",
                 markdown ? "\n" : "  ", markdown ? "." : "");
+    write_state_notes(out, r, f->name, markdown);
     if (!f->sweep) {
         fputs(markdown ? "\nParameters:\n\n" : "  parameters:\n", out);
         write_params_legend(out, r, f, markdown);

@@ -559,6 +559,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     if (cJSON_IsTrue(ready)) {
         peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
         clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
+        cb_device_state_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "state_source"));
         cJSON_Delete(reply);
         return CB_WORKER_DONE;
     }
@@ -783,6 +784,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
         return reply(out);
     }
     cb_clock_check(d);
+    cb_sensors_open(d, cfg->sensors);
     *open = d;
     cb_peak_obtain(d, cfg, cache);
     if (cb_program_builds_in_parallel(d)) {
@@ -804,6 +806,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
     cJSON_AddTrueToObject(out, "ready");
     cJSON_AddItemToObject(out, "peak", peak_json(d));
     cJSON_AddItemToObject(out, "clock", clock_json(d));
+    cb_device_state_json(out, d);
     return reply(out);
 }
 
@@ -879,6 +882,8 @@ int cb_worker_serve(const struct cb_config *cfg)
     }
     free(line);
     cb_program_cache_release(&cache);
+    if (open != NULL)
+        cb_sensors_close(open);
     if (open != NULL && !retire)
         cb_device_close(open);
     cb_oracles_release(&oracles);

@@ -12,6 +12,8 @@
     X(stats_single_sample_and_empty)                                                               \
     X(clock_judge_trusts_sound_clocks)                                                             \
     X(clock_judge_rejects_broken_clocks)                                                           \
+    X(sensor_counter_wraps_at_its_range)                                                           \
+    X(sensor_range_of_readings)                                                                    \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_defaults_match_the_cl_files)                                                        \
     X(registry_defaults_match_every_kernel_file)                                                   \

@@ -88,6 +88,12 @@ struct cb_config {
      * "half", in the order given. */
     const char *real_types[3];
     unsigned real_type_count;
+    /* The device's state and energy per row (host/run/sensors.c): 0 (--no-sensors) reads
+     * nothing; rows whose core clock moved more than clock_threshold_pct percent are flagged,
+     * and with discard_throttled their launches taken while throttled are dropped. */
+    int sensors;
+    double clock_threshold_pct;
+    int discard_throttled;
 };
 
 #endif
