@@ -343,7 +343,18 @@ static void device_cells(FILE *out, const struct cb_report *r, const struct cb_r
             fputc('"', out);
         }
         fputc('>', out);
-        cb_html_text(out, text);
+        if (j == 0 && x != NULL && x->ok && throttled(x, why, sizeof why)) {
+            /* The text view's "t"/"c" after the time: here the flag says it. */
+            char time[64];
+            size_t n = strlen(text) < sizeof time ? strlen(text) : sizeof time - 1;
+
+            while (n > 0 && (text[n - 1] == 't' || text[n - 1] == 'c'))
+                n--;
+            memcpy(time, text, n);
+            time[n] = '\0';
+            cb_html_text(out, time);
+        } else
+            cb_html_text(out, text);
         if (j == 0 && x != NULL && throttled(x, why, sizeof why)) {
             fputs("<span class=\"thr\" data-throttled=\"1\" title=\"", out);
             cb_html_text(out, why);
