@@ -293,8 +293,7 @@ int cb_report_main(int argc, char **argv)
         cb_report_write_tables(f, &new_run, c.format);
     if (c.output != NULL) {
         if (ferror(f)) {
-            cb_output_abort(&out);
-            cb_error("writing '%s' failed", c.output);
+            cb_output_fail(&out);
             goto done;
         }
         if (cb_output_commit(&out) != 0)
