@@ -182,9 +182,14 @@ static int start_journal(struct cb_run *run, const struct cb_config *cfg,
     }
     if (cfg->output == NULL)
         return 0;
-    if (cb_journal_path(path, sizeof path, cfg->output) != 0)
+    switch (cb_journal_path(path, sizeof path, cfg->output)) {
+    case 0:
+        return cb_journal_open(journal, path, run);
+    case 1:
+        return 0;
+    default:
         return cb_error("output path is too long for its journal");
-    return cb_journal_open(journal, path, run);
+    }
 }
 
 /* SIGINT or SIGTERM: the rows done go to the outputs, the row that was running nowhere; says
@@ -291,7 +296,6 @@ static int bench(struct cb_config *cfg)
     struct cb_tuned_db tuned = {NULL, 0};
     struct cb_device_list list;
     struct cb_run run;
-    struct cb_output out;
     struct cb_journal journal = {-1, ""};
     struct cb_oracles oracles = {NULL, NULL, NULL};
     char refused[4608];
@@ -301,7 +305,6 @@ static int bench(struct cb_config *cfg)
     if (cb_worker_mode())
         return cb_worker_serve(cfg);
     memset(&run, 0, sizeof run);
-    memset(&out, 0, sizeof out);
     run.cfg = cfg;
     /* A run file or a report given as --tuned: said before any work, not warned and skipped. */
     if (!cfg->no_tuned && cfg->tuned_path != NULL &&
@@ -316,13 +319,10 @@ static int bench(struct cb_config *cfg)
     if (run.devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||
         cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
         goto done;
-    /* Fail on an unwritable --output before spending minutes on the rows.  The temporary file
-     * is opened again at the end, so that a killed run leaves nothing but its journal. */
-    if (cfg->output != NULL) {
-        if (cb_output_open(&out, cfg->output) != 0)
-            goto done;
-        cb_output_abort(&out);
-    }
+    /* Fail on an unwritable --output before spending minutes on the rows; nothing is created
+     * until the end, so that a killed run leaves nothing but its journal. */
+    if (cfg->output != NULL && cb_output_check(cfg->output, "the output") != 0)
+        goto done;
     if (!cfg->no_tuned) {
         cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &tuned);
         cfg->tuned = &tuned;
