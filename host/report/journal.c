@@ -110,8 +110,8 @@ static int take_journal(const char *path)
 int cb_journal_open(struct cb_journal *j, const char *path, const struct cb_run *run)
 {
     char temp[sizeof j->path + 8];
-    int old, fd;
-    size_t copied = 0, resumed = 0;
+    int old, fd, e = 0;
+    size_t resumed = 0;
 
     j->fd = -1;
     if (strlen(path) >= sizeof j->path)
@@ -123,25 +123,22 @@ int cb_journal_open(struct cb_journal *j, const char *path, const struct cb_run 
     snprintf(temp, sizeof temp, "%s.XXXXXX", path);
     fd = mkostemp(temp, O_CLOEXEC);
     if (fd < 0) {
-        const int e = errno;
-
+        e = errno;
         close(old);
         return cb_error("cannot write the journal '%s': %s", path, strerror(e));
     }
     /* The new journal is locked before it takes the name, so that it is never free. */
     lock_file(fd);
     for (size_t i = 0; i < run->row_count; i++)
-        if (run->rows[i].resumed) {
-            resumed++;
-            if (write_row(fd, &run->rows[i]) != 0)
-                break;
-            copied++;
-        }
+        resumed += run->rows[i].resumed;
+    for (size_t i = 0; i < run->row_count && e == 0; i++)
+        if (run->rows[i].resumed && write_row(fd, &run->rows[i]) != 0)
+            e = errno != 0 ? errno : EIO;
     /* Renamed over the older journal only when complete and on the disk: a full disk or a
      * kill now loses nothing. */
-    errno = 0;
-    if (copied < resumed || fsync(fd) != 0 || rename(temp, path) != 0) {
-        const int e = errno != 0 ? errno : EIO;
+    if (e == 0 && (fsync(fd) != 0 || rename(temp, path) != 0))
+        e = errno;
+    if (e != 0) {
 
         close(fd);
         unlink(temp);
