@@ -344,23 +344,51 @@ int cb_output_fail(struct cb_output *o)
                     existed ? "the file there is kept as it was" : "nothing was written");
 }
 
+/* "/abs/dir/name" for a file that need not exist: its folder's real path and its name. */
+static int canonical(const char *path, char *out, size_t len)
+{
+    char dir[CB_OUTPUT_PATH_LEN], real[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    const char *name = slash != NULL ? slash + 1 : path;
+
+    if (slash == NULL)
+        strcpy(dir, ".");
+    else if (snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path) >=
+             (int)sizeof dir)
+        return -1;
+    if (realpath(dir, real) == NULL)
+        return -1;
+    return snprintf(out, len, "%s/%s", real, name) >= (int)len ? -1 : 0;
+}
+
 int cb_output_not_input(const char *output, const char *option, const char *const *inputs,
                         const char *const *kinds, size_t count)
 {
     struct cb_output_target t;
-    char why[512];
+    char why[512], mine[CB_OUTPUT_PATH_LEN + PATH_MAX], theirs[CB_OUTPUT_PATH_LEN + PATH_MAX];
 
-    if (output == NULL || cb_output_resolve(output, &t, why, sizeof why) != 0 || !t.exists ||
-        !S_ISREG(t.mode) || t.fd >= 0)
-        return 0; /* nothing there yet, or not a file an input could be */
+    if (output == NULL || cb_output_resolve(output, &t, why, sizeof why) != 0 || t.in_place ||
+        (t.exists && !S_ISREG(t.mode)))
+        return 0; /* not a file an input could be */
+    /* A file not there yet is the same as an input not there yet (a tuning database the
+     * command will create) when both lead to one name. */
+    if (!t.exists && canonical(t.path, mine, sizeof mine) != 0)
+        return 0;
     for (size_t i = 0; i < count; i++) {
+        struct cb_output_target in;
         struct stat st;
+        int same;
 
-        if (inputs[i] == NULL || stat(inputs[i], &st) != 0)
+        if (inputs[i] == NULL)
             continue;
-        if (st.st_dev == t.dev && st.st_ino == t.ino)
-            return cb_error("%s '%s' is %s '%s': writing it would destroy what this command "
-                            "reads; give %s another file",
+        if (t.exists)
+            same = stat(inputs[i], &st) == 0 && st.st_dev == t.dev && st.st_ino == t.ino;
+        else
+            same = cb_output_resolve(inputs[i], &in, why, sizeof why) == 0 && !in.exists &&
+                   canonical(in.path, theirs, sizeof theirs) == 0 && strcmp(mine, theirs) == 0;
+        if (same)
+            return cb_error("%s '%s' is also %s ('%s'): writing it would destroy what this "
+                            "command reads; give %s another file",
                             option, output, kinds[i], inputs[i], option);
     }
     return 0;

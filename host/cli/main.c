@@ -4,6 +4,7 @@
 #include "clbench/check.h"
 #include "clbench/clock_check.h"
 #include "clbench/device.h"
+#include "clbench/explain.h"
 #include "clbench/families.h"
 #include "clbench/journal.h"
 #include "clbench/list.h"
@@ -120,6 +121,31 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
     return failed;
 }
 
+/* A device whose rows were all resumed: opened all the same for its peaks and clock check
+ * (cached peaks cost nothing), which the run file and the resumed rows' rooflines need. */
+static void prepare_device(struct cb_device *d, size_t index, const struct cb_config *cfg,
+                           struct cb_progress *progress)
+{
+    if (cfg->peak_mode != CB_PEAK_OFF)
+        cb_progress_peaks(progress, d);
+    if (cb_workers_enabled()) {
+        struct cb_worker w;
+        char why[CB_REASON_LEN];
+
+        if (cb_worker_open(&w, d, index, NULL, 0, cfg->row_timeout_s, why, sizeof why) ==
+            CB_WORKER_OPEN_FAILED)
+            cb_warn("the resumed rows of '%s' keep no roofline: %s", d->name, why);
+        cb_worker_stop(&w);
+    } else if (cb_device_open(d) == CL_SUCCESS) {
+        struct cb_program_cache cache = {NULL, 0};
+
+        cb_clock_check(d);
+        cb_peak_obtain(d, cfg, &cache);
+        cb_program_cache_release(&cache);
+        cb_device_close(d);
+    }
+}
+
 /* Runs every row of every device that is not resumed, journaling each as it ends and marking
  * it in done[]; returns the number of rows that failed (unverified rows do not).  Stops early
  * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
@@ -142,10 +168,17 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
 
         while (next < run->row_count && run->rows[next].device == d)
             todo += !run->rows[next++].resumed;
-        if (todo == 0)
-            continue; /* every row of this device was resumed */
-        n = isolated ? run_in_worker(run, first, next, i, cfg, journal, &progress, done, fatal)
-                     : run_in_process(run, first, next, cfg, journal, oracles, &progress, done);
+        if (todo == 0) {
+            if (next > first)
+                prepare_device(d, i, cfg, &progress);
+            n = 0;
+        } else
+            n = isolated ? run_in_worker(run, first, next, i, cfg, journal, &progress, done, fatal)
+                         : run_in_process(run, first, next, cfg, journal, oracles, &progress, done);
+        /* Resumed rows were read before this device's peaks were known. */
+        for (size_t r = first; r < next; r++)
+            if (run->rows[r].resumed)
+                cb_row_explain(&run->rows[r]);
         if (n != SIZE_MAX) {
             failed += n;
             continue;
@@ -306,6 +339,10 @@ static int bench(struct cb_config *cfg)
         return cb_worker_serve(cfg);
     memset(&run, 0, sizeof run);
     run.cfg = cfg;
+    status = cb_config_check_outputs(cfg, NULL, NULL);
+    if (status != 0)
+        return status;
+    status = CB_EXIT_FAILED;
     /* A run file or a report given as --tuned: said before any work, not warned and skipped. */
     if (!cfg->no_tuned && cfg->tuned_path != NULL &&
         cb_tuned_check_target(cfg->tuned_path, refused, sizeof refused) != 0) {

@@ -344,6 +344,8 @@ static int tune(const struct cb_tune_config *t)
         cb_error("%s", refused);
         goto done;
     }
+    if (cb_config_check_outputs(cfg, db_path, t->export_path) != 0)
+        goto done;
     if (t->export_path != NULL) {
         const char *dot = strrchr(t->export_path, '.');
 

@@ -158,6 +158,16 @@ undo:
     return -1;
 }
 
+size_t cb_kernel_files_count(void)
+{
+    return loaded_count;
+}
+
+const struct cb_manifest_file *cb_kernel_file_at(size_t i)
+{
+    return i < loaded_count ? loaded[i] : NULL;
+}
+
 void cb_kernel_files_unload(void)
 {
     cb_kernels_reset_added();
