@@ -94,6 +94,7 @@ static char *append_quoted(char *s, size_t *len, size_t *cap, const char *arg)
 
 char *cb_resume_command(const char *output)
 {
+    char journal[4096 + 16];
     size_t len = 0, cap = 0;
     char *s = NULL;
 
@@ -102,13 +103,18 @@ char *cb_resume_command(const char *output)
             a++;
             continue;
         }
-        if (strncmp(*a, "--resume=", 9) == 0)
+        /* --retry-failed would run this run's crash again, and the run ahead holds none of
+         * the failed rows to retry that it did not run itself. */
+        if (strncmp(*a, "--resume=", 9) == 0 || strcmp(*a, "--retry-failed") == 0)
             continue;
         if ((s = append_quoted(s, &len, &cap, a == supervisor_argv ? "clbench" : *a)) == NULL)
             return NULL;
     }
     if ((s = append_quoted(s, &len, &cap, "--resume")) == NULL)
         return NULL;
+    /* The journal holds every row the output does; the output itself may not be an input. */
+    if (cb_journal_path(journal, sizeof journal, output) == 0 && access(journal, F_OK) == 0)
+        output = journal;
     return append_quoted(s, &len, &cap, output);
 }
 
