@@ -488,6 +488,7 @@ static long load_records(const char *path, struct cb_run *run,
     char *text = cb_read_text_file(path);
     cJSON *whole;
     long taken = 0, records = 0, stale = 0;
+    int run_file = 0;
 
     if (text == NULL)
         return cb_error("cannot read --resume file '%s': %s", path, strerror(errno));
@@ -495,6 +496,7 @@ static long load_records(const char *path, struct cb_run *run,
     if (cJSON_IsObject(whole) && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(whole, "rows"))) {
         const cJSON *row;
 
+        run_file = 1; /* of no rows, perhaps: a run that was all interrupted or refused */
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(whole, "rows"))
         {
             records++;
@@ -514,7 +516,7 @@ static long load_records(const char *path, struct cb_run *run,
         }
     }
     cJSON_Delete(whole);
-    if (records == 0 && text[strspn(text, " \t\r\n")] != '\0') {
+    if (records == 0 && !run_file && text[strspn(text, " \t\r\n")] != '\0') {
         free(text);
         return cb_error("--resume file '%s' is neither a clbench journal nor a run file", path);
     }
