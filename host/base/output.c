@@ -210,16 +210,17 @@ int cb_output_check(const char *path, const char *what)
     int fd;
 
     if (cb_output_resolve(path, &t, why, sizeof why) != 0)
-        return cb_error("cannot write %s '%s': %s", what, path, why);
+        return cb_error("cannot write '%s': %s (choose another %s)", path, why, what);
     if (t.in_place) {
         if (t.fd < 0 && faccessat(AT_FDCWD, t.path, W_OK, AT_EACCESS) != 0)
-            return cb_error("cannot write %s '%s': %s", what, path, strerror(errno));
+            return cb_error("cannot write '%s': %s (choose another %s)", path, strerror(errno),
+                            what);
         return 0;
     }
     fd = open_temp(temp, sizeof temp, &t);
     if (fd < 0)
-        return cb_error("cannot write %s '%s': %s (choose a writable path)", what, path,
-                        strerror(errno));
+        return cb_error("cannot write '%s': %s (choose a writable %s)", path, strerror(errno),
+                        what);
     close(fd);
     unlink(temp);
     return 0;

@@ -358,7 +358,7 @@ static int bench(struct cb_config *cfg)
         goto done;
     /* Fail on an unwritable --output before spending minutes on the rows; nothing is created
      * until the end, so that a killed run leaves nothing but its journal. */
-    if (cfg->output != NULL && cb_output_check(cfg->output, "the output") != 0)
+    if (cfg->output != NULL && cb_output_check(cfg->output, "--output path") != 0)
         goto done;
     if (!cfg->no_tuned) {
         cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &tuned);

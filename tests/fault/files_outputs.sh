@@ -102,5 +102,24 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null &&
     RC=$? LAST_CMD="(as nobody) clbench ${quick[*]} -o /dev/null"
     expect_rc 0
     expect_stderr_lacks "error"
+    # A read-only file of its own: refused, left as it was.
+    echo keep >"$TMP/nobody/ro.json"
+    chmod 444 "$TMP/nobody/ro.json" && chown 65534:65534 "$TMP/nobody/ro.json"
+    setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$TMP/nobody" \
+        XDG_CACHE_HOME="$TMP/nobody/cache" XDG_DATA_HOME="$TMP/nobody/data" POCL_CACHE_DIR="$TMP/nobody/pocl" \
+        "$CLBENCH" "${quick[@]}" -o "$TMP/nobody/ro.json" >"$TMP/stdout" 2>"$TMP/stderr"
+    RC=$? LAST_CMD="(as nobody) clbench ${quick[*]} -o ro.json (0444)"
+    expect_rc 1
+    expect_stderr_has "read-only"
+    [ "$(cat "$TMP/nobody/ro.json")" = keep ] || fail "a read-only output was replaced"
+fi
+
+# root replacing another user's file gives it back to that user.
+if [ "$(id -u)" -eq 0 ]; then
+    echo '{}' >"$TMP/theirs.json"
+    chown 65534:65534 "$TMP/theirs.json"
+    run "${quick[@]}" -o "$TMP/theirs.json"
+    expect_rc 0
+    [ "$(stat -c %u:%g "$TMP/theirs.json")" = 65534:65534 ] || fail "owner not kept: $(stat -c %u:%g "$TMP/theirs.json")"
 fi
 exit 0

@@ -45,8 +45,8 @@ struct cb_output {
  * the path and what to give instead. */
 int cb_output_resolve(const char *path, struct cb_output_target *t, char *why, size_t len);
 /* Whether path can be written as cb_output_open would, creating nothing that stays (a pipe is
- * not opened: that would wait for its reader); 0, or -1 with a message naming `what` ("the
- * output", "the tuning database"). */
+ * not opened: that would wait for its reader); 0, or -1 with a message whose advice names
+ * `what` ("--output path"). */
 int cb_output_check(const char *path, const char *what);
 
 /* Opens path for writing as the banner says; -1 (with a message) when it cannot be. */
