@@ -4,10 +4,13 @@
 
 #include "clbench/check.h"
 #include "clbench/manifest.h"
+#include "clbench/journal.h"
 #include "clbench/options.h"
+#include "clbench/output.h"
 #include "clbench/report_views.h"
 #include "clbench/source.h"
 #include "clbench/tune.h"
+#include "clbench/tuned.h"
 #include "clbench/worker.h"
 
 #include <getopt.h>
@@ -744,6 +747,64 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
         if (cfg->command_line == NULL)
             status = usage("out of memory");
     }
+    return status;
+}
+
+/* Appends one input (a path and what it is) to the lists; -1 when out of memory. */
+static int add_input(const char ***paths, const char ***kinds, size_t *count, const char *path,
+                     const char *kind)
+{
+    const char **p = realloc(*paths, (*count + 1) * sizeof *p);
+    const char **k = p != NULL ? realloc(*kinds, (*count + 1) * sizeof *k) : NULL;
+
+    if (p != NULL)
+        *paths = p;
+    if (k == NULL)
+        return -1;
+    *kinds = k;
+    p[*count] = path;
+    k[(*count)++] = kind;
+    return 0;
+}
+
+int cb_config_check_outputs(const struct cb_config *cfg, const char *db_path,
+                            const char *export_path)
+{
+    const char **paths = NULL, **kinds = NULL;
+    char journal[4096 + 16], db[4096];
+    size_t count = 0, resume_at = 0;
+    int status = 0, no_memory = 0;
+
+    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
+        const struct cb_manifest_file *f = cb_kernel_file_at(i);
+
+        no_memory |= add_input(&paths, &kinds, &count, f->path, "the kernel file");
+        for (size_t r = 1; r < f->read_count; r++)
+            no_memory |= add_input(&paths, &kinds, &count, f->reads[r],
+                                   "a file a kernel file reads (#include, verify ... in)");
+    }
+    if (db_path == NULL && !cfg->no_tuned)
+        db_path = cfg->tuned_path != NULL                     ? cfg->tuned_path
+                  : cb_tuned_default_path(db, sizeof db) == 0 ? db
+                                                              : NULL;
+    if (db_path != NULL)
+        no_memory |= add_input(&paths, &kinds, &count, db_path, "the tuning database");
+    /* The journal may be the --resume file: that is how a killed run goes on. */
+    resume_at = count;
+    if (cfg->resume != NULL)
+        no_memory |= add_input(&paths, &kinds, &count, cfg->resume, "the --resume file");
+    if (no_memory) {
+        status = usage("out of memory");
+        goto done;
+    }
+    if (cb_output_not_input(cfg->output, "--output", paths, kinds, count) != 0 ||
+        cb_output_not_input(export_path, "--export", paths, kinds, count) != 0 ||
+        (cfg->output != NULL && cb_journal_path(journal, sizeof journal, cfg->output) == 0 &&
+         cb_output_not_input(journal, "--output's journal", paths, kinds, resume_at) != 0))
+        status = CB_EXIT_USAGE;
+done:
+    free(paths);
+    free(kinds);
     return status;
 }
 

@@ -4,6 +4,7 @@
 #include "clbench/check.h"
 #include "clbench/clock_check.h"
 #include "clbench/device.h"
+#include "clbench/explain.h"
 #include "clbench/families.h"
 #include "clbench/journal.h"
 #include "clbench/list.h"
@@ -120,6 +121,31 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
     return failed;
 }
 
+/* A device whose rows were all resumed: opened all the same for its peaks and clock check
+ * (cached peaks cost nothing), which the run file and the resumed rows' rooflines need. */
+static void prepare_device(struct cb_device *d, size_t index, const struct cb_config *cfg,
+                           struct cb_progress *progress)
+{
+    if (cfg->peak_mode != CB_PEAK_OFF)
+        cb_progress_peaks(progress, d);
+    if (cb_workers_enabled()) {
+        struct cb_worker w;
+        char why[CB_REASON_LEN];
+
+        if (cb_worker_open(&w, d, index, NULL, 0, cfg->row_timeout_s, why, sizeof why) ==
+            CB_WORKER_OPEN_FAILED)
+            cb_warn("the resumed rows of '%s' keep no roofline: %s", d->name, why);
+        cb_worker_stop(&w);
+    } else if (cb_device_open(d) == CL_SUCCESS) {
+        struct cb_program_cache cache = {NULL, 0};
+
+        cb_clock_check(d);
+        cb_peak_obtain(d, cfg, &cache);
+        cb_program_cache_release(&cache);
+        cb_device_close(d);
+    }
+}
+
 /* Runs every row of every device that is not resumed, journaling each as it ends and marking
  * it in done[]; returns the number of rows that failed (unverified rows do not).  Stops early
  * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
@@ -142,10 +168,17 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
 
         while (next < run->row_count && run->rows[next].device == d)
             todo += !run->rows[next++].resumed;
-        if (todo == 0)
-            continue; /* every row of this device was resumed */
-        n = isolated ? run_in_worker(run, first, next, i, cfg, journal, &progress, done, fatal)
-                     : run_in_process(run, first, next, cfg, journal, oracles, &progress, done);
+        if (todo == 0) {
+            if (next > first)
+                prepare_device(d, i, cfg, &progress);
+            n = 0;
+        } else
+            n = isolated ? run_in_worker(run, first, next, i, cfg, journal, &progress, done, fatal)
+                         : run_in_process(run, first, next, cfg, journal, oracles, &progress, done);
+        /* Resumed rows were read before this device's peaks were known. */
+        for (size_t r = first; r < next; r++)
+            if (run->rows[r].resumed)
+                cb_row_explain(&run->rows[r]);
         if (n != SIZE_MAX) {
             failed += n;
             continue;
@@ -182,9 +215,14 @@ static int start_journal(struct cb_run *run, const struct cb_config *cfg,
     }
     if (cfg->output == NULL)
         return 0;
-    if (cb_journal_path(path, sizeof path, cfg->output) != 0)
+    switch (cb_journal_path(path, sizeof path, cfg->output)) {
+    case 0:
+        return cb_journal_open(journal, path, run);
+    case 1:
+        return 0;
+    default:
         return cb_error("output path is too long for its journal");
-    return cb_journal_open(journal, path, run);
+    }
 }
 
 /* SIGINT or SIGTERM: the rows done go to the outputs, the row that was running nowhere; says
@@ -291,7 +329,6 @@ static int bench(struct cb_config *cfg)
     struct cb_tuned_db tuned = {NULL, 0};
     struct cb_device_list list;
     struct cb_run run;
-    struct cb_output out;
     struct cb_journal journal = {-1, ""};
     struct cb_oracles oracles = {NULL, NULL, NULL};
     char refused[4608];
@@ -301,8 +338,11 @@ static int bench(struct cb_config *cfg)
     if (cb_worker_mode())
         return cb_worker_serve(cfg);
     memset(&run, 0, sizeof run);
-    memset(&out, 0, sizeof out);
     run.cfg = cfg;
+    status = cb_config_check_outputs(cfg, NULL, NULL);
+    if (status != 0)
+        return status;
+    status = CB_EXIT_FAILED;
     /* A run file or a report given as --tuned: said before any work, not warned and skipped. */
     if (!cfg->no_tuned && cfg->tuned_path != NULL &&
         cb_tuned_check_target(cfg->tuned_path, refused, sizeof refused) != 0) {
@@ -316,13 +356,10 @@ static int bench(struct cb_config *cfg)
     if (run.devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||
         cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
         goto done;
-    /* Fail on an unwritable --output before spending minutes on the rows.  The temporary file
-     * is opened again at the end, so that a killed run leaves nothing but its journal. */
-    if (cfg->output != NULL) {
-        if (cb_output_open(&out, cfg->output) != 0)
-            goto done;
-        cb_output_abort(&out);
-    }
+    /* Fail on an unwritable --output before spending minutes on the rows; nothing is created
+     * until the end, so that a killed run leaves nothing but its journal. */
+    if (cfg->output != NULL && cb_output_check(cfg->output, "--output path") != 0)
+        goto done;
     if (!cfg->no_tuned) {
         cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &tuned);
         cfg->tuned = &tuned;

@@ -258,6 +258,18 @@ int cb_report_main(int argc, char **argv)
         cb_report_print_help(stdout);
         return CB_REPORT_OK;
     }
+    /* The report written over a run file it reads would lose that file's raw samples. */
+    {
+        const char *kinds[] = {"the --baseline run file", "a run file it reads"};
+        int refused = cb_output_not_input(c.output, "--output", (const char *const *)&c.baseline,
+                                          kinds, 1) != 0;
+
+        for (int i = optind; i < argc && !refused; i++)
+            refused = cb_output_not_input(c.output, "--output", (const char *const *)&argv[i],
+                                          kinds + 1, 1) != 0;
+        if (refused)
+            return CB_REPORT_BAD_INPUT;
+    }
     memset(&old_run, 0, sizeof old_run);
     memset(&new_run, 0, sizeof new_run);
     memset(&out, 0, sizeof out);
@@ -293,8 +305,7 @@ int cb_report_main(int argc, char **argv)
         cb_report_write_tables(f, &new_run, c.format);
     if (c.output != NULL) {
         if (ferror(f)) {
-            cb_output_abort(&out);
-            cb_error("writing '%s' failed", c.output);
+            cb_output_fail(&out);
             goto done;
         }
         if (cb_output_commit(&out) != 0)

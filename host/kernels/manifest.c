@@ -163,6 +163,9 @@ void cb_manifest_file_free(struct cb_manifest_file *file)
     for (size_t i = 0; i < file->count; i++)
         manifest_kernel_free(file->kernels[i]->manifest);
     free(file->kernels);
+    for (size_t i = 0; i < file->read_count; i++)
+        free(file->reads[i]);
+    free(file->reads);
     free(file->path);
     free(file->text);
     free(file);

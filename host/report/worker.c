@@ -8,6 +8,7 @@
 #include "clbench/clock_check.h"
 #include "clbench/driver_env.h"
 #include "clbench/journal.h"
+#include "clbench/manifest.h"
 #include "clbench/oracle.h"
 #include "clbench/native_peak.h"
 #include "clbench/peak_cache.h"
@@ -94,6 +95,7 @@ static char *append_quoted(char *s, size_t *len, size_t *cap, const char *arg)
 
 char *cb_resume_command(const char *output)
 {
+    char journal[4096 + 16];
     size_t len = 0, cap = 0;
     char *s = NULL;
 
@@ -102,13 +104,18 @@ char *cb_resume_command(const char *output)
             a++;
             continue;
         }
-        if (strncmp(*a, "--resume=", 9) == 0)
+        /* --retry-failed would run this run's crash again, and the run ahead holds none of
+         * the failed rows to retry that it did not run itself. */
+        if (strncmp(*a, "--resume=", 9) == 0 || strcmp(*a, "--retry-failed") == 0)
             continue;
         if ((s = append_quoted(s, &len, &cap, a == supervisor_argv ? "clbench" : *a)) == NULL)
             return NULL;
     }
     if ((s = append_quoted(s, &len, &cap, "--resume")) == NULL)
         return NULL;
+    /* The journal holds every row the output does; the output itself may not be an input. */
+    if (cb_journal_path(journal, sizeof journal, output) == 0 && access(journal, F_OK) == 0)
+        output = journal;
     return append_quoted(s, &len, &cap, output);
 }
 
@@ -536,6 +543,15 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     for (size_t i = 0; i < count; i++)
         if (!prebuild[i].resumed)
             cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0));
+    /* The kernel files as this run read them: a worker that reads another text refuses. */
+    list = cJSON_AddArrayToObject(msg, "kernel_files");
+    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
+        cJSON *file = cJSON_CreateObject();
+
+        cJSON_AddStringToObject(file, "path", cb_kernel_file_at(i)->path);
+        cJSON_AddStringToObject(file, "hash", cb_kernel_file_at(i)->hash);
+        cJSON_AddItemToArray(list, file);
+    }
     if (send_json(w, msg) != 0)
         r = CLOSED;
     else
@@ -775,6 +791,26 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
         cJSON_AddFalseToObject(out, "ready");
         cJSON_AddStringToObject(out, "reason", "the worker was asked for no device of its own");
         return reply(out);
+    }
+    /* A worker loads the kernel files anew: if one was edited since the run read it, its
+     * rows would run another text than the run records.  None runs; each says why. */
+    cJSON_ArrayForEach(spec, cJSON_GetObjectItemCaseSensitive(msg, "kernel_files"))
+    {
+        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "path"));
+        const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "hash"));
+        const char *now = path != NULL ? cb_kernel_file_hash(path) : NULL;
+
+        if (path != NULL && hash != NULL && (now == NULL || strcmp(now, hash) != 0)) {
+            char reason[CB_REASON_LEN];
+
+            snprintf(reason, sizeof reason,
+                     "the kernel file '%.300s' (or a file it includes) changed during the run "
+                     "(%s when the run read it, %s now): run again to measure the edited file",
+                     path, hash, now != NULL ? now : "unreadable");
+            cJSON_AddFalseToObject(out, "ready");
+            cJSON_AddStringToObject(out, "reason", reason);
+            return reply(out);
+        }
     }
     d = devices[(size_t)dev->valuedouble];
     if (cb_device_open(d) != CL_SUCCESS) {
