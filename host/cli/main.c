@@ -13,6 +13,7 @@
 #include "clbench/progress.h"
 #include "clbench/peak_cache.h"
 #include "clbench/runfile.h"
+#include "clbench/shape_model.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
 #include "clbench/sensors.h"
@@ -328,6 +329,8 @@ static int bench(struct cb_config *cfg)
         cfg->tuned = &tuned;
         cfg->tuned_lookup = cb_tuned_lookup;
     }
+    cfg->plan = cb_model_plan;
+    cfg->predict = cb_model_predict;
     for (size_t i = 0; i < run.device_count; i++)
         if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=
             0) {
