@@ -1,5 +1,6 @@
 /* clbench: the table of contents.  No OpenCL calls here. */
 #include "clbench/args.h"
+#include "clbench/autotune.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/clock_check.h"
@@ -344,6 +345,9 @@ static int bench(struct cb_config *cfg)
     if (start_journal(&run, cfg, &journal) != 0)
         goto done;
     cb_run_stamp(&run);
+    cb_supervisor_signals();
+    if (cb_autotune_rows(&run, cfg) != 0)
+        goto done;
     done_rows = calloc(run.row_count + 1, 1);
     if (done_rows == NULL) {
         cb_error("out of host memory while planning the rows");
