@@ -383,7 +383,13 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
                                 c[CB_FAST_VWN] = vws[vn];
                                 if (!fast_valid(c))
                                     continue;
-                                for (size_t s = 0; s < 10; s++)
+                                /* Split-K balances waves where C's tiles fill fewer than
+                                 * two of them; past that its sum costs more than the tail. */
+                                const int may_split = ceil_div(shape[0], c[CB_FAST_TSM]) *
+                                                          ceil_div(shape[1], c[CB_FAST_TSN]) <
+                                                      2 * md->compute_units;
+
+                                for (size_t s = 0; s < (may_split ? 10u : 1u); s++)
                                     for (long edge = 0; edge < 2; edge++)
                                         for (long sched = 0; sched < 2; sched++) {
                                             struct cb_model_explain ex;
