@@ -21,6 +21,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 shapes=${SHAPES:-256,511,1000,1024,2000,2048,4096,3000x1000x2000,1024x4096x512,4096x4096x128,2048x2048x256,4096x64x4096,100x2048x2048,2048x128x1024}
 "$clbench" -d "$device" -k matmul_cpu,sgemm_openblas -n "$shapes" --no-tuned --reps "${REPS:-3}" \
-    --min-time 0 --no-peak -f json -o "$out/cpu-model.json"
+    --min-time 0 --no-peak -f json -o "$out/cpu-model.json" || echo "clbench exited $?" >&2
 python3 "$here/planner_summary.py" matmul_cpu sgemm_openblas 0.9 0 "$out/cpu-model.json" |
     tee "$out/cpu-summary.txt"
