@@ -19,7 +19,8 @@
 #include <string.h>
 
 enum {
-    OPT_CL_DIR = CB_OPTION_LONG_ONLY,
+    OPT_AUTOTUNE = CB_OPTION_LONG_ONLY,
+    OPT_CL_DIR,
     OPT_CL_OPTS,
     OPT_CLOCK_THRESHOLD,
     OPT_DISCARD_THROTTLED,
@@ -33,6 +34,7 @@ enum {
     OPT_NO_CACHE,
     OPT_NO_PEAK,
     OPT_PEAK,
+    OPT_NO_MODEL,
     OPT_NO_TUNED,
     OPT_RESUME,
     OPT_RETRY_FAILED,
@@ -46,6 +48,10 @@ enum {
 
 /* Sorted by long name: --help prints in this order. */
 static const struct cb_option options[] = {
+    {"autotune", OPT_AUTOTUNE, 1, "MODE",
+     "quick: time the planner's best few points of each row it plans (about 2 s of launches a "
+     "row, builds apart), run the fastest and keep it in the tuning database as an exact "
+     "entry; off (default)"},
     {"cl-dir", OPT_CL_DIR, 1, "DIR",
      "read kernels from DIR/<family>.cl (default: ../share/clbench/cl beside the binary, else the "
      "source tree's cl/)"},
@@ -89,6 +95,9 @@ static const struct cb_option options[] = {
     {"no-peak", OPT_NO_PEAK, 0, NULL, "the same as --peak off"},
     {"no-sensors", OPT_NO_SENSORS, 0, NULL,
      "read no clocks, power, temperature or energy (NVML, cpufreq, RAPL) while rows run"},
+    {"no-model", OPT_NO_MODEL, 0, NULL,
+     "no planner: kernels without -D or a tuned entry use their manifests' defaults instead "
+     "of the parameters the shape model predicts fastest (docs/tuning.md)"},
     {"no-tuned", OPT_NO_TUNED, 0, NULL,
      "ignore the tuning database: kernels without -D use their defaults"},
     {"output", 'o', 1, "FILE",
@@ -616,6 +625,17 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_NO_TUNED:
         cfg->no_tuned = 1;
         return 0;
+    case OPT_NO_MODEL:
+        cfg->no_model = 1;
+        return 0;
+    case OPT_AUTOTUNE:
+        if (strcmp(arg, "off") == 0)
+            cfg->autotune = 0;
+        else if (strcmp(arg, "quick") == 0)
+            cfg->autotune = 1;
+        else
+            return usage("--autotune takes quick or off, not '%s'", arg);
+        return 0;
     case OPT_RESUME:
         cfg->resume = arg;
         return 0;
@@ -655,6 +675,7 @@ void cb_config_init(struct cb_config *cfg)
     cfg->warmup = 2;
     cfg->reps = 5;
     cfg->min_time_s = 0.2;
+    cfg->autotune_budget_s = 2.0;
     cfg->seed = 1;
     cfg->real_types[0] = "float";
     cfg->real_type_count = 1;

@@ -1,5 +1,6 @@
 /* clbench: the table of contents.  No OpenCL calls here. */
 #include "clbench/args.h"
+#include "clbench/autotune.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/clock_check.h"
@@ -14,6 +15,7 @@
 #include "clbench/progress.h"
 #include "clbench/peak_cache.h"
 #include "clbench/runfile.h"
+#include "clbench/shape_model.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
 #include "clbench/sensors.h"
@@ -365,6 +367,8 @@ static int bench(struct cb_config *cfg)
         cfg->tuned = &tuned;
         cfg->tuned_lookup = cb_tuned_lookup;
     }
+    cfg->plan = cb_model_plan;
+    cfg->predict = cb_model_predict;
     for (size_t i = 0; i < run.device_count; i++)
         if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=
             0) {
@@ -378,6 +382,9 @@ static int bench(struct cb_config *cfg)
     if (start_journal(&run, cfg, &journal) != 0)
         goto done;
     cb_run_stamp(&run);
+    cb_supervisor_signals();
+    if (cb_autotune_rows(&run, cfg) != 0)
+        goto done;
     done_rows = calloc(run.row_count + 1, 1);
     if (done_rows == NULL) {
         cb_error("out of host memory while planning the rows");

@@ -729,7 +729,8 @@ static int row_from_spec(const cJSON *spec, struct cb_device **devices, size_t c
                          struct cb_row *row)
 {
     static const char *const sources[] = {"default",      "cpu default", "device default",
-                                          "command line", "tuned",       "tuning"};
+                                          "command line", "tuned",       "tuning",
+                                          "model",        "autotune"};
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(spec, "device");
     const cJSON *size = cJSON_GetObjectItemCaseSensitive(spec, "size");
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(spec, "params");

@@ -88,4 +88,12 @@
     X(tuned_nearest_weighs_the_small_dimension)                                                    \
     X(tuned_check_target_refuses_other_files)                                                      \
     X(private_limit_per_driver)                                                                    \
-    X(tuned_size_class_rounds_up)
+    X(tuned_size_class_rounds_up)                                                                  \
+    X(model_waves_and_edge_waste)                                                                  \
+    X(model_reproduces_the_fit_vectors)                                                            \
+    X(model_refuses_what_the_device_cannot_hold)                                                   \
+    X(model_device_properties_unreported)                                                          \
+    X(model_odd_shapes)                                                                            \
+    X(model_plans_h100_shapes)                                                                     \
+    X(model_plans_cpu_blocks_in_registers)                                                         \
+    X(model_precedence_with_the_database)
