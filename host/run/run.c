@@ -921,6 +921,13 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     }
     if (r.contract->verify(row, r.buffers, 0, env, "after the first launch") != 0)
         goto done;
+    /* An output element still holding its poison may be unwritten or hold the poison's value:
+     * one more launch over a second poison tells them apart, with or without a reference. */
+    restored = r.contract->repoison != NULL ? r.contract->repoison(row, r.buffers, 0) : 0;
+    if (restored < 0 ||
+        (restored > 0 && (launch(row, &r, 0, NULL) != 0 || finish(row) != 0 ||
+                          r.contract->verify(row, r.buffers, 0, env, "over a second poison") != 0)))
+        goto done;
     if (cfg->max_time_s > 0)
         deadline = cb_wall_ms() + cfg->max_time_s * 1e3 - first_ms;
     for (unsigned i = 1; i < cfg->warmup; i++) {

@@ -35,6 +35,12 @@ struct cb_row_contract {
     /* Optional: rewrites the inputs that launches overwrite (inout arguments) in set `set`;
      * returns 1 when it did (the runner launches once more before verifying), 0, or -1. */
     int (*restore)(struct cb_row *row, void *state, unsigned set);
+    /* Optional, after the first launch passed its check: when outputs of set `set` still
+     * held their poison, writes a second poison (cb_elem_second_poison) over them and the
+     * inout fills again and returns 1; the runner launches once more and verifies (`when`
+     * "over a second poison"), where an element holding both poisons was never written.  0
+     * when nothing held the poison, or -1. */
+    int (*repoison)(struct cb_row *row, void *state, unsigned set);
     /* The status a row that passed everything ends with (ok, or unverified). */
     enum cb_status (*final_status)(const struct cb_row *row, char *reason, size_t len);
     void (*release)(void *state);
