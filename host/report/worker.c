@@ -4,6 +4,7 @@
 
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/icd.h"
 #include "clbench/output.h"
 #include "clbench/clock_check.h"
 #include "clbench/driver_env.h"
@@ -860,6 +861,7 @@ int cb_worker_serve(const struct cb_config *cfg)
     if (getppid() == 1)
         return 1;
     cb_warnings_quiet(1);
+    cb_icd_probe_skip(); /* the supervisor did, and left out a driver that failed it */
     err = cb_devices_enumerate(&list);
     cb_warnings_quiet(0);
     if (err != CL_SUCCESS)
