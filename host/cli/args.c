@@ -245,9 +245,14 @@ static int usage(const char *fmt, ...)
 static int parse_count(const char *opt, const char *arg, unsigned long long max,
                        unsigned long long *out)
 {
-    if (cb_parse_uint(arg, max, out) != 0)
-        return usage("--%s takes a whole number, not '%s'", opt, arg);
-    return 0;
+    const size_t digits = strspn(arg, "0123456789");
+
+    if (cb_parse_uint(arg, max, out) == 0)
+        return 0;
+    /* A whole number past the limit is one: say the limit, not that it is no number. */
+    if (digits > 0 && arg[digits] == '\0')
+        return usage("--%s takes at most %llu, not '%s'", opt, max, arg);
+    return usage("--%s takes a whole number, not '%s'", opt, arg);
 }
 
 static int add_kernel(struct cb_config *cfg, const struct cb_kernel *k)

@@ -177,7 +177,7 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
             if (!a->is_output) {
                 r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                              buffer_bytes(p, i), r->initial[i], &err);
-                CB_ROW_CHECK(row, err);
+                CB_ROW_CHECK_ERR(row, err, "clCreateBuffer (an input)");
                 continue;
             }
             CB_ROW_CHECK(row,

@@ -318,7 +318,7 @@ static int completed(struct cb_row *row, cl_event ev[], unsigned count)
         err = err != CL_SUCCESS ? err : e;
         clReleaseEvent(ev[i]);
     }
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clGetEventInfo (the launch's status)");
     for (unsigned i = 0; i < count; i++)
         if (state[i] < 0) {
             cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "the first launch%s ended with %s",
@@ -346,7 +346,7 @@ static int event_ms(struct cb_row *row, cl_event ev[], unsigned count, double *m
     }
     for (unsigned i = 0; i < count; i++)
         clReleaseEvent(ev[i]);
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clGetEventProfilingInfo");
     for (unsigned i = 0; i < count; i++) {
         if (end[i] < start[i])
             *backwards = 1;
@@ -827,7 +827,7 @@ static int create_then_kernel(struct cb_row *row, struct resources *r, cl_progra
                     p->kernel->then);
         return -1;
     }
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clCreateKernel (the second launch)");
     CB_ROW_CHECK(row,
                  clGetKernelWorkGroupInfo(r->then_kernel, row->device->id,
                                           CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, NULL));

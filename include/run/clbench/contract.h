@@ -81,7 +81,19 @@ void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...
         const cl_int e_ = (call);                                                                  \
         if (e_ != CL_SUCCESS) {                                                                    \
             cb_cl_fail(e_, #call, __FILE__, __LINE__);                                             \
-            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s: %s", #call, cb_cl_errname(e_));         \
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s: %s: %s", #call, cb_cl_errname(e_),      \
+                        cb_cl_advice(e_));                                                         \
+            return -1;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+/* The same for a call that returned its error through a pointer: `what` names the call. */
+#define CB_ROW_CHECK_ERR(row, err, what)                                                           \
+    do {                                                                                           \
+        if ((err) != CL_SUCCESS) {                                                                 \
+            cb_cl_fail((err), (what), __FILE__, __LINE__);                                         \
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s failed: %s: %s", (what),                 \
+                        cb_cl_errname(err), cb_cl_advice(err));                                    \
             return -1;                                                                             \
         }                                                                                          \
     } while (0)
