@@ -653,6 +653,8 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *d, 
     /* Once the device opened, a failure is the builds': again without them, the peaks kept. */
     if (o == CB_WORKER_OPEN_FAILED && count > 0 && w->opened && w->pid == 0 && !cb_interrupted)
         o = start(w, NULL, 0, timeout_s, why, len);
+    if (o == CB_WORKER_OPEN_FAILED)
+        snprintf(w->open_failure, sizeof w->open_failure, "%s", why);
     return o;
 }
 
@@ -686,9 +688,15 @@ enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, do
     enum wait_result r;
     double start_ms;
 
+    if (w->pid == 0 && w->open_failure[0] != '\0') {
+        snprintf(why, len, "%s", w->open_failure);
+        return CB_WORKER_OPEN_FAILED;
+    }
     if (w->pid == 0) {
         const enum cb_worker_outcome o = start(w, NULL, 0, timeout_s, why, len);
 
+        if (o == CB_WORKER_OPEN_FAILED)
+            snprintf(w->open_failure, sizeof w->open_failure, "%s", why);
         if (o != CB_WORKER_DONE)
             return o;
     }

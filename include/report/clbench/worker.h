@@ -44,6 +44,9 @@ struct cb_worker {
     char ring[CB_WORKER_RING]; /* the end of its stderr */
     size_t ring_len;
     int opened; /* a worker opened the device: its peaks and clock check are in *device */
+    /* Why opening the device failed; a later row gets this at once rather than another
+     * worker trying again: "" while it has not. */
+    char open_failure[512];
 };
 
 enum cb_worker_outcome {
