@@ -155,7 +155,7 @@ const void *cb_elem_second_poison(enum cb_elem_type t)
 {
     /* Negative quiet NaNs with other payloads; integers near the other end of the range. */
     static const uint32_t float_poison = 0xffe5a5e1u;
-    static const uint64_t double_poison = 0xfff85a5e3f5a5e3full;
+    static const uint64_t double_poison = 0xfffc5a5e3f5a5e3full;
     static const uint16_t half_poison = 0xfe5bu;
     static const uint32_t int_poison = 0x7fffa5a5u; /* INT_MAX - 0x5a5a */
     static const uint64_t long_poison = 0x7fffa5a57fffa5a5ull;
