@@ -562,6 +562,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     enum wait_result r;
     size_t builds = 0;
     const int measures = !w->opened;
+    int building = 0; /* the device is open: what is left is the builds */
     const double open_s = open_timeout_s(row_timeout_s);
     double build_s;
     char doing[160];
@@ -594,14 +595,11 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
             clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
             cb_device_state_restore(w->device,
                                     cJSON_GetObjectItemCaseSensitive(reply, "state_source"));
-            w->opened = 1;
+            w->opened = building = 1;
             cJSON_Delete(reply);
             snprintf(doing, sizeof doing,
-                     "building %zu programs before the rows (--row-timeout "
-                     "each)",
-                     builds);
-            r = wait_line(w,
-                          cb_wall_ms() + row_timeout_s * (double)(builds > 0 ? builds : 1) * 1e3);
+                     "building %zu programs before the rows (--row-timeout each)", builds);
+            r = wait_line(w, cb_wall_ms() + build_s * 1e3);
             reply = r == LINE ? cJSON_Parse(w->line) : NULL;
             if (r == LINE)
                 consume_line(w);
@@ -612,8 +610,8 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
         return CB_WORKER_INTERRUPTED;
     }
     if (r != LINE) {
-        open_lost(w, r, doing, w->opened ? build_s : open_s,
-                  w->opened  ? ""
+        open_lost(w, r, doing, building ? build_s : open_s,
+                  building   ? ""
                   : measures ? " (--peak off skips the probes; CLBENCH_OPEN_TIMEOUT gives the open "
                                "more time)"
                              : " (CLBENCH_OPEN_TIMEOUT gives the open more time)",
@@ -621,7 +619,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
         return CB_WORKER_OPEN_FAILED;
     }
     ready = cJSON_GetObjectItemCaseSensitive(reply, "ready");
-    if (cJSON_IsTrue(ready) && w->opened) {
+    if (cJSON_IsTrue(ready) && building) {
         cJSON_Delete(reply);
         return CB_WORKER_DONE;
     }

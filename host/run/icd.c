@@ -12,6 +12,7 @@
 #include <CL/cl.h>
 #include <dirent.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -229,15 +230,26 @@ static void probe(const char *library, double timeout_s, char *failure, size_t l
         close(out[0]);
         return;
     }
-    /* Until the child closes its end (it exited) or the deadline passes. */
+    /* Until the child closes its end (it exited) or the deadline passes; every 100 ms it is
+     * asked whether it exited too, in case a process it started holds the pipe open. */
     for (;;) {
         const double left_ms = deadline - cb_wall_ms();
         struct pollfd fd = {out[0], POLLIN, 0};
         char buf[256];
         ssize_t n;
+        int ready;
 
-        if (left_ms <= 0 || poll(&fd, 1, (int)left_ms + 1) <= 0)
+        if (left_ms <= 0)
             break;
+        ready = poll(&fd, 1, left_ms < 100 ? (int)left_ms + 1 : 100);
+        if (ready == 0 && waitpid(pid, &status, WNOHANG) == pid) {
+            done = 1;
+            break;
+        }
+        if (ready < 0 && errno != EINTR)
+            break;
+        if (ready <= 0)
+            continue;
         n = read(out[0], buf, sizeof buf);
         if (n <= 0) {
             done = waitpid(pid, &status, 0) == pid;
