@@ -206,6 +206,14 @@ void cb_print_man(FILE *out)
           "0 runs the rows inside the clbench process instead of supervised worker processes\n"
           "(a diagnostic: a crashing row then ends the run, and \\fB\\-\\-row\\-timeout\\fR\n"
           "does not apply).\n"
+          ".TP\n"
+          ".B CLBENCH_ICD_TIMEOUT\n"
+          "seconds the OpenCL drivers may take to list their platforms, in a child process\n"
+          "(default 30); a driver that hangs or crashes there is named and left out.\n"
+          ".TP\n"
+          ".B CLBENCH_OPEN_TIMEOUT\n"
+          "seconds a worker may take to open a device (context, clock check, peak probes;\n"
+          "default 600, or \\fB\\-\\-row\\-timeout\\fR when longer), builds aside.\n"
           ".SH FILES\n"
           ".TP\n"
           ".I $XDG_CACHE_HOME/clbench/peaks/\n"
@@ -257,9 +265,14 @@ static int usage(const char *fmt, ...)
 static int parse_count(const char *opt, const char *arg, unsigned long long max,
                        unsigned long long *out)
 {
-    if (cb_parse_uint(arg, max, out) != 0)
-        return usage("--%s takes a whole number, not '%s'", opt, arg);
-    return 0;
+    const size_t digits = strspn(arg, "0123456789");
+
+    if (cb_parse_uint(arg, max, out) == 0)
+        return 0;
+    /* A whole number past the limit is one: say the limit, not that it is no number. */
+    if (digits > 0 && arg[digits] == '\0')
+        return usage("--%s takes at most %llu, not '%s'", opt, max, arg);
+    return usage("--%s takes a whole number, not '%s'", opt, arg);
 }
 
 static int add_kernel(struct cb_config *cfg, const struct cb_kernel *k)

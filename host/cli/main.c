@@ -87,6 +87,9 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         cb_progress_builds(progress, d);
     o = cb_worker_open(&w, d, index, &run->rows[first], next - first, cfg->row_timeout_s, why,
                        sizeof why);
+    /* Said once here; each of the device's rows carries it as its reason. */
+    if (o == CB_WORKER_OPEN_FAILED)
+        cb_error("%s: %s", d->name, why);
     for (size_t r = first; r < next && o != CB_WORKER_INTERRUPTED; r++) {
         double row_start;
 
@@ -111,6 +114,8 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         row_start = cb_wall_ms();
         o = cb_worker_run(&w, &run->rows[r], cfg->max_time_s, cfg->row_timeout_s, why, sizeof why);
         if (o != CB_WORKER_DONE) {
+            if (o == CB_WORKER_OPEN_FAILED)
+                cb_error("%s: %s", d->name, why);
             r--; /* this row again, as the failure to (re)start says */
             continue;
         }

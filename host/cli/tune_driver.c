@@ -133,13 +133,15 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
         eval_cfg.max_time_s = fmax(MIN_MAX_TIME_S, 20 * k->best_ms / 1e3);
     if (k->worker != NULL) {
         char why[CB_REASON_LEN];
+        const int said = k->worker->open_failure[0] != '\0'; /* once, not for every point */
         enum cb_worker_outcome o = cb_worker_run(k->worker, &row, eval_cfg.max_time_s,
                                                  k->cfg->row_timeout_s, why, sizeof why);
 
         if (o == CB_WORKER_INTERRUPTED)
             return CB_EVAL_FAILED; /* not recorded; the search stops (cb_interrupted) */
         if (o != CB_WORKER_DONE) {
-            cb_error("%s", why);
+            if (!said)
+                cb_error("%s", why);
             row.status = CB_STATUS_LAUNCH_FAILED;
             snprintf(row.reason, sizeof row.reason, "%s", why);
         }

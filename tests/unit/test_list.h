@@ -64,6 +64,7 @@
     X(manifest_rejects_bad_types)                                                                  \
     X(half_conversions)                                                                            \
     X(elements_fill_and_wrap)                                                                      \
+    X(elements_two_poisons)                                                                        \
     X(manifest_key_table_and_builtin_grammar)                                                      \
     X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(ptxas_parse_picks_the_kernel)                                                                \
