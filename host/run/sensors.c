@@ -517,7 +517,14 @@ static void open_nvml(struct cb_device *d, struct cb_sensors *s)
         else
             s->nvml_energy = 1;
     }
-    snprintf(d->state_nvml, sizeof d->state_nvml, "matched by PCI bus id %s", address);
+    if (s->power_instant || s->field_why[CB_STATE_POWER][0] != '\0')
+        snprintf(d->state_nvml, sizeof d->state_nvml, "matched by PCI bus id %s", address);
+    else /* a short row's energy then rests on an average: said once, here */
+        snprintf(d->state_nvml, sizeof d->state_nvml,
+                 "matched by PCI bus id %s; no instantaneous power (%.200s): rows shorter than the "
+                 "energy counter needs integrate nvmlDeviceGetPowerUsage, a one-second average on "
+                 "recent GPUs (energy.approximate)",
+                 address, s->power_instant_why);
     s->sample_ms = SAMPLE_MS;
 }
 

@@ -119,6 +119,7 @@ expect_rc 0
 F=$TMP/average.json
 py "$F" 'en["source"] == "nvml-power" and en["approximate"] is True and "error_pct" not in en'
 py "$F" 'abs(en["joules"] / (en["window_ms"] * 1e-3) / 300 - 1) < 0.01'
+py "$F" '"no instantaneous power (nvmlDeviceGetFieldValues(NVML_FI_DEV_POWER_INSTANT): not supported on this device)" in dev["state_source"]["nvml"]'
 # A GPU without the counter (before Volta): every row integrates the power readings.
 nvml no_counter "${ROW[@]}" --min-time 0.2 -o "$TMP/nocounter.json"
 expect_rc 0
