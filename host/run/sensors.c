@@ -424,13 +424,14 @@ static void probe_nvml_fields(struct cb_sensors *s)
                                                     : nvml.ErrorString(err[0]));
 }
 
-/* Watches the energy counter until it has changed three times (or PERIOD_WATCH_MS): the mean
- * time between changes is its update period.  0 with why set when it never changes.  Learns
- * the quickest read on the way (s->read_cost_ms). */
+/* Watches the energy counter until it has changed four times (or PERIOD_WATCH_MS): the median
+ * time between changes is its update period, so that one change seen late (a loaded host)
+ * does not move it.  0 with why set when it never changes.  Learns the quickest read on the way
+ * (s->read_cost_ms). */
 static double counter_period(struct cb_sensors *s, int use_nvml, char *why, size_t len)
 {
     const double start = now_ms();
-    double last = 0, first_change = 0, t = start, uj[MAX_ZONES];
+    double last = 0, t, uj[MAX_ZONES], at[4], gaps[3];
     int changes = 0, have = 0;
 
     s->read_cost_ms = PERIOD_WATCH_MS;
@@ -445,8 +446,8 @@ static double counter_period(struct cb_sensors *s, int use_nvml, char *why, size
         }
         for (size_t i = 0; !use_nvml && i < s->rapl_count; i++)
             v += uj[i];
-        if (have && v != last && changes++ == 0)
-            first_change = t;
+        if (have && v != last)
+            at[changes++] = t;
         last = v;
         have = 1;
         sleep_ms(0.5);
@@ -455,7 +456,9 @@ static double counter_period(struct cb_sensors *s, int use_nvml, char *why, size
         say(why, len, "the energy counter did not change in %.0f ms", PERIOD_WATCH_MS);
         return 0;
     }
-    return (t - first_change) / (changes - 1) > 0.5 ? (t - first_change) / (changes - 1) : 0.5;
+    for (int i = 0; i + 1 < changes; i++)
+        gaps[i] = at[i + 1] - at[i];
+    return fmax(0.5, cb_range_of(gaps, (size_t)changes - 1).median);
 }
 
 static void open_nvml(struct cb_device *d, struct cb_sensors *s)
