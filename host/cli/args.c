@@ -64,10 +64,10 @@ static const struct cb_option options[] = {
      "more than --clock-threshold below the row's highest; the row says how many "
      "(discarded_samples)"},
     {"energy-window", OPT_ENERGY_WINDOW, 1, "N",
-     "run each row for N (2 to 1000) updates of the device's energy counter at least (NVML's "
-     "come every 100 ms on an H100), so that its energy is the counter's difference, within "
-     "1/N (default: rows keep their length; one under 10 updates integrates the power "
-     "readings: energy.source)"},
+     "run each row for N (2 to 1000) updates of the device's energy counter at least (its "
+     "period is measured at device open: docs/measurement.md), so that its energy is the "
+     "counter's difference, within 1/N (default: rows keep their length; one under 10 updates "
+     "integrates the power readings: energy.source)"},
     {"format", 'f', 1, "FMT",
      "table, csv, json or md (default: from --output's extension, else table)"},
     {"help", 'h', 0, NULL, "show this help and exit"},
