@@ -24,6 +24,7 @@ enum {
     OPT_CL_OPTS,
     OPT_CLOCK_THRESHOLD,
     OPT_DISCARD_THROTTLED,
+    OPT_ENERGY_WINDOW,
     OPT_NO_SENSORS,
     OPT_KERNEL_FILE,
     OPT_DETAIL,
@@ -71,6 +72,11 @@ static const struct cb_option options[] = {
      "drop the timed launches that ran while the device throttled (NVML) or its core clock was "
      "more than --clock-threshold below the row's highest; the row says how many "
      "(discarded_samples)"},
+    {"energy-window", OPT_ENERGY_WINDOW, 1, "N",
+     "run each row for N (2 to 1000) updates of the device's energy counter at least (its "
+     "period is measured at device open: docs/measurement.md), so that its energy is the "
+     "counter's difference, within 1/N (default: rows keep their length; one under 10 updates "
+     "integrates the power readings: energy.source)"},
     {"format", 'f', 1, "FMT",
      "table, csv, json or md (default: from --output's extension, else table)"},
     {"help", 'h', 0, NULL, "show this help and exit"},
@@ -610,6 +616,16 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_DISCARD_THROTTLED:
         cfg->discard_throttled = 1;
         return 0;
+    case OPT_ENERGY_WINDOW: {
+        unsigned long long n;
+
+        if (cb_parse_uint(arg, 1000, &n) != 0 || n < 2)
+            return usage("--energy-window takes a number of counter updates from 2 to 1000, "
+                         "as in 10, not '%s'",
+                         arg);
+        cfg->energy_window_periods = (unsigned)n;
+        return 0;
+    }
     case OPT_NO_SENSORS:
         cfg->sensors = 0;
         return 0;

@@ -488,15 +488,17 @@ static void discard_launches(struct cb_row *row, struct resources *r, const unsi
     row->state.discarded = (long)dropped;
 }
 
-/* Times the launches (launch_loop) while the device's sensors read its state and energy; where
- * an energy counter needs a longer window than --min-time, the launches run that long. */
+/* Times the launches (launch_loop) while the device's sensors read its state and energy; with
+ * --energy-window, the launches run for that many updates of the energy counter at least. */
 static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
                            double deadline, enum launch_timer timer, unsigned *last_set,
                            double *total_ms, int *backwards)
 {
-    const double window_ms = cb_sensors_min_window_ms(row->device);
+    const unsigned periods = cfg->energy_window_periods;
+    const double window_ms = periods > 0 ? cb_sensors_min_window_ms(row->device, periods) : 0;
     const double min_time_s = fmax(cfg->min_time_s, window_ms * 1e-3);
-    struct cb_sampling *sampling = cb_sampling_start(row->device);
+    struct cb_sampling *sampling =
+        cb_sampling_start(row->device, periods > 0 ? periods : CB_ENERGY_COUNTER_PERIODS);
     unsigned char *bad = NULL;
     int status;
 

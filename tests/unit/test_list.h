@@ -14,6 +14,7 @@
     X(clock_judge_rejects_broken_clocks)                                                           \
     X(sensor_counter_wraps_at_its_range)                                                           \
     X(sensor_range_of_readings)                                                                    \
+    X(sensor_power_integral_trapezoids_and_ends)                                                   \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_defaults_match_the_cl_files)                                                        \
     X(registry_defaults_match_every_kernel_file)                                                   \

@@ -111,6 +111,10 @@ struct cb_config {
     int sensors;
     double clock_threshold_pct;
     int discard_throttled;
+    /* --energy-window: each row's launches run for this many updates of the device's energy
+     * counter at least, and take their energy from it; 0: rows are not lengthened, and a
+     * shorter one integrates the power readings. */
+    unsigned energy_window_periods;
 };
 
 #endif
