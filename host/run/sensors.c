@@ -200,23 +200,13 @@ static int load_nvml(void)
  * CLBENCH_TEST_PCI_BUS_ID, else from cl_nv_device_attribute_query.  -1 where unknown. */
 static int pci_bus_id(const struct cb_device *d, char *buf, size_t len)
 {
-    enum { PCI_BUS_ID_NV = 0x4008, PCI_SLOT_ID_NV = 0x4009, PCI_DOMAIN_ID_NV = 0x400A };
     const char *hook = getenv("CLBENCH_TEST_PCI_BUS_ID");
-    cl_uint bus = 0, slot = 0, domain = 0;
 
     if (hook != NULL && hook[0] != '\0') {
         snprintf(buf, len, "%s", hook);
         return 0;
     }
-    if (!cb_device_has_extension(d, "cl_nv_device_attribute_query") ||
-        clGetDeviceInfo(d->id, PCI_BUS_ID_NV, sizeof bus, &bus, NULL) != CL_SUCCESS ||
-        clGetDeviceInfo(d->id, PCI_SLOT_ID_NV, sizeof slot, &slot, NULL) != CL_SUCCESS)
-        return -1;
-    if (clGetDeviceInfo(d->id, PCI_DOMAIN_ID_NV, sizeof domain, &domain, NULL) != CL_SUCCESS)
-        domain = 0; /* drivers before the domain query: single-domain machines */
-    /* The slot id packs the PCI device (high bits) and function (low 3 bits). */
-    snprintf(buf, len, "%04x:%02x:%02x.%x", domain, bus, slot >> 3, slot & 7);
-    return 0;
+    return cb_device_pci_address(d, buf, len);
 }
 
 static double now_ms(void)

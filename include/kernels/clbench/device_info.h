@@ -115,4 +115,8 @@ struct cb_device {
     cl_command_queue queue;
 };
 
+/* The device's PCI address as CUDA and NVML take it ("0000:1b:00.0"), read through NVIDIA's
+ * cl_nv_device_attribute_query: 0, or -1 where the driver does not report it. */
+int cb_device_pci_address(const struct cb_device *d, char *buf, size_t len);
+
 #endif
