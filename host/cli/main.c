@@ -79,8 +79,8 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         cb_progress_peaks(progress, d);
     if (cb_program_builds_in_parallel(d))
         cb_progress_builds(progress, d);
-    o = cb_worker_open(&w, d, index, &run->rows[first], next - first, cfg->row_timeout_s, why,
-                       sizeof why);
+    o = cb_worker_open(&w, run->devices, run->device_count, index, &run->rows[first], next - first,
+                       cfg->row_timeout_s, why, sizeof why);
     for (size_t r = first; r < next && o != CB_WORKER_INTERRUPTED; r++) {
         double row_start;
 

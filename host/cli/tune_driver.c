@@ -336,7 +336,8 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
     if (isolated) {
         char why[CB_REASON_LEN];
         const enum cb_worker_outcome o =
-            cb_worker_open(&worker, d, index, NULL, 0, cfg->row_timeout_s, why, sizeof why);
+            cb_worker_open(&worker, run->devices, run->device_count, index, NULL, 0,
+                           cfg->row_timeout_s, why, sizeof why);
 
         if (o != CB_WORKER_DONE) {
             if (o != CB_WORKER_INTERRUPTED)

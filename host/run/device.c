@@ -265,6 +265,7 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
 
     cb_cache_guard_drivers(); /* before the ICD loader loads PoCL */
     err = clGetPlatformIDs(0, NULL, &count);
+    cb_icd_check_loader();
 
     list->devices = NULL;
     list->count = 0;

@@ -3,20 +3,18 @@
  * loading anything.  Only for one it does not find is the library opened here, to tell a
  * library that is missing or broken (dlerror says which) from one that loads but offers no
  * platform. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* dladdr */
 #include "clbench/icd.h"
 
 #include "clbench/check.h"
 
+#include <CL/cl.h>
 #include <dirent.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef RTLD_NOLOAD
-#define RTLD_NOLOAD 0x00004 /* glibc's; _POSIX_C_SOURCE hides it */
-#endif
 
 enum { ICD_LINE_LEN = 4096 };
 
@@ -73,4 +71,29 @@ void cb_icd_check_registrations(void)
             check_one(dir, e->d_name);
     }
     closedir(d);
+}
+
+void cb_icd_check_loader(void)
+{
+    static int checked;
+    const char *built = NULL;
+    char loaded[PATH_MAX], linked[PATH_MAX];
+    Dl_info info;
+
+    if (checked)
+        return;
+    checked = 1;
+#ifdef CLBENCH_ICD_LOADER
+    if (built == NULL)
+        built = CLBENCH_ICD_LOADER;
+#endif
+    /* A loader that is gone (the binary moved to another machine) is nothing to compare. */
+    if (built == NULL || realpath(built, linked) == NULL ||
+        dladdr((void *)(size_t)clGetPlatformIDs, &info) == 0 || info.dli_fname == NULL ||
+        realpath(info.dli_fname, loaded) == NULL || strcmp(loaded, linked) == 0)
+        return;
+    cb_warn("the OpenCL ICD loader loaded is '%s', not '%s' that clbench was built with: "
+            "it may find other platforms than clinfo does (CUDA's lib64 holds NVIDIA's "
+            "libOpenCL.so.1); put its folder after the system's on LD_LIBRARY_PATH",
+            loaded, linked);
 }

@@ -8,5 +8,8 @@
  * /etc/OpenCL/vendors) whose library the loader could not load.  Call after
  * clGetPlatformIDs, which loads every library that can be. */
 void cb_icd_check_registrations(void);
+/* Prints one warning line, once per process, where the ICD loader this process loaded
+ * (dladdr of clGetPlatformIDs) is another file than the one clbench was linked against. */
+void cb_icd_check_loader(void);
 
 #endif
