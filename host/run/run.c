@@ -643,6 +643,9 @@ static int shrink_work_group(struct cb_problem *p, size_t limit)
     return 0;
 }
 
+/* The device whose adjusted work-groups were said (fit_work_group). */
+static const struct cb_device *said_adjusted;
+
 /* A work-group over the built kernel's CL_KERNEL_WORK_GROUP_SIZE: smaller parameters where
  * they make one (0: replanned, to be built again) unless the user chose the parameters, else
  * over_limits (-1). */
@@ -679,7 +682,14 @@ static int fit_work_group(struct cb_row *row)
              "%.120s instead of %.120s: a work-group of %zu, not %zu, fits this kernel's "
              "CL_KERNEL_WORK_GROUP_SIZE (%zu) on %.60s",
              to, from, work_group(p), planned, limit, row->device->platform_name);
-    cb_warn("%s: %s", k->name, row->adjusted);
+    /* Once per device (a worker serves one): a device with a low limit adjusts most kernels,
+     * and each row's `adjusted` says what it ran. */
+    if (said_adjusted != row->device) {
+        said_adjusted = row->device;
+        cb_warn("%.100s: work-groups made smaller to fit each kernel's CL_KERNEL_WORK_GROUP_SIZE "
+                "(%s: %s); the rows' 'adjusted' says what each ran",
+                row->device->name, k->name, row->adjusted);
+    }
     return 0;
 }
 

@@ -107,6 +107,18 @@ for r in run["rows"]:
     assert "fits this kernel's CL_KERNEL_WORK_GROUP_SIZE" in r["adjusted"], r
     assert r["params"]["WGS"] <= r["kernel_work_group_size"], r
 EOF
+    # Several kernels adjusted to llvmpipe's limit: said once for the device, each row's
+    # `adjusted` says what it ran.
+    RUSTICL_ENABLE=llvmpipe OCL_ICD_VENDORS=$TMP/rusticl run -d llvmpipe -k vadd,matmul_naive,matmul_tiled \
+        -n 33 --no-peak --reps 2 --warmup 1 --min-time 0 -o "$TMP/adjusted.json"
+    expect_rc 0
+    [ "$(grep -c "work-groups made smaller to fit each kernel's CL_KERNEL_WORK_GROUP_SIZE" "$TMP/stderr")" -eq 1 ] ||
+        fail "adjusted work-groups not said once per device"
+    [ "$(grep -c "instead of" "$TMP/stderr")" -eq 1 ] || fail "a line per kernel"
+    python3 -c 'import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert len(rows) == 3 and all("instead of" in r["adjusted"] for r in rows), rows' \
+        "$TMP/adjusted.json" || fail "a row without its adjusted note"
     # Workers that see PoCL alone where clbench sees PoCL and llvmpipe: PoCL's rows run on the
     # device of the same name, llvmpipe's fail, one line names both lists.
     cp "$pocl_icd" "$TMP/rusticl/pocl.icd"
