@@ -293,7 +293,7 @@ static int bench(struct cb_config *cfg)
     struct cb_oracles oracles = {NULL, NULL, NULL};
     char refused[4608];
     unsigned char *done_rows = NULL;
-    int status = CB_EXIT_FAILED, written, fatal = 0;
+    int status = CB_EXIT_FAILED, written, fatal = 0, mixed = 0;
 
     if (cb_worker_mode())
         return cb_worker_serve(cfg);
@@ -325,9 +325,13 @@ static int bench(struct cb_config *cfg)
         cfg->tuned = &tuned;
         cfg->tuned_lookup = cb_tuned_lookup;
     }
+    /* The shared sizes put GPUs and CPUs side by side; devices of one kind share their own
+     * defaults already (two CPU drivers: the CPU's, which the slower one finishes). */
     for (size_t i = 0; i < run.device_count; i++)
-        if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=
-            0) {
+        mixed |= (run.devices[i]->type & CL_DEVICE_TYPE_GPU) !=
+                 (run.devices[0]->type & CL_DEVICE_TYPE_GPU);
+    for (size_t i = 0; i < run.device_count; i++)
+        if (cb_rows_expand(cfg, run.devices[i], mixed, &run.rows, &run.row_count) != 0) {
             cb_error("out of host memory while planning the rows");
             goto done;
         }

@@ -1,6 +1,6 @@
-# The side-by-side: with several devices and no --size every device runs each kernel at its
-# shared size (transpose 4096x4096), so every row has both devices; one device alone runs its
-# own default (a CPU: 2048x2048).  A terminal narrower than the table gets the device groups
+# The side-by-side: with several devices and no --size every device runs each kernel at one
+# size, so every row has both devices: GPUs beside CPUs at the kernel's shared size (transpose
+# 4096x4096), two CPU devices at the CPU default (2048x2048), as one device alone runs it.  A terminal narrower than the table gets the device groups
 # in blocks under each other, every table line within its width.
 source "$(dirname "$0")/lib.sh"
 
@@ -18,7 +18,7 @@ python3 - "$TMP/two.json" <<'PY' || fail "shared sizes"
 import json, sys
 rows = json.load(open(sys.argv[1]))["rows"]
 assert sorted((r["device"], tuple(r["size"])) for r in rows) == [
-    ("0:0", (4096, 4096)), ("0:1", (4096, 4096))], rows
+    ("0:0", (2048, 2048)), ("0:1", (2048, 2048))], rows
 PY
 run -d 0:0 -k transpose_naive "${QUICK[@]}" -o "$TMP/one.json"
 expect_rc 0
