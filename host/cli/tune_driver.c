@@ -132,7 +132,7 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
         eval_cfg.max_time_s = fmax(MIN_MAX_TIME_S, 20 * k->best_ms / 1e3);
     if (k->worker != NULL) {
         char why[CB_REASON_LEN];
-        enum cb_worker_outcome o = cb_worker_run(k->worker, &row, eval_cfg.max_time_s,
+        enum cb_worker_outcome o = cb_worker_run(k->worker, &row, eval_cfg.max_time_s, 0,
                                                  k->cfg->row_timeout_s, why, sizeof why);
 
         if (o == CB_WORKER_INTERRUPTED)

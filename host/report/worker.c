@@ -411,7 +411,8 @@ static int spawn(struct cb_worker *w, char *why, size_t len)
     return 0;
 }
 
-static cJSON *spec_json(const struct cb_row *row, size_t device_index, double max_time_s)
+static cJSON *spec_json(const struct cb_row *row, size_t device_index, double max_time_s,
+                        double max_first_s)
 {
     cJSON *j = cJSON_CreateObject(), *size = cJSON_AddArrayToObject(j, "size"),
           *params = cJSON_AddArrayToObject(j, "params");
@@ -428,6 +429,7 @@ static cJSON *spec_json(const struct cb_row *row, size_t device_index, double ma
         cJSON_AddStringToObject(j, "from", row->params_from);
     cJSON_AddStringToObject(j, "tuned_date", row->tuned.date);
     cJSON_AddNumberToObject(j, "max_time_s", max_time_s);
+    cJSON_AddNumberToObject(j, "max_first_s", max_first_s);
     return j;
 }
 
@@ -607,7 +609,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     list = cJSON_AddArrayToObject(msg, "prebuild");
     for (size_t i = 0; i < count; i++)
         if (!prebuild[i].resumed)
-            cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0));
+            cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0, 0));
     if (send_json(w, msg) != 0)
         r = CLOSED;
     else
@@ -693,7 +695,7 @@ static void fail_row(struct cb_worker *w, struct cb_row *row, enum cb_status sta
 }
 
 enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, double max_time_s,
-                                     double timeout_s, char *why, size_t len)
+                                     double max_first_s, double timeout_s, char *why, size_t len)
 {
     cJSON *msg, *reply, *got;
     enum wait_result r;
@@ -705,7 +707,7 @@ enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, do
         if (o != CB_WORKER_DONE)
             return o;
     }
-    msg = spec_json(row, w->device_index, max_time_s);
+    msg = spec_json(row, w->device_index, max_time_s, max_first_s);
     cJSON_AddStringToObject(msg, "op", "row");
     w->ring_len = 0; /* the last lines quoted are this row's */
     start_ms = cb_wall_ms();
@@ -958,6 +960,7 @@ static int run_one(const cJSON *msg, const struct cb_config *cfg, struct cb_devi
 {
     struct cb_config row_cfg = *cfg;
     const cJSON *max_time = cJSON_GetObjectItemCaseSensitive(msg, "max_time_s");
+    const cJSON *max_first = cJSON_GetObjectItemCaseSensitive(msg, "max_first_s");
     const struct cb_row_env env = {&row_cfg, cache, oracles};
     struct cb_row row;
     cJSON *out;
@@ -966,6 +969,8 @@ static int run_one(const cJSON *msg, const struct cb_config *cfg, struct cb_devi
         return -1; /* the supervisor sees the channel close: the row fails with why */
     if (cJSON_IsNumber(max_time))
         row_cfg.max_time_s = max_time->valuedouble;
+    if (cJSON_IsNumber(max_first))
+        row_cfg.max_first_s = max_first->valuedouble;
     cb_run_row(&row, &env);
     *retire = row.status != CB_STATUS_OK && row.status != CB_STATUS_INVALID &&
               row.status != CB_STATUS_OVER_LIMITS && row.status != CB_STATUS_UNAVAILABLE &&

@@ -854,6 +854,13 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     if (completed(row, first, launch_count(&row->problem)) != 0)
         goto done;
     first_ms = cb_wall_ms() - first_start;
+    if (cfg->max_first_s > 0 && first_ms > cfg->max_first_s * 1e3) {
+        cb_row_fail(row, CB_STATUS_TOO_SLOW,
+                    "one launch took %.0f ms, more than the main job's %.3g s a launch: give "
+                    "--size to run this size",
+                    first_ms, cfg->max_first_s);
+        goto done;
+    }
     if (cfg->max_time_s > 0 && first_ms > cfg->max_time_s * 1e3) {
         cb_row_fail(row, CB_STATUS_TOO_SLOW,
                     "one launch took %.0f ms, more than --max-time %.3g s: choose a smaller --size "

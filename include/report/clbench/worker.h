@@ -80,9 +80,10 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *con
                                       const struct cb_row *prebuild, size_t count, double timeout_s,
                                       char *why, size_t len);
 /* Runs row in the worker (started again first when it died after its last row).  max_time_s:
- * the row's --max-time; timeout_s: its deadline, build included. */
+ * the row's --max-time; max_first_s: the longest first launch (cb_config's); timeout_s: its
+ * deadline, build included. */
 enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, double max_time_s,
-                                     double timeout_s, char *why, size_t len);
+                                     double max_first_s, double timeout_s, char *why, size_t len);
 /* Ends the worker (closing its channel; killing it if it does not exit at once). */
 void cb_worker_stop(struct cb_worker *w);
 
