@@ -37,7 +37,8 @@ struct budget {
  * runs again now (and is neither journaled nor counted), with the rows of its group this device
  * ran before it, from *restart. */
 static int shrunk(struct cb_run *run, size_t first, size_t r, unsigned char *done,
-                  const struct budget *b, double took, size_t *restart)
+                  const struct budget *b, double took, size_t *restart,
+                  struct cb_progress *progress)
 {
     struct cb_row *row = &run->rows[r];
     char before[96], after[96];
@@ -64,6 +65,7 @@ static int shrunk(struct cb_run *run, size_t first, size_t r, unsigned char *don
         if (b->again[j] && done[j]) {
             cb_row_free(&run->rows[j]);
             done[j] = 0;
+            progress->total++;
         }
     return 1;
 }
@@ -98,7 +100,7 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
         cb_progress_row(progress, &run->rows[r]);
         row_start = cb_wall_ms();
         cb_run_row(&run->rows[r], &env);
-        if (shrunk(run, first, r, done, b, cb_wall_ms() - row_start, &restart)) {
+        if (shrunk(run, first, r, done, b, cb_wall_ms() - row_start, &restart, progress)) {
             r = restart - 1;
             continue;
         }
@@ -160,7 +162,7 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
             r--; /* this row again, as the failure to (re)start says */
             continue;
         }
-        if (shrunk(run, first, r, done, b, cb_wall_ms() - row_start, &restart)) {
+        if (shrunk(run, first, r, done, b, cb_wall_ms() - row_start, &restart, progress)) {
             r = restart - 1;
             continue;
         }
