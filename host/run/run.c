@@ -930,4 +930,17 @@ void cb_rows_warn_libraries(const struct cb_row *rows, size_t count)
         if (w[0] != '\0' && j == i)
             cb_warn("%s", w);
     }
+    /* A core the user chose, and the library at its best with it: said once, as a note. */
+    for (size_t i = 0; i < count; i++) {
+        const struct cb_library_info *l = &rows[i].library;
+
+        if (strncmp(l->core_from, "OPENBLAS_CORETYPE=", 18) == 0 &&
+            strstr(l->core_from, "set by clbench") == NULL && l->warning[0] == '\0') {
+            fprintf(stderr,
+                    "clbench: note: OpenBLAS ran its %s kernels as %s in the environment says "
+                    "(clbench chose no core)\n",
+                    l->core, l->core_from);
+            break;
+        }
+    }
 }

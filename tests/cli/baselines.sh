@@ -74,6 +74,15 @@ expect_rc 0
 library core_from | grep -qF "ok|OPENBLAS_CORETYPE=Prescott set by clbench (OpenBLAS picked Prescott)" ||
     fail "restart not recorded: $(library core_from)"
 
+# The CPU's best core set by the user: respected, and said once.
+best=$(python3 -c 'import re; f=open("/proc/cpuinfo").read().split(); print("SkylakeX" if {"avx512f","avx512bw","avx512dq","avx512vl"} <= set(f) else "Haswell" if {"avx2","fma"} <= set(f) else "Sandybridge" if "avx" in f else "Prescott")')
+OPENBLAS_CORETYPE=$best run "${ROWS[@]}" -o "$TMP/run.json"
+expect_rc 0
+[ "$(library core core_from | sort -u)" = "ok|$best|OPENBLAS_CORETYPE=$best" ] ||
+    fail "the user's core: $(library core core_from)"
+[ "$(grep -c "note: OpenBLAS ran its $best kernels as OPENBLAS_CORETYPE=$best in the environment says" "$TMP/stderr")" = 1 ] ||
+    fail "the user's core not said once: $(cat "$TMP/stderr")"
+
 # An old core forced by hand: said once for the run, in every row, in both views.
 cpu_level=$(python3 -c 'import re; f=open("/proc/cpuinfo").read().split(); print("avx512" if {"avx512f","avx512bw","avx512dq","avx512vl"} <= set(f) else "avx2" if {"avx2","fma"} <= set(f) else "avx" if "avx" in f else "old")')
 if [ "$cpu_level" = old ]; then
