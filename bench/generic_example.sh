@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The generic contract's example of README "Your own kernels": the reduction and the stencil
+# The generic contract's example of docs/kernel-files.md, "Your own kernels": the reduction and the stencil
 # of cl/examples/ with their references, on the CPU device at their default sizes, then the
 # side-by-side table and the local-memory verdict (stencil_local against its twin).
 #   bench/generic_example.sh [CLBENCH] [OUT.json]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/gpu_splitk.sh [-o DIR] [-n] [clbench options...]
 #
-# Issue 21 item 3, split-K (README "Two launches, one row"; matmul_fast's KSPLIT), with the
+# Issue 21 item 3, split-K (docs/measurement.md, "Two launches, one row"; matmul_fast's KSPLIT), with the
 # binary given in CLBENCH (it builds nothing): one run file per step in
 # DIR/<device-slug>/<YYYY-MM-DD>-<commit>-splitk-<tag>.json (DIR defaults to results/).  Each
 # step is one run, so that each ratio to cuBLAS comes from one run.  On every GPU:

@@ -3,7 +3,7 @@
 #
 # What the supervised worker processes cost the main job (`clbench` with no arguments, as
 # bench/headline.sh times it): the same binary run with its rows inside the clbench process
-# (CLBENCH_WORKERS=0, the diagnostic switch README "Isolation" documents) and in workers (the
+# (CLBENCH_WORKERS=0, the diagnostic switch docs/isolation.md, "Isolation" documents) and in workers (the
 # default), alternately, ROUNDS times each (default 3) after one untimed run that warms the
 # caches (clbench's peaks and programs, the driver's kernel cache), so that both modes start
 # warm and share the machine's load alike.  Target (issue 18): the workers' median wall time

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A sweep split over a SLURM array: task K of N runs shard K/N of the clbench command line and
 # writes its own run file; a merge job after them checks that every shard is there once and
-# merges them with `clbench report` (README, "On a cluster").
+# merges them with `clbench report` (docs/clusters.md, "On a cluster").
 #   bench/slurm_sweep.sh submit 4 --partition=gpu --gres=gpu:1 -- -d gpu -k matmul -n 512,1024
 #   cat results/slurm-sweep/sweep.txt                 # afterwards: the merged table
 # A task killed or requeued resumes from its journal on the node's local disk.

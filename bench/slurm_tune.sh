@@ -2,7 +2,7 @@
 # A tune split over a SLURM array: task K of N tunes shard K/N (exhaustive and random take the
 # points whose index % N == K; climb and anneal run independent searches seeded by K), writes
 # its own run file and merges its best points into one shared tuning database under its lock;
-# a merge job after them merges the run files with `clbench report` (README, "On a cluster").
+# a merge job after them merges the run files with `clbench report` (docs/clusters.md, "On a cluster").
 #   bench/slurm_tune.sh submit 4 --gres=gpu:1 -- -k matmul_fast -n 1024 -d gpu --budget 20m
 #   cat results/slurm-tune/tune.txt                   # afterwards: every point, merged
 # Where the database's file system has no working locks, each task writes its own database

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/types.sh [-o DIR] [-n] [clbench options...]
 #
-# Issue 20's measurements of double precision (README "Types: float, double, half"), with the
+# Issue 20's measurements of double precision (docs/kernels.md, "Types: float, double, half"), with the
 # binary given in CLBENCH (it builds nothing): one run file per step in
 # DIR/<device-slug>/<YYYY-MM-DD>-<commit>-types-<tag>.json (DIR defaults to results/).  Each
 # step is one run, so that each ratio comes from one run.  On every GPU:

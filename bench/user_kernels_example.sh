@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The worked example of README "Your own kernels": a student's tiled matmul (a user kernel
+# The worked example of docs/kernel-files.md, "Your own kernels": a student's tiled matmul (a user kernel
 # file) and its twin beside the built-in matmul_naive and matmul_tiled, on the CPU device,
 # then the side-by-side table and the local-memory verdict.
 #   bench/user_kernels_example.sh [CLBENCH] [OUT.json]

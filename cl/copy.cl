@@ -17,13 +17,10 @@
  * Any n: full VEC-wide words are copied as above; the last n % VEC floats, by work-item 0.
  * Indices are uint: the host keeps n below 2^31, so rounded-up word indices fit.
  *
- * Build parameters (-D; the defaults let the file build alone):
- *   REAL     element type (scalar; VEC widens it)          default float
- *   ILP      words per work-item: 1, 2, 4, 8                default 4
- *   VEC      floats per word: 1, 2, 4, 8, 16                default 4
- *   WGS      work-group size                                default 256
- *   OCC_KIB  extra local memory per work-group, KiB         default 0
- *   NT       1: non-temporal stores (below)                  default 0
+ * Build parameters: each kernel's manifest below declares its -D parameters once (name,
+ * default, allowed values, help; `clbench --list-kernels` prints them), REAL comes from
+ * --type (real.h); the #ifndef defaults under this banner let the file build alone and equal
+ * the manifests' (a unit test checks).
  */
 #include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
 #ifndef ILP
@@ -74,15 +71,15 @@
  *   plan       copy_ilp
  *   summary    out = in, ILP words of VEC floats per work-item, OCC_KIB local ballast
  *   reproduces 002 Volkov memory copy: ILP words per thread, occupancy forced down by dynamic shared memory
- *   # 1 GiB per buffer on a GPU: on the H100 the best copy gains 1% over 2^27 floats (tail effects).
+ *   # 1 GiB per buffer on a GPU, so that tail effects do not count (results/README.md, "What the
+ *   # code's thresholds rest on").
  *   size       cpu 32M gpu 256M shared 32M
  *   # shared: the side-by-side size (several devices, no --size), the CPU's own: 256 MB.
- *   # On CPUs whole-line words written around the caches: 45.9 GB/s on the 2-core Xeon, where
- *   # float4 words with plain stores move 25.4 (results/xeon-2c-pocl-3.1/, NT run file).
+ *   # On CPUs whole-line words written around the caches, which beat float4 words with plain
+ *   # stores (results/README.md, "What the code's thresholds rest on").
  *   param      ILP = 4 cpu 8 in 1,2,4,8 "VEC-wide words per work-item, all loaded before stored"
- *   # A word of the same bytes in every type: 16 on GPUs (float4; on the H100 a double4 word of
- *   # 32 bytes copies at 0.83x the float copy's GB/s, a double2 at 1.0x), 64 on CPUs (a cache
- *   # line, what the non-temporal stores write whole).
+ *   # A word of the same bytes in every type: 16 on GPUs (float4; a 32-byte double4 word copies
+ *   # slower than double2), 64 on CPUs (a cache line, what the non-temporal stores write whole).
  *   param      VEC = 4 cpu 16 device (is_cpu ? min(16, 64 / REAL_SIZE) : 16 / REAL_SIZE) in 1,2,4,8,16 "elements per word (REAL .. REAL16)"
  *   param      WGS = 256 in 1..1024 "work-group size"
  *   param      OCC_KIB = 0 in 0..65536 "extra local memory per work-group, KiB, to lower occupancy"

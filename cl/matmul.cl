@@ -8,7 +8,7 @@
  * zero-fills the parts of its tiles that fall outside the matrices (matmul_fast with EDGE=1:
  * only along k) and stores only inside C.
  *
- * The ladder, rung by rung (seed experiment in brackets, as in README.md's Kernels table):
+ * The ladder, rung by rung (seed experiment in brackets, as in docs/kernels.md's table):
  *   matmul_naive     one C element per work-item, WGX x WGY work-group [000: blocks 1x128
  *                    vs 128x1 -- -D WGX=1 -D WGY=128 gives the slow, uncoalesced shape,
  *                    -D WGX=128 -D WGY=1 the fast one; CGMA 1, 003]
@@ -38,36 +38,10 @@
  * global accesses coalesced and local accesses free of bank conflicts.  matmul_fast instead
  * owns VWM (VWN) contiguous elements per stride, so that its local reads are vector loads.
  *
- * Build parameters (-D; the defaults let the file build alone, and are the GPU defaults):
- *   REAL   element type                                              default float
- *   WGX    matmul_naive: work-group extent along the columns (dim 0) default 16
- *   WGY    matmul_naive: work-group extent along the rows (dim 1)    default 16
- *   TILE   tiled/regblock/cached: work-group edge and k-tile depth   default 16
- *   RX     regblock/cached: C columns per work-item                  default 4
- *   RY     regblock/cached: C rows per work-item                     default 4
- *   WG     rank1: work-items = C columns per work-group              default 64
- *   RM     rank1: C rows per work-group, held in registers           default 16
- *   TK     rank1: k-tile depth of A's local tile                     default 16
- *   TSM    fast: C rows per work-group                               default 128
- *   TSN    fast: C columns per work-group                            default 128
- *   TSK    fast: k-tile depth (multiple of 4)                        default 16
- *   WPTM   fast: C rows per work-item                                default 8
- *   WPTN   fast: C columns per work-item                             default 8
- *   VWM    fast: vector width of local reads of A (1,2,4,8,16)      default 4
- *   VWN    fast: vector width of B reads and of C accumulators (ditto) default 4
- *   PAD    fast: floats of padding per local-memory row              default 0
- *   EDGE   fast: edge groups' loads guarded (0) or clamped (1)       default 0
- *   KSPLIT fast: slices of K (split-K; >1 adds matmul_fast_sum)      default 1
- *   SCHED  fast: inner loop's schedule, vector (0) or CUTLASS's (1)   default 0
- * matmul_fast on an NVIDIA H100 (OpenCL, driver 580), 8192^3: the defaults ran at 44.1
- * TFLOP/s, 1.33x CLBlast 1.5.3's 33.1 in the same run; PAD=4 gave 41.7 (the vector reads of
- * local memory are conflict-free unpadded, and the padded rows cost more than the transposed
- * store's conflicts once per k-step), -D WPTM=16 46.0 (more registers per work-item).
- * matmul_fast on a CPU (PoCL): the GPU defaults run, but slowly; recommended there is
- *   -D TSM=32 -D TSN=128 -D TSK=16 -D WPTM=8 -D WPTN=32 -D VWM=1 -D VWN=16 -D PAD=0
- * (16 work-items, each an 8 x 32 block held in float16 accumulators, which PoCL's compiler
- * turns into AVX-512 FMAs).  Measured at 2048^3 on a 16-core Xeon (PoCL 5.0): 165 GFLOP/s
- * against CLBlast's 31; at 1024^3 on a 2-core Xeon (PoCL 3.1): about 27 against 7.
+ * Build parameters: each kernel's manifest below declares its -D parameters once (name,
+ * default, allowed values, help; `clbench --list-kernels` prints them), REAL comes from
+ * --type (real.h); the #ifndef defaults under this banner let the file build alone, are the GPU
+ * defaults and equal the manifests' (a unit test checks).
  * The host checks every constraint between these parameters before building, and reports a
  * violated one as the row's status instead of building.
  */
@@ -136,9 +110,9 @@
  *   summary    one C element per work-item straight from global memory (CGMA 1)
  *   reproduces 000 matmul ladder: naive, thread blocks 1x128 vs 128x1 (-D WGX=1 -D WGY=128 vs -D WGX=128 -D WGY=1)
  *   size       cpu 512 gpu 4096 shared 1024
- *   # shared: the side-by-side size (several devices, no --size): 1024^3 (2.1 GFLOP; 0.26 s for
- *   # this kernel on the 16-core Xeon, results/gpu-host-side-by-side/).  A CPU alone runs 512^3,
- *   # where it takes 0.3 s on the 2-core machine, so that the default run fits in a minute.
+ *   # shared: the side-by-side size (several devices, no --size).  A CPU alone runs 512^3: both
+ *   # sizes keep this slowest kernel within the main job's minute (results/README.md, "What the
+ *   # code's thresholds rest on").
  *   param      WGX = 16 in 1..1024 "work-group extent along C's columns (dimension 0)"
  *   param      WGY = 16 in 1..1024 "work-group extent along C's rows (dimension 1)"
  *   libraries  sgemm_cublas sgemm_openblas
@@ -205,8 +179,8 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
  *   libraries  sgemm_cublas sgemm_openblas
  *   twin       matmul_cached
  *   finding    grid RX RY results per work-item (seed 001)
- *   # Private arrays: acc[RY][RX] and b[RX].
- *   private_mem (RY * RX + RX) * REAL_SIZE
+ *   # Private arrays: acc[RY][RX].
+ *   private_mem RY * RX * REAL_SIZE
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_regblock(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -233,18 +207,17 @@ matmul_regblock(const int M, const int N, const int K, __global const REAL *rest
             Bs[ly][lx + j * TILE] = k0 + ly < K && c < N ? B[(k0 + ly) * N + c] : 0;
         }
         barrier(CLK_LOCAL_MEM_FENCE);
-        for (int k = 0; k < TILE; k++) {
-            REAL b[RX];
-
-            for (int j = 0; j < RX; j++)
-                b[j] = Bs[k][lx + j * TILE];
+        /* B's values are read from local memory where they are used, not copied into a private
+         * array first: PoCL 5.0 now and then compiles a private array declared inside a loop
+         * that holds barriers wrongly (results/README.md, "PoCL 5.0 and private arrays"); the
+         * compilers keep the RX values in registers across the RY rows all the same. */
+        for (int k = 0; k < TILE; k++)
             for (int i = 0; i < RY; i++) {
                 const REAL a = As[ly + i * TILE][k];
 
                 for (int j = 0; j < RX; j++)
-                    acc[i][j] += a * b[j];
+                    acc[i][j] += a * Bs[k][lx + j * TILE];
             }
-        }
         barrier(CLK_LOCAL_MEM_FENCE);
     }
     for (int i = 0; i < RY; i++) {
@@ -423,9 +396,9 @@ typedef CAT(REAL, 16) __attribute__((aligned(sizeof(REAL)))) CAT(REAL, 16_u);
  * but along k: a row of A past M only feeds a row of C past M, and a column of B past N only a
  * column of C past N, neither of which is stored, so the loads clamp those indices onto the
  * matrix and every group runs the same vector loads; only the last k-step reads zeros past
- * K.  On the H100 EDGE=1 took 1000^3 (tiles 64 x 64) from 0.079 to 0.068 ms, but the clamped
- * addresses slow the big tiles of large shapes (8192^3 by 8%): a choice per shape, the tuner's
- * (results/nvidia-h100-80gb-hbm3/, -shapes2-).  The loads take K, A's row length, and KE, the
+ * K.  EDGE=1 pays where few tiles make the edge groups set the time, but the clamped addresses
+ * slow the big tiles of large shapes: a choice per shape, the tuner's (results/README.md,
+ * "Shape-aware code: edges, tiles, transposes").  The loads take K, A's row length, and KE, the
  * end of the k range they read (K, or a split-K slice's end): elements from KE on are zeros. */
 #if EDGE
 
@@ -568,7 +541,11 @@ static inline void fast_fragments(REAL fa[WPTM], REAL fb[WPTN], __local const RE
  *   summary    TSM x TSN per work-group, WPTM x WPTN per work-item, double-buffered float4 tiles
  *   reproduces beyond the seeds: 001's register blocking + 000's transposed, padded tile, double-buffered, vector loads (CLBlast Xgemm / myGEMM design)
  *   size       cpu 512 gpu 8192 shared 1024
- *   # GPU defaults measured on an H100, CPU defaults on both PoCL Xeons (the banner above).
+ *   # GPU defaults chosen on an NVIDIA GPU, the CPU set on CPUs through PoCL (results/README.md,
+ *   # "Against the libraries a user would pick").  The CPU set is 16 work-items, each an 8 x 32
+ *   # block held in float16 accumulators, which PoCL's compiler turns into AVX-512 FMAs.  PAD is
+ *   # 0: the vector reads of local memory are conflict-free unpadded, and padded rows cost more
+ *   # than the transposed store's conflicts once per k-step.
  *   param      TSM = 128 cpu 32 in 4..512 "C rows per work-group"
  *   # A CPU driver with less than 64 KiB of local memory (Rusticl: 32) cannot hold the CPU set's
  *   # B tiles at 128 columns.
@@ -592,13 +569,12 @@ static inline void fast_fragments(REAL fa[WPTM], REAL fb[WPTN], __local const RE
  *   # KSPLIT=1 builds exactly the single launch it always was, and is the default on CPUs and
  *   # where C has tiles enough.  On GPUs: slices for about two 128x128 groups per compute unit,
  *   # each slice at least 1024 of K (so squares do not split), at most 8 (the sum reads them all);
- *   # on the H100 it picks what measured best or within 5% of it (results/README.md, Split-K).
+ *   # how close that comes to the best slice count: results/README.md, "Split-K on the H100".
  *   param      KSPLIT = 1 device (is_gpu ? max(1, min(8, min(K / 1024, 2 * compute_units / (ceil(M, 128) * ceil(N, 128))))) : 1) in 1..32 "slices of K (split-K): KSPLIT partial C in a workspace, summed by matmul_fast_sum"
  *   # SCHED=1 is CUTLASS's SIMT inner loop: scalar accumulators, FMAs n-major with m serpentine,
  *   # the next k-step's fragments read from local memory before this one's FMAs.  NVIDIA's
- *   # compiler schedules it better in double: DGEMM 4096^3 on the H100 at 0.71x the FP64 FMA
- *   # roof (128x128 tiles), SCHED=0 at best 0.65x; float 8192^3 0.87x SCHED=0's
- *   # (results/README.md, DGEMM).  CPUs want the vector accumulators of SCHED=0.
+ *   # compiler schedules it better in double and SCHED=0 better in float (results/README.md,
+ *   # "What the DGEMM was short of").  CPUs want the vector accumulators of SCHED=0.
  *   param      SCHED = 0 device (is_gpu && REAL_SIZE == 8 ? 1 : 0) in 0,1 "inner loop: vector accumulators m-major (0) or CUTLASS's scalar serpentine order with fragments read ahead (1)"
  *   then       matmul_fast_sum
  *   # No twin: matmul_cpu lays the same register blocking out as a CPU wants it, a different work
@@ -653,7 +629,8 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
      * FMAs, one or two at a time, where the vector loop's SASS reads a step's fragments in one
      * burst and waits for them.  The last tile too loads and stores a next one (past the k
      * range the loads read zeros, into the buffer no one reads again): one path through the
-     * loop, without which the H100's DGEMM ran 2% slower (results/README.md, DGEMM). */
+     * loop, which NVIDIA's compiler schedules better than a branch at the last tile
+     * (results/README.md, "What the DGEMM was short of"). */
     REAL fa[2][WPTM], fb[2][WPTN], accs[WPTM][WPTN];
 
     for (int i = 0; i < WPTM; i++)
@@ -692,6 +669,11 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
     for (int i = 0; i < WPTM; i++)
         for (int j = 0; j < WPTN / VWN; j++)
             acc[i][j] = 0;
+    /* Declared outside the loop that holds the barriers, as every private array of cl/ is
+     * (matmul_regblock says why). */
+    REAL a[WPTM];
+    realN b[WPTN / VWN];
+
     for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
         const int more = k0 + TSK < kend;
 
@@ -703,9 +685,6 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
         }
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
-            REAL a[WPTM];
-            realN b[WPTN / VWN];
-
             /* Work-item (tx, ty) owns rows (i*RTSM + ty)*VWM + v and columns
              * (j*RTSN + tx)*VWN + v: contiguous vectors, strided by the work-group. */
             for (int i = 0; i < WPTM / VWM; i++)
@@ -785,16 +764,9 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
  * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
  * reading B's rows in place.  Blocks that cross C's edges take a guarded path, block by block.
  * matmul_fast's counterpart on CPUs (004's finding, constructive side; not a registered twin:
- * its work shape differs).  Defaults measured on the 2-core machine (PoCL 3.1, AVX-512;
- * results/epyc-2c-pocl-3.1/, files -cpu-matmul-rb-kb-2048 and -16):
- * the panel's reuse RB is what counts, RB 4 -> 16 took 2048^3 from 54-69 to 203-242 GFLOP/s.
- * Parameters:
- *   MR   C rows per block (rows of accumulators)                       default 8
- *   VN   vector width of the accumulators and of B's loads (2,4,8,16)  default 16
- *   NV   vectors per accumulator row (C columns per work-item NV*VN)   default 2
- *   RB   blocks per work-item, down the rows (reuses of a panel)       default 16
- *   KB   depth of a k slice, rows of the private panel; 0: no panel    default 256
- *   WGM  work-items per work-group, down the rows of C                 default 4
+ * its work shape differs).  Of its parameters the panel's reuse RB is what counts
+ * (results/README.md, "Against the libraries a user would pick"); all of them, with defaults
+ * and help, are in its manifest below.
  */
 #ifndef MR
 #define MR 8
@@ -900,12 +872,12 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   reproduces 004 CPU finding, constructive side: matmul_fast's register blocking as a CPU wants it, without local memory or barriers
  *   size       cpu 1024 gpu 1024
  *   # A CPU's kernel: on a GPU it runs only beside the others at the shared size, not as a
- *   # 4096^3 row of its own (174 ms a launch on the H100, for nothing the GPU rows lack).
+ *   # 4096^3 row of its own (a slow launch for nothing the GPU rows lack).
  *   # The defaults fit AVX-512 (PoCL's native float width 16): sixteen float16 accumulators in
  *   # 32 zmm registers.  On other CPUs (AVX2: width 8, 16 ymm registers; Rusticl says 1) that
  *   # block spills, so there the device default is 4 x 2 float8, eight ymm accumulators, with
- *   # twice the blocks per work-item and one work-item per group: 0.87x OpenBLAS at 1024^3 on
- *   # the 2-core AVX2 EPYC where the AVX-512 set gives 0.33x (results/epyc-2c-pocl-3.1/).
+ *   # twice the blocks per work-item and one work-item per group (results/README.md, "Defaults
+ *   # from the device on an AVX2 CPU").
  *   # The same register bytes in every type: VN elements of a vector fill one register (32
  *   # bytes on AVX2, 64 on AVX-512), so a double block is MR x NV double4 or double8 and keeps
  *   # the float block's registers and rows (a double8 on AVX2, two ymm each, spills).

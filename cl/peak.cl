@@ -14,9 +14,8 @@
  * 5.0 to 6.x do not), and enough independent work for the FMA latency: 4 float8 chains on a
  * GPU, 8 float16 ones on a CPU (two 512-bit FMA pipes of latency 4 want 8 in flight).  x * a + b,
  * which OpenCL C contracts into one FMA, not mad(): PoCL 3.1 compiles mad() to a multiply and
- * an add, half the rate (the 2-core Zen 5 here: 82.0 GFLOP/s with 4 float8 mad chains, 478.4
- * with 8 float16 fma ones, where matmul_cpu reaches 412; results/epyc-2c-pocl-3.1/
- * *-headline-*); NVIDIA compiles both to one FFMA.  Nor fma(): on x86 without AVX-512 clang
+ * an add, half the rate (results/README.md, "What the code's thresholds rest on"); NVIDIA
+ * compiles both to one FFMA.  Nor fma(): on x86 without AVX-512 clang
  * reports every call that takes or returns a float16 as an ABI change (-Wpsabi), a warning in
  * every build at VEC 16 though the call is inlined; for that reason too the sum of a word is
  * a macro, not a function of a WORD.
@@ -117,7 +116,7 @@ peak_write(const int n, __global WORD *restrict out)
 
 /* RPT words per work-item, all loaded before any is stored, as copy_ilp's ILP: with one word
  * per work-item a CPU runtime's work-item loop does not keep enough lines in flight, and
- * copy_ilp beat the probe by 8% on the GPU host's 16-core Xeon (PoCL 5.0). */
+ * copy_ilp beat such a probe (results/README.md, "What the code's thresholds rest on"). */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 peak_copy(const int n, __global const WORD *restrict in, __global WORD *restrict out)
 {

@@ -24,18 +24,16 @@
  * width and height: the host rounds the NDRange up to whole tiles and the edge tiles guard
  * every access.  Indices are int: the host refuses W*H beyond 2^31-1.
  *
- * What changed since 000 (H100, OpenCL): sizes divisible by 512 no longer lose (no partition
- * camping; the diagonal mapping costs 2-4% everywhere), but row pitches that are not a
+ * What changed since 000 on today's GPUs: sizes divisible by 512 no longer lose (no partition
+ * camping; the diagonal mapping costs a little everywhere), but row pitches that are not a
  * multiple of 8 floats do: at 4097 every tile row starts and ends in a partly written 32-byte
- * sector, and even transpose_copy loses ~20% against 4096 or 4104.  transpose_aligned is the
- * answer to that.
+ * sector, and even transpose_copy loses against 4096 or 4104 (results/README.md, "The
+ * ladders").  transpose_aligned is the answer to that.
  *
- * Build parameters (-D; the defaults let the file build alone):
- *   REAL        element type                                  default float
- *   TILE        tile edge, and work-group width               default 32
- *   BLOCK_ROWS  work-group height; must divide TILE           default 8
- *   SECTOR      transpose_aligned: elements per 32-byte memory sector, a power of two that divides
- *               TILE                                          default 8 (32 bytes)
+ * Build parameters: each kernel's manifest below declares its -D parameters once (name,
+ * default, allowed values, help; `clbench --list-kernels` prints them), REAL comes from
+ * --type (real.h); the #ifndef defaults under this banner let the file build alone and equal
+ * the manifests' (a unit test checks).
  */
 #include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
 #ifndef TILE
@@ -202,9 +200,9 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  *   summary    transpose_padded with output tiles shifted per row onto SECTOR boundaries
  *   reproduces beyond 000: padded, each tile row written from a 32-byte sector boundary (today's camping: row pitches that are not a multiple of 8 floats)
  *   size       cpu 2048 gpu 8192 shared 4096
- *   # GPUs: 64 x 8 work-items, TILE/BLOCK_ROWS = 8 unguarded loads in flight each: 0.93-0.95x
- *   # copy_ilp of the same bytes at 6000x7001, 12345x2049 and 8191x8193 on the H100, where 32 x 8
- *   # gives 0.86-0.89x (results/nvidia-h100-80gb-hbm3/, -shapes2-).
+ *   # GPUs: 64 x 8 work-items, TILE/BLOCK_ROWS = 8 unguarded loads in flight each, closer to
+ *   # copy_ilp of the same bytes at odd shapes than 32 x 8 (results/README.md, "What the code's
+ *   # thresholds rest on").
  *   param      TILE = 32 device (is_gpu && max_work_group_size >= 512 ? 64 : 32) in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
  *   # A sector is 32 bytes in every type: 8 floats, 4 doubles, 16 halves.  The tiles stay

@@ -15,11 +15,10 @@
  * work-item just past the last whole word adds the n % VEC floats left, and the surplus
  * work-items take part in the barriers but neither read, add nor write.
  *
- * Build parameters (-D; the defaults let the file build alone):
- *   REAL  element type (scalar; VEC widens it)  default float
- *   VEC   floats per work-item: 1, 2, 4, 8, 16  default 1
- *   WGS   work-group size (1-D)                 default 256
- *   NT    1: non-temporal stores (below)        default 0
+ * Build parameters: each kernel's manifest below declares its -D parameters once (name,
+ * default, allowed values, help; `clbench --list-kernels` prints them), REAL comes from
+ * --type (real.h); the #ifndef defaults under this banner let the file build alone and equal
+ * the manifests' (a unit test checks).
  */
 #include "real.h" /* REAL (default float) and the fp64/fp16 extensions */
 #ifndef VEC
@@ -71,8 +70,9 @@ static inline void add_tail(const int n, const int words, __global const REAL *r
  *   size       cpu 16M gpu 64M shared 16M
  *   # shared: the size every device runs side by side (several devices, no --size), past the
  *   # caches of a GPU and a CPU yet under a second a launch: 16M floats, 192 MB moved.
- *   # On CPUs one SIMD register of floats per work-item and stores around the caches: on the
- *   # 2-core AVX2 EPYC 11-15 GB/s where the seed's one float with plain stores moves 3-4.
+ *   # On CPUs one SIMD register of floats per work-item and stores around the caches, several
+ *   # times the seed's one float with plain stores (results/README.md, "What the code's
+ *   # thresholds rest on").
  *   # One SIMD register per word in every type (32 bytes on AVX2, 64 on AVX-512: float8 or
  *   # double4, float16 or double8); GPUs one element per work-item, as the seed.
  *   param      VEC = 1 device (is_cpu ? min(16, (native_vector_width_float >= 16 ? 64 : 32) / REAL_SIZE) : 1) in 1,2,4,8,16 "elements per work-item, loaded as one vector word"

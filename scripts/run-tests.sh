@@ -10,7 +10,7 @@
 #   2. each libFuzzer harness for a short fixed time (a crash leaves its input in
 #      build-fuzz/fuzz-artifacts/).
 # Their builds run beside the suite at the lowest priority (nice 19).  They are not in CI's
-# run: with them it took more than CI's 15 minutes on 2 cores (README "Tests").
+# run: with them it took more than CI's 15 minutes on 2 cores (docs/tests.md, "Tests").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)

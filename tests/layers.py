@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The layer map of host/ and include/ (README.md, "Architecture"), checked on the source text.
+"""The layer map of host/ and include/ (docs/architecture.md, "Architecture"), checked on the source text.
 
 1. Every file lives in a layer's folder: host/<layer>/*.c, include/<layer>/clbench/*.h.
 2. Every #include "clbench/x.h" names a header of the file's own layer or of a layer below it

@@ -8,7 +8,7 @@
  */
 
 #ifndef TS
-#define TS 16 /* tile edge: the work-group is TS x TS */
+#define TS 16
 #endif
 
 /* clbench:kernel box3_u8

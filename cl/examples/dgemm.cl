@@ -10,7 +10,7 @@
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
 #ifndef TS
-#define TS 16 /* tile edge: the work-group is TS x TS */
+#define TS 16
 #endif
 
 /* clbench:kernel dgemm_tiled

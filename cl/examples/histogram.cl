@@ -11,7 +11,7 @@
  */
 
 #ifndef WGS
-#define WGS 256 /* work-group size */
+#define WGS 256
 #endif
 #define BINS 256
 

@@ -8,7 +8,7 @@
  */
 
 #ifndef WGS
-#define WGS 256 /* work-group size; elements per partial sum */
+#define WGS 256
 #endif
 
 /* clbench:kernel reduce_long

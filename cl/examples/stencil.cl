@@ -13,7 +13,7 @@
 #define AT(x, y) in[clamp(y, 0, height - 1) * width + clamp(x, 0, width - 1)]
 
 #ifndef TS
-#define TS 16 /* tile edge */
+#define TS 16
 #endif
 
 /* clbench:kernel stencil_local

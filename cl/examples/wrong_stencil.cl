@@ -6,7 +6,7 @@
  */
 
 #ifndef TS
-#define TS 16 /* tile edge */
+#define TS 16
 #endif
 
 /* clbench:kernel wrong_stencil

@@ -4,10 +4,13 @@
 
 #include "clbench/check.h"
 #include "clbench/manifest.h"
+#include "clbench/journal.h"
 #include "clbench/options.h"
+#include "clbench/output.h"
 #include "clbench/report_views.h"
 #include "clbench/source.h"
 #include "clbench/tune.h"
+#include "clbench/tuned.h"
 #include "clbench/worker.h"
 
 #include <getopt.h>
@@ -18,6 +21,9 @@
 enum {
     OPT_CL_DIR = CB_OPTION_LONG_ONLY,
     OPT_CL_OPTS,
+    OPT_CLOCK_THRESHOLD,
+    OPT_DISCARD_THROTTLED,
+    OPT_NO_SENSORS,
     OPT_KERNEL_FILE,
     OPT_DETAIL,
     OPT_HELP_MAN,
@@ -45,6 +51,9 @@ static const struct cb_option options[] = {
      "source tree's cl/)"},
     {"cl-opts", OPT_CL_OPTS, 1, "OPTS",
      "extra clBuildProgram options, e.g. \"-cl-fast-relaxed-math\""},
+    {"clock-threshold", OPT_CLOCK_THRESHOLD, 1, "PCT",
+     "flag a row whose core clock moved by more than PCT percent during its timed launches "
+     "(clock_moved in the run file; default 5)"},
     {"define", 'D', 1, "NAME=V[,V..]", "set a kernel parameter; a list sweeps it (repeatable)"},
     {"detail", OPT_DETAIL, 0, NULL,
      "print the detail view instead of the table: per row the kernel's work-group size, "
@@ -52,6 +61,10 @@ static const struct cb_option options[] = {
      "bound and launch overheads (table or md; the run file always has them)"},
     {"device", 'd', 1, "SEL",
      "all, gpu, cpu, accelerator, P:D or part of a name; comma list (default all)"},
+    {"discard-throttled", OPT_DISCARD_THROTTLED, 0, NULL,
+     "drop the timed launches that ran while the device throttled (NVML) or its core clock was "
+     "more than --clock-threshold below the row's highest; the row says how many "
+     "(discarded_samples)"},
     {"format", 'f', 1, "FMT",
      "table, csv, json or md (default: from --output's extension, else table)"},
     {"help", 'h', 0, NULL, "show this help and exit"},
@@ -74,6 +87,8 @@ static const struct cb_option options[] = {
      "neither reuse nor keep measured peaks and built programs in the per-user cache "
      "($XDG_CACHE_HOME/clbench, else ~/.cache/clbench)"},
     {"no-peak", OPT_NO_PEAK, 0, NULL, "the same as --peak off"},
+    {"no-sensors", OPT_NO_SENSORS, 0, NULL,
+     "read no clocks, power, temperature or energy (NVML, cpufreq, RAPL) while rows run"},
     {"no-tuned", OPT_NO_TUNED, 0, NULL,
      "ignore the tuning database: kernels without -D use their defaults"},
     {"output", 'o', 1, "FILE",
@@ -203,7 +218,16 @@ void cb_print_man(FILE *out)
           "clbench \\-\\-device gpu \\-\\-kernel matmul_tiled\n"
           "clbench \\-k vadd,vadd_local \\-n 1M,16M \\-\\-format json \\-o run.json\n"
           "clbench report \\-\\-findings gpu\\-host.json cpu\\-host.json\n"
-          ".fi\n",
+          ".fi\n"
+          ".SH SEE ALSO\n"
+          "\\fIshare/doc/clbench/README.md\\fR (what clbench answers, the quick start, drivers)\n"
+          "and the manual beside it, one page per topic in \\fIshare/doc/clbench/docs/\\fR\n"
+          "(\\fIdocs/\\fR in the source tree): \\fBusage.md\\fR (options, output, run files),\n"
+          "\\fBmeasurement.md\\fR (how a row is measured, peaks and roofs), \\fBkernels.md\\fR\n"
+          "(the built\\-in kernels, types), \\fBkernel\\-files.md\\fR (your own kernels and\n"
+          "their manifests), \\fBtuning.md\\fR, \\fBisolation.md\\fR (workers and\n"
+          "\\-\\-resume), \\fBcache.md\\fR, \\fBclusters.md\\fR, \\fBdrivers.md\\fR,\n"
+          "\\fBarchitecture.md\\fR and \\fBtests.md\\fR.\n",
           out);
 }
 
@@ -550,6 +574,23 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_DETAIL:
         cfg->detail = 1;
         return 0;
+    case OPT_CLOCK_THRESHOLD: {
+        char *end;
+
+        cfg->clock_threshold_pct = strtod(arg, &end);
+        if (end == arg || *end != '\0' || !(cfg->clock_threshold_pct > 0) ||
+            cfg->clock_threshold_pct >= 100)
+            return usage("--clock-threshold takes a percentage above 0 and below 100, as in 5, "
+                         "not '%s'",
+                         arg);
+        return 0;
+    }
+    case OPT_DISCARD_THROTTLED:
+        cfg->discard_throttled = 1;
+        return 0;
+    case OPT_NO_SENSORS:
+        cfg->sensors = 0;
+        return 0;
     case OPT_LIST_KERNELS:
         cfg->list_kernels = 1;
         return 0;
@@ -621,6 +662,8 @@ void cb_config_init(struct cb_config *cfg)
     cfg->use_cache = 1;
     cfg->shards = 1;
     cfg->row_timeout_s = CB_ROW_TIMEOUT_DEFAULT_S;
+    cfg->sensors = 1;
+    cfg->clock_threshold_pct = 5.0;
 }
 
 int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)
@@ -704,6 +747,64 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
         if (cfg->command_line == NULL)
             status = usage("out of memory");
     }
+    return status;
+}
+
+/* Appends one input (a path and what it is) to the lists; -1 when out of memory. */
+static int add_input(const char ***paths, const char ***kinds, size_t *count, const char *path,
+                     const char *kind)
+{
+    const char **p = realloc(*paths, (*count + 1) * sizeof *p);
+    const char **k = p != NULL ? realloc(*kinds, (*count + 1) * sizeof *k) : NULL;
+
+    if (p != NULL)
+        *paths = p;
+    if (k == NULL)
+        return -1;
+    *kinds = k;
+    p[*count] = path;
+    k[(*count)++] = kind;
+    return 0;
+}
+
+int cb_config_check_outputs(const struct cb_config *cfg, const char *db_path,
+                            const char *export_path)
+{
+    const char **paths = NULL, **kinds = NULL;
+    char journal[4096 + 16], db[4096];
+    size_t count = 0, resume_at = 0;
+    int status = 0, no_memory = 0;
+
+    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
+        const struct cb_manifest_file *f = cb_kernel_file_at(i);
+
+        no_memory |= add_input(&paths, &kinds, &count, f->path, "the kernel file");
+        for (size_t r = 1; r < f->read_count; r++)
+            no_memory |= add_input(&paths, &kinds, &count, f->reads[r],
+                                   "a file a kernel file reads (#include, verify ... in)");
+    }
+    if (db_path == NULL && !cfg->no_tuned)
+        db_path = cfg->tuned_path != NULL                     ? cfg->tuned_path
+                  : cb_tuned_default_path(db, sizeof db) == 0 ? db
+                                                              : NULL;
+    if (db_path != NULL)
+        no_memory |= add_input(&paths, &kinds, &count, db_path, "the tuning database");
+    /* The journal may be the --resume file: that is how a killed run goes on. */
+    resume_at = count;
+    if (cfg->resume != NULL)
+        no_memory |= add_input(&paths, &kinds, &count, cfg->resume, "the --resume file");
+    if (no_memory) {
+        status = usage("out of memory");
+        goto done;
+    }
+    if (cb_output_not_input(cfg->output, "--output", paths, kinds, count) != 0 ||
+        cb_output_not_input(export_path, "--export", paths, kinds, count) != 0 ||
+        (cfg->output != NULL && cb_journal_path(journal, sizeof journal, cfg->output) == 0 &&
+         cb_output_not_input(journal, "--output's journal", paths, kinds, resume_at) != 0))
+        status = CB_EXIT_USAGE;
+done:
+    free(paths);
+    free(kinds);
     return status;
 }
 

@@ -4,6 +4,7 @@
 #include "clbench/check.h"
 #include "clbench/clock_check.h"
 #include "clbench/device.h"
+#include "clbench/explain.h"
 #include "clbench/families.h"
 #include "clbench/journal.h"
 #include "clbench/list.h"
@@ -15,6 +16,7 @@
 #include "clbench/runfile.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
+#include "clbench/sensors.h"
 #include "clbench/source.h"
 #include "clbench/timer.h"
 #include "clbench/tune.h"
@@ -84,6 +86,7 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
     if (cb_device_open(d) != CL_SUCCESS)
         return SIZE_MAX;
     cb_clock_check(d);
+    cb_sensors_open(d, cfg->sensors);
     if (cfg->peak_mode != CB_PEAK_OFF)
         cb_progress_peaks(progress, d);
     cb_peak_obtain(d, cfg, &cache);
@@ -110,6 +113,7 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
         failed += cb_row_failed(&run->rows[r]);
     }
     cb_program_cache_release(&cache);
+    cb_sensors_close(d);
     cb_device_close(d);
     return failed;
 }
@@ -175,11 +179,37 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
     return failed;
 }
 
-/* One pass over the devices: the rows of each that are not resumed.  Stops early when
- * interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
+/* A device whose rows were all resumed: opened all the same for its peaks and clock check
+ * (cached peaks cost nothing), which the run file and the resumed rows' rooflines need. */
+static void prepare_device(struct cb_device *d, size_t index, struct cb_run *run,
+                           const struct cb_config *cfg, struct cb_progress *progress)
+{
+    if (cfg->peak_mode != CB_PEAK_OFF)
+        cb_progress_peaks(progress, d);
+    if (cb_workers_enabled()) {
+        struct cb_worker w;
+        char why[CB_REASON_LEN];
+
+        if (cb_worker_open(&w, run->devices, run->device_count, index, NULL, 0, cfg->row_timeout_s,
+                           why, sizeof why) == CB_WORKER_OPEN_FAILED)
+            cb_warn("the resumed rows of '%s' keep no roofline: %s", d->name, why);
+        cb_worker_stop(&w);
+    } else if (cb_device_open(d) == CL_SUCCESS) {
+        struct cb_program_cache cache = {NULL, 0};
+
+        cb_clock_check(d);
+        cb_peak_obtain(d, cfg, &cache);
+        cb_program_cache_release(&cache);
+        cb_device_close(d);
+    }
+}
+
+/* One pass over the devices: the rows of each that are not resumed; in the first pass a
+ * device whose rows were all resumed is prepared, and resumed rows explained.  Stops early
+ * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
 static void run_pass(struct cb_run *run, const struct cb_config *cfg, struct cb_journal *journal,
                      struct cb_oracles *oracles, unsigned char *done, int *fatal,
-                     const struct budget *b, struct cb_progress *progress)
+                     const struct budget *b, struct cb_progress *progress, int first_pass)
 {
     const int isolated = cb_workers_enabled();
     size_t next = 0;
@@ -190,10 +220,18 @@ static void run_pass(struct cb_run *run, const struct cb_config *cfg, struct cb_
 
         while (next < run->row_count && run->rows[next].device == d)
             todo += !run->rows[next++].resumed;
-        if (todo == 0)
-            continue; /* every row of this device was resumed */
-        n = isolated ? run_in_worker(run, first, next, i, cfg, journal, progress, done, fatal, b)
-                     : run_in_process(run, first, next, cfg, journal, oracles, progress, done, b);
+        if (todo == 0) {
+            if (next > first && first_pass)
+                prepare_device(d, i, run, cfg, progress);
+            n = 0;
+        } else
+            n = isolated
+                    ? run_in_worker(run, first, next, i, cfg, journal, progress, done, fatal, b)
+                    : run_in_process(run, first, next, cfg, journal, oracles, progress, done, b);
+        /* Resumed rows were read before this device's peaks were known. */
+        for (size_t r = first; r < next && first_pass; r++)
+            if (run->rows[r].resumed)
+                cb_row_explain(&run->rows[r]);
         if (n != SIZE_MAX)
             continue;
         for (size_t r = first; r < next; r++) {
@@ -237,7 +275,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
     for (size_t r = 0; r < run->row_count; r++)
         pending += !run->rows[r].resumed;
     cb_progress_start(&progress, pending, cfg->kernel_list_count > 0);
-    run_pass(run, &row_cfg, journal, oracles, done, fatal, &b, &progress);
+    run_pass(run, &row_cfg, journal, oracles, done, fatal, &b, &progress, 1);
     for (size_t r = 0; r < run->row_count; r++)
         again += b.again[r] && done[r];
     if (again > 0 && !cb_interrupted && !*fatal) {
@@ -260,11 +298,15 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
                 }
             }
             progress.total += again;
-            run_pass(run, &again_cfg, journal, oracles, done, fatal, &b, &progress);
+            run_pass(run, &again_cfg, journal, oracles, done, fatal, &b, &progress, 0);
             for (size_t r = 0; r < run->row_count; r++)
                 run->rows[r].resumed = resumed[r];
             for (size_t i = 0; i < run->device_count; i++)
                 *run->devices[i] = kept[i];
+            /* Their rooflines, from pass one's peaks. */
+            for (size_t r = 0; r < run->row_count; r++)
+                if (b.again[r] && done[r])
+                    cb_row_explain(&run->rows[r]);
         }
         free(resumed);
         free(kept);
@@ -292,9 +334,14 @@ static int start_journal(struct cb_run *run, const struct cb_config *cfg,
     }
     if (cfg->output == NULL)
         return 0;
-    if (cb_journal_path(path, sizeof path, cfg->output) != 0)
+    switch (cb_journal_path(path, sizeof path, cfg->output)) {
+    case 0:
+        return cb_journal_open(journal, path, run);
+    case 1:
+        return 0;
+    default:
         return cb_error("output path is too long for its journal");
-    return cb_journal_open(journal, path, run);
+    }
 }
 
 /* SIGINT or SIGTERM: the rows done go to the outputs, the row that was running nowhere; says
@@ -401,7 +448,6 @@ static int bench(struct cb_config *cfg)
     struct cb_tuned_db tuned = {NULL, 0};
     struct cb_device_list list;
     struct cb_run run;
-    struct cb_output out;
     struct cb_journal journal = {-1, ""};
     struct cb_oracles oracles = {NULL, NULL, NULL};
     char refused[4608];
@@ -411,8 +457,11 @@ static int bench(struct cb_config *cfg)
     if (cb_worker_mode())
         return cb_worker_serve(cfg);
     memset(&run, 0, sizeof run);
-    memset(&out, 0, sizeof out);
     run.cfg = cfg;
+    status = cb_config_check_outputs(cfg, NULL, NULL);
+    if (status != 0)
+        return status;
+    status = CB_EXIT_FAILED;
     /* A run file or a report given as --tuned: said before any work, not warned and skipped. */
     if (!cfg->no_tuned && cfg->tuned_path != NULL &&
         cb_tuned_check_target(cfg->tuned_path, refused, sizeof refused) != 0) {
@@ -426,13 +475,10 @@ static int bench(struct cb_config *cfg)
     if (run.devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||
         cb_devices_select(&list, cfg->devices, run.devices, &run.device_count) != 0)
         goto done;
-    /* Fail on an unwritable --output before spending minutes on the rows.  The temporary file
-     * is opened again at the end, so that a killed run leaves nothing but its journal. */
-    if (cfg->output != NULL) {
-        if (cb_output_open(&out, cfg->output) != 0)
-            goto done;
-        cb_output_abort(&out);
-    }
+    /* Fail on an unwritable --output before spending minutes on the rows; nothing is created
+     * until the end, so that a killed run leaves nothing but its journal. */
+    if (cfg->output != NULL && cb_output_check(cfg->output, "--output path") != 0)
+        goto done;
     if (!cfg->no_tuned) {
         cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &tuned);
         cfg->tuned = &tuned;

@@ -489,11 +489,13 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
     if (cfg->output != NULL) {
         char path[sizeof journal.path];
 
-        if (cb_journal_path(path, sizeof path, cfg->output) != 0) {
+        const int made = cb_journal_path(path, sizeof path, cfg->output);
+
+        if (made < 0) {
             cb_error("output path is too long for its journal");
             goto done;
         }
-        if (cb_journal_open(&journal, path, &run) != 0)
+        if (made == 0 && cb_journal_open(&journal, path, &run) != 0)
             goto done;
     }
     cb_run_stamp(&run);

@@ -305,7 +305,7 @@ static int merge(const struct tune_config *t)
         snprintf(db_path, sizeof db_path, "%s", t->tune.run.tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0)
         return usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
-    if (cb_tuned_check_target(db_path, refused, sizeof refused) != 0) {
+    if (cb_tuned_check_update(db_path, refused, sizeof refused) != 0) {
         cb_error("%s", refused);
         return CB_EXIT_USAGE;
     }
@@ -340,10 +340,12 @@ static int tune(const struct cb_tune_config *t)
         usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
         goto done;
     }
-    if (cb_tuned_check_target(db_path, refused, sizeof refused) != 0) {
+    if (cb_tuned_check_update(db_path, refused, sizeof refused) != 0) {
         cb_error("%s", refused);
         goto done;
     }
+    if (cb_config_check_outputs(cfg, db_path, t->export_path) != 0)
+        goto done;
     if (t->export_path != NULL) {
         const char *dot = strrchr(t->export_path, '.');
 

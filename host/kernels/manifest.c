@@ -1,7 +1,7 @@
 /* One file's manifests into kernels (cb_manifest_parse): each comment that starts with
  * `clbench:kernel NAME` is read line by line through the key table (manifest_keys.c), then
- * checked (manifest_check.c); see manifest.h.  The grammar is documented in README.md ("Your own
- * kernels"). */
+ * checked (manifest_check.c); see manifest.h.  The grammar is documented in docs/kernel-files.md
+ * ("Your own kernels"). */
 #define _POSIX_C_SOURCE 200809L
 #include "manifest_parts.h"
 
@@ -163,6 +163,9 @@ void cb_manifest_file_free(struct cb_manifest_file *file)
     for (size_t i = 0; i < file->count; i++)
         manifest_kernel_free(file->kernels[i]->manifest);
     free(file->kernels);
+    for (size_t i = 0; i < file->read_count; i++)
+        free(file->reads[i]);
+    free(file->reads);
     free(file->path);
     free(file->text);
     free(file);

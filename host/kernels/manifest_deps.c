@@ -160,6 +160,11 @@ int manifest_hash_dependencies(struct cb_manifest_file *file)
     }
     if (d->h != plain)
         snprintf(file->hash, sizeof file->hash, "fnv1a64:%016llx", (unsigned long long)d->h);
+    /* The files read, for the check that no output of the run is one of them. */
+    file->reads = calloc(d->count, sizeof *file->reads);
+    for (size_t i = 0; file->reads != NULL && i < d->count; i++)
+        if ((file->reads[file->read_count] = strdup(d->seen[i])) != NULL)
+            file->read_count++;
     free(d);
-    return 0;
+    return file->reads != NULL ? 0 : -1;
 }

@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "manifest_parts.h"
 
+#include "clbench/output.h"
+
 #include "clbench/text_file.h"
 
 #include <errno.h>
@@ -93,6 +95,11 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
     struct stat st, *grown_stat;
     char *text;
 
+    /* /dev/stdin < k.cl is a regular file here and a worker's control pipe in a worker. */
+    if (cb_path_fd_alias(path) >= 0)
+        return manifest_fail(&x, 0, 0,
+                             "names an open file descriptor, which clbench's worker processes "
+                             "cannot read: save the kernel to a .cl file and give that");
     if (stat(path, &st) != 0)
         return manifest_fail(&x, 0, 0, "cannot read the kernel file: %s", strerror(errno));
     if (!S_ISREG(st.st_mode))
@@ -156,6 +163,16 @@ undo:
     cb_manifest_file_free(file);
     register_loaded();
     return -1;
+}
+
+size_t cb_kernel_files_count(void)
+{
+    return loaded_count;
+}
+
+const struct cb_manifest_file *cb_kernel_file_at(size_t i)
+{
+    return i < loaded_count ? loaded[i] : NULL;
 }
 
 void cb_kernel_files_unload(void)

@@ -1,6 +1,6 @@
 /* The manifest's keys, declared once in a table (`keys` below: name, whether it may be
  * repeated, which contracts allow it, its parser), and the contracts a manifest may name.  A new
- * key is one parser and one row; README.md's "The manifest" table documents each. */
+ * key is one parser and one row; docs/kernel-files.md's "The manifest" table documents each. */
 #include "manifest_parts.h"
 
 #include "clbench/families.h"

@@ -1,6 +1,6 @@
 /* The sweep journal and --resume; see journal.h.  A journal line is exactly a run file row
  * (cb_row_json), so a row reads back the same from either. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE
 #include "clbench/journal.h"
 
 #include "clbench/check.h"
@@ -9,6 +9,7 @@
 #include "clbench/text_file.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +19,15 @@
 
 int cb_journal_path(char *buf, size_t len, const char *output)
 {
-    const int n = snprintf(buf, len, "%s.journal", output);
+    struct cb_output_target t;
+    char why[512];
+    int n;
 
+    /* A device, a pipe or /dev/stdout cannot be resumed from, and "/dev/null.journal" is no
+     * file to create: such an output has no journal. */
+    if (cb_output_resolve(output, &t, why, sizeof why) == 0 && t.in_place)
+        return 1;
+    n = snprintf(buf, len, "%s.journal", output);
     return (n < 0 || (size_t)n >= len) ? -1 : 0;
 }
 
@@ -29,7 +37,9 @@ static int write_row(int fd, const struct cb_row *row)
     char *text = j != NULL ? cJSON_PrintUnformatted(j) : NULL;
     int status = -1;
 
-    if (text != NULL)
+    if (text == NULL)
+        errno = ENOMEM;
+    else
         status =
             cb_write_all(fd, text, strlen(text)) == 0 && cb_write_all(fd, "\n", 1) == 0 ? 0 : -1;
     free(text);
@@ -37,30 +47,109 @@ static int write_row(int fd, const struct cb_row *row)
     return status;
 }
 
+/* A write lock on the whole of fd's file, held until this process closes a descriptor of it:
+ * 0; the pid of the process holding it (> 0); -1 with errno when the file system has no locks. */
+static long lock_file(int fd)
+{
+    struct flock l;
+
+    memset(&l, 0, sizeof l);
+    l.l_type = F_WRLCK;
+    l.l_whence = SEEK_SET;
+    if (fcntl(fd, F_SETLK, &l) == 0)
+        return 0;
+    if (errno != EACCES && errno != EAGAIN)
+        return -1;
+    memset(&l, 0, sizeof l);
+    l.l_type = F_WRLCK;
+    l.l_whence = SEEK_SET;
+    if (fcntl(fd, F_GETLK, &l) != 0 || l.l_type == F_UNLCK)
+        return LONG_MAX; /* released meanwhile: taken again by the caller's next try */
+    return l.l_pid > 0 ? (long)l.l_pid : LONG_MAX;
+}
+
+/* Opens and locks the journal at path, the file that is there now (created empty if none):
+ * the descriptor, or -1 with a message (another run holds it).  A journal belongs to the one
+ * run writing it: a second run with the same --output would rename its own over it and
+ * remove it when it ends, losing the first run's rows. */
+static int take_journal(const char *path)
+{
+    for (int tries = 0; tries < 100; tries++) {
+        struct stat mine, there;
+        const int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        long holder;
+
+        if (fd < 0)
+            return cb_error("cannot write the journal '%s': %s", path, strerror(errno));
+        holder = lock_file(fd);
+        if (holder < 0) {
+            /* NFS without lockd and some FUSE file systems: no lock to take. */
+            cb_warn("cannot lock the journal '%s': %s; a second run writing the same --output "
+                    "would not be noticed",
+                    path, strerror(errno));
+            return fd;
+        }
+        if (holder > 0) {
+            close(fd);
+            if (holder == LONG_MAX)
+                continue;
+            return cb_error("the journal '%s' belongs to another clbench run (pid %ld) writing "
+                            "the same --output: wait for it to end, or give this run another -o",
+                            path, holder);
+        }
+        /* The journal locked is the one at path, not one a run ending just now renamed away
+         * or removed: else again. */
+        if (fstat(fd, &mine) == 0 && stat(path, &there) == 0 && mine.st_dev == there.st_dev &&
+            mine.st_ino == there.st_ino)
+            return fd;
+        close(fd);
+    }
+    return cb_error("cannot lock the journal '%s': it keeps changing", path);
+}
+
 int cb_journal_open(struct cb_journal *j, const char *path, const struct cb_run *run)
 {
     char temp[sizeof j->path + 8];
-    int fd;
+    int old, fd, e = 0;
+    size_t resumed = 0;
 
     j->fd = -1;
     if (strlen(path) >= sizeof j->path)
         return cb_error("journal path is too long");
     strcpy(j->path, path);
+    old = take_journal(path);
+    if (old < 0)
+        return -1;
     snprintf(temp, sizeof temp, "%s.XXXXXX", path);
-    fd = mkstemp(temp);
-    if (fd < 0)
-        return cb_error("cannot write the journal '%s': %s", path, strerror(errno));
-    for (size_t i = 0; i < run->row_count; i++)
-        if (run->rows[i].resumed && write_row(fd, &run->rows[i]) != 0)
-            break;
-    /* Renamed over an older journal only when complete: a kill now loses nothing. */
-    if (errno = 0, fsync(fd) != 0 || rename(temp, path) != 0) {
-        const int e = errno;
-
-        close(fd);
-        remove(temp);
+    fd = mkostemp(temp, O_CLOEXEC);
+    if (fd < 0) {
+        e = errno;
+        close(old);
         return cb_error("cannot write the journal '%s': %s", path, strerror(e));
     }
+    /* The new journal is locked before it takes the name, so that it is never free. */
+    lock_file(fd);
+    for (size_t i = 0; i < run->row_count; i++)
+        resumed += run->rows[i].resumed;
+    for (size_t i = 0; i < run->row_count && e == 0; i++)
+        if (run->rows[i].resumed && write_row(fd, &run->rows[i]) != 0)
+            e = errno != 0 ? errno : EIO;
+    /* Renamed over the older journal only when complete and on the disk: a full disk or a
+     * kill now loses nothing. */
+    if (e == 0 && (fsync(fd) != 0 || rename(temp, path) != 0))
+        e = errno;
+    if (e != 0) {
+
+        close(fd);
+        unlink(temp);
+        close(old);
+        if (resumed > 0)
+            return cb_error("cannot copy the %zu resumed rows into a new journal beside '%s': %s; "
+                            "'%s' is kept as it was (make room and run the same command again)",
+                            resumed, path, strerror(e), path);
+        return cb_error("cannot write the journal '%s': %s", path, strerror(e));
+    }
+    close(old);
     j->fd = fd;
     return 0;
 }
@@ -73,17 +162,24 @@ int cb_journal_append(struct cb_journal *j, const struct cb_row *row)
         return 0;
     cb_error("writing the journal '%s' failed: %s; the run goes on without it", j->path,
              strerror(errno));
-    close(j->fd);
-    j->fd = -1;
+    /* Still locked: closing it would free it for another run while this one writes the same
+     * output.  Marked unusable instead. */
+    j->fd = -2 - j->fd;
     return -1;
 }
 
 void cb_journal_close(struct cb_journal *j, int remove_it)
 {
-    if (j->fd >= 0) {
-        close(j->fd);
-        if (remove_it)
-            remove(j->path);
+    const int fd = j->fd >= 0 ? j->fd : j->fd <= -2 ? -2 - j->fd : -1;
+
+    if (fd >= 0) {
+        struct stat mine, there;
+
+        /* Removed while still locked, and only if it is still this run's. */
+        if (remove_it && fstat(fd, &mine) == 0 && stat(j->path, &there) == 0 &&
+            mine.st_dev == there.st_dev && mine.st_ino == there.st_ino)
+            unlink(j->path);
+        close(fd);
     }
     j->fd = -1;
 }
@@ -334,6 +430,7 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     }
     restore_then_local(row, cJSON_GetObjectItemCaseSensitive(j, "then"));
     cb_kernel_info_restore(&row->kernel_info, cJSON_GetObjectItemCaseSensitive(j, "kernel_info"));
+    cb_row_state_restore(row, j);
     cb_row_explain(row); /* against this run's peaks and launch overhead */
     row->resumed = 1;
     return 0;
@@ -391,6 +488,7 @@ static long load_records(const char *path, struct cb_run *run,
     char *text = cb_read_text_file(path);
     cJSON *whole;
     long taken = 0, records = 0, stale = 0;
+    int run_file = 0;
 
     if (text == NULL)
         return cb_error("cannot read --resume file '%s': %s", path, strerror(errno));
@@ -398,6 +496,7 @@ static long load_records(const char *path, struct cb_run *run,
     if (cJSON_IsObject(whole) && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(whole, "rows"))) {
         const cJSON *row;
 
+        run_file = 1; /* of no rows, perhaps: a run that was all interrupted or refused */
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(whole, "rows"))
         {
             records++;
@@ -417,7 +516,7 @@ static long load_records(const char *path, struct cb_run *run,
         }
     }
     cJSON_Delete(whole);
-    if (records == 0 && text[strspn(text, " \t\r\n")] != '\0') {
+    if (records == 0 && !run_file && text[strspn(text, " \t\r\n")] != '\0') {
         free(text);
         return cb_error("--resume file '%s' is neither a clbench journal nor a run file", path);
     }

@@ -36,6 +36,16 @@ static double verdict_mean(const struct verdict *v)
     return exp(v->log_sum / (double)v->count);
 }
 
+/* A row's energy per launch in joules (its "energy"), 0 where it has none. */
+static double joules_of(const struct cb_rrow *x)
+{
+    const cJSON *e =
+        x != NULL && x->ok ? cJSON_GetObjectItemCaseSensitive(x->json, "energy") : NULL;
+    const cJSON *j = cJSON_GetObjectItemCaseSensitive(e, "joules_per_launch");
+
+    return cJSON_IsNumber(j) && j->valuedouble > 0 ? j->valuedouble : 0;
+}
+
 /* "6.1x faster" or "0.62x (slower)". */
 static void describe(char *buf, size_t len, double speedup)
 {
@@ -121,17 +131,18 @@ static int twin_unverified(const struct cb_report *r, const char *twin)
 /* One twin pair: kernel (with local memory) against twin (without), per size and device.
  * Adds each speedup to the device's verdict. */
 static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, const char *twin,
-                      struct verdict *verdicts, int markdown)
+                      struct verdict *verdicts, struct verdict *energy_verdicts, int markdown)
 {
     size_t count, nkeys, ndev = 0, shown = 0;
     const struct cb_rrow **rows = rows_of(r, kernel, NULL, &count);
     const struct cb_rrow **keys = rows != NULL ? malloc((count + 1) * sizeof *keys) : NULL;
     size_t *devs = malloc((r->device_count + 1) * sizeof *devs);
     struct verdict *pair = calloc(r->device_count + 1, sizeof *pair);
+    struct verdict *energy = calloc(r->device_count + 1, sizeof *energy);
     struct cb_grid g;
     char title[256];
 
-    if (keys == NULL || devs == NULL || pair == NULL || count == 0)
+    if (keys == NULL || devs == NULL || pair == NULL || energy == NULL || count == 0)
         goto done;
     nkeys = unique_keys(rows, count, keys);
     for (size_t d = 0; d < r->device_count; d++)
@@ -172,6 +183,10 @@ static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, 
                 cb_grid_set(&g, row, c + 2, "%.3gx", s);
                 verdict_add(&pair[devs[i]], s);
                 verdict_add(&verdicts[devs[i]], s);
+                if (joules_of(x) > 0 && joules_of(y) > 0) {
+                    verdict_add(&energy[devs[i]], joules_of(y) / joules_of(x));
+                    verdict_add(&energy_verdicts[devs[i]], joules_of(y) / joules_of(x));
+                }
             } else {
                 cb_grid_set(&g, row, c + 2, "-");
             }
@@ -189,8 +204,8 @@ static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, 
         fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[devs[i]].label);
     }
     /* An unverified twin ran, but nothing vouches for its outputs: it never counts in a
-     * verdict (README, "The generic contract"), and the line says so rather than that it
-     * did not run. */
+     * verdict (docs/kernel-files.md, "The generic contract"), and the line says so rather than that
+     * it did not run. */
     if (shown == 0 && twin_unverified(r, twin))
         fprintf(out,
                 " no verdict: %s ran beside it but is unverified (no `verify` line checks its "
@@ -198,8 +213,18 @@ static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, 
                 twin);
     else if (shown == 0)
         fprintf(out, " no verdict: %s did not run beside it", twin);
+    /* Where both twins' energy was measured: what local memory does to the joules per launch. */
+    for (size_t i = 0, said = 0; i < ndev; i++)
+        if (energy[devs[i]].count > 0) {
+            const double e = verdict_mean(&energy[devs[i]]);
+
+            fprintf(out, "%s%.2gx %s energy on %s",
+                    said++ ? ", " : "\n  energy per launch: ", e >= 1 ? e : 1 / e,
+                    e >= 1 ? "less" : "more", r->devices[devs[i]].label);
+        }
     fputs("\n\n", out);
 done:
+    free(energy);
     free(pair);
     free(devs);
     free(keys);
@@ -257,6 +282,7 @@ struct text_pairs {
     FILE *out;
     int markdown, any;
     struct verdict *verdicts; /* per device */
+    struct verdict *energy;   /* per device: the twin's joules per launch over the kernel's */
 };
 
 /* The verdicts are per element type, so that float and double pairs are judged apart: the
@@ -280,12 +306,12 @@ static void text_pair(const struct cb_report *r, const char *kernel, const char 
 
     open_section(t->out, t->markdown, &t->any);
     twin_pair(t->out, r, kernel, twin, t->verdicts + type_index(kernel) * (r->device_count + 1),
-              t->markdown);
+              t->energy + type_index(kernel) * (r->device_count + 1), t->markdown);
 }
 
 /* The verdict line of one type over its pairs v[device]. */
 static void verdict_lines(FILE *out, const struct cb_report *r, const struct verdict *v,
-                          const char *type, int markdown)
+                          const struct verdict *e, const char *type, int markdown)
 {
     int shown = 0;
 
@@ -304,6 +330,18 @@ static void verdict_lines(FILE *out, const struct cb_report *r, const struct ver
             fprintf(out, "%s%s: geometric mean of %zu pair%s and sizes, from %.3gx to %.3gx\n",
                     markdown ? "- " : "  ", r->devices[d].label, v[d].count,
                     v[d].count == 1 ? "" : "s", v[d].lo, v[d].hi);
+    /* Where both twins' energy was measured: the twin's joules per launch over the kernel's. */
+    for (size_t d = 0; d < r->device_count; d++)
+        if (e[d].count > 0) {
+            const double m = verdict_mean(&e[d]);
+
+            fprintf(out,
+                    "%s%s: energy per launch %.2gx %s with local memory (%zu pair%s and sizes, "
+                    "the twin's joules over the kernel's from %.3gx to %.3gx)\n",
+                    markdown ? "- " : "  ", r->devices[d].label, m >= 1 ? m : 1 / m,
+                    m >= 1 ? "less" : "more", e[d].count, e[d].count == 1 ? "" : "s", e[d].lo,
+                    e[d].hi);
+        }
 }
 
 /* Returns 1 when some twin pair had rows. */
@@ -311,10 +349,14 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
 {
     const size_t per_type = r->device_count + 1;
     struct verdict *v = calloc(VERDICT_TYPES * per_type, sizeof *v);
-    struct text_pairs t = {out, markdown, 0, v};
+    struct verdict *e = calloc(VERDICT_TYPES * per_type, sizeof *e);
+    struct text_pairs t = {out, markdown, 0, v, e};
 
-    if (v == NULL)
+    if (v == NULL || e == NULL) {
+        free(v);
+        free(e);
         return 0;
+    }
     each_twin_pair(r, text_pair, &t);
     if (t.any) {
         /* Each type's line where its pairs ran; float's also where none of any type did. */
@@ -327,10 +369,12 @@ static int local_memory(FILE *out, const struct cb_report *r, int markdown)
             }
         for (size_t ti = 0; ti < VERDICT_TYPES; ti++)
             if (pairs[ti] > 0 || (ti == 0 && all == 0))
-                verdict_lines(out, r, v + ti * per_type, verdict_types[ti], markdown);
+                verdict_lines(out, r, v + ti * per_type, e + ti * per_type, verdict_types[ti],
+                              markdown);
         fputc('\n', out);
     }
     free(v);
+    free(e);
     return t.any;
 }
 
@@ -339,10 +383,11 @@ static int is_type(const struct cb_report *r, size_t d, const char *type)
     return strcmp(r->devices[d].type, type) == 0;
 }
 
-/* The CPU's median time over the GPU's for the family's rows (kernel, parameters, size) that
- * both ran ok: their geometric mean, count and range. */
+/* The CPU's median time (energy: joules per launch) over the GPU's for the family's rows
+ * (kernel, parameters, size) that both ran ok (energy: and both measured): their geometric mean,
+ * count and range. */
 static struct verdict family_ratio(const struct cb_report *r, const char *family, size_t gpu,
-                                   size_t cpu)
+                                   size_t cpu, int energy)
 {
     struct verdict v = {0, 0, 0, 0};
 
@@ -354,8 +399,10 @@ static struct verdict family_ratio(const struct cb_report *r, const char *family
         for (size_t j = 0; j < r->row_count && b == NULL; j++)
             if (r->rows[j].device == cpu && r->rows[j].ok && cb_report_same_row(&r->rows[j], a))
                 b = &r->rows[j];
-        if (b != NULL)
+        if (b != NULL && !energy)
             verdict_add(&v, b->median_ms / a->median_ms);
+        else if (b != NULL && joules_of(a) > 0 && joules_of(b) > 0)
+            verdict_add(&v, joules_of(b) / joules_of(a));
     }
     return v;
 }
@@ -405,9 +452,17 @@ static void gpu_cpu(FILE *out, const struct cb_report *r, int markdown)
             break;
         cb_grid_set(&g, row, 0, "%s", families[f]);
         for (size_t p = 0; p < npairs; p++) {
-            const struct verdict v = family_ratio(r, families[f], gpu[p / nc], cpu[p % nc]);
+            const struct verdict v = family_ratio(r, families[f], gpu[p / nc], cpu[p % nc], 0);
+            const struct verdict e = family_ratio(r, families[f], gpu[p / nc], cpu[p % nc], 1);
 
-            if (v.count > 0) {
+            if (v.count > 0 && e.count > 0) {
+                char buf[32], ebuf[32];
+
+                cb_report_fmt(buf, sizeof buf, verdict_mean(&v));
+                cb_report_fmt(ebuf, sizeof ebuf, verdict_mean(&e));
+                cb_grid_set(&g, row, 1 + p, "%sx (%zu), energy %sx (%zu)", buf, v.count, ebuf,
+                            e.count);
+            } else if (v.count > 0) {
                 char buf[32];
 
                 cb_report_fmt(buf, sizeof buf, verdict_mean(&v));
@@ -425,6 +480,80 @@ done:
     free(families);
 }
 
+/* A row's work per joule in its metric's unit (GFLOP/J for GFLOP/s rows, GB/J for GB/s), 0
+ * where its energy was not measured. */
+static double work_per_joule(const struct cb_rrow *x)
+{
+    const int flops = strcmp(x->metric, "GFLOP/s") == 0;
+    const cJSON *e = joules_of(x) > 0 ? cJSON_GetObjectItemCaseSensitive(x->json, "energy") : NULL;
+    const cJSON *v =
+        cJSON_GetObjectItemCaseSensitive(e, flops ? "gflops_per_joule" : "gb_per_joule");
+
+    return cJSON_IsNumber(v) && v->valuedouble > 0 ? v->valuedouble : 0;
+}
+
+/* Energy per unit of work, per family and device: the geometric mean of the rows' GFLOP/J or
+ * GB/J over the rows whose energy was measured.  Left out when none was. */
+static void energy(FILE *out, const struct cb_report *r, int markdown)
+{
+    const char **families = malloc((r->row_count + 1) * sizeof *families);
+    size_t nfam = 0;
+    struct cb_grid g;
+
+    for (size_t i = 0; families != NULL && i < r->row_count; i++) {
+        int seen = 0;
+
+        if (work_per_joule(&r->rows[i]) <= 0)
+            continue;
+        for (size_t f = 0; f < nfam && !seen; f++)
+            seen = strcmp(families[f], r->rows[i].family) == 0;
+        if (!seen)
+            families[nfam++] = r->rows[i].family;
+    }
+    if (nfam == 0 || cb_grid_init(&g, 1 + r->device_count) != 0) {
+        free(families);
+        return;
+    }
+    heading(out, markdown,
+            "Energy: work per joule (GFLOP/J or GB/J, the family's metric), geometric mean over "
+            "the rows whose energy was measured (rows in brackets)");
+    if (!markdown)
+        fputc('\n', out);
+    cb_grid_set(&g, 0, 0, "family");
+    g.left[0] = 1;
+    for (size_t d = 0; d < r->device_count; d++)
+        cb_grid_set(&g, 0, 1 + d, "%s", r->devices[d].label);
+    for (size_t f = 0; f < nfam; f++) {
+        const size_t row = cb_grid_add_row(&g);
+        const char *unit = "";
+
+        if (row == 0)
+            break;
+        cb_grid_set(&g, row, 0, "%s", families[f]);
+        for (size_t d = 0; d < r->device_count; d++) {
+            struct verdict v = {0, 0, 0, 0};
+
+            for (size_t i = 0; i < r->row_count; i++)
+                if (r->rows[i].device == d && strcmp(r->rows[i].family, families[f]) == 0 &&
+                    work_per_joule(&r->rows[i]) > 0) {
+                    verdict_add(&v, work_per_joule(&r->rows[i]));
+                    unit = strcmp(r->rows[i].metric, "GFLOP/s") == 0 ? "GFLOP/J" : "GB/J";
+                }
+            if (v.count > 0) {
+                char buf[32];
+
+                cb_report_fmt(buf, sizeof buf, verdict_mean(&v));
+                cb_grid_set(&g, row, 1 + d, "%s %s (%zu)", buf, unit, v.count);
+            } else
+                cb_grid_set(&g, row, 1 + d, "-");
+        }
+    }
+    cb_grid_write(out, &g, markdown);
+    cb_grid_free(&g);
+    fputc('\n', out);
+    free(families);
+}
+
 void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_format fmt)
 {
     const int md = fmt == CB_FORMAT_MD;
@@ -435,6 +564,7 @@ void cb_report_write_verdict(FILE *out, const struct cb_report *r, enum cb_forma
                 "memory\n\n",
                 md ? "**Verdict**: " : "");
     gpu_cpu(out, r, md);
+    energy(out, r, md);
 }
 
 static cJSON *spread_json(const struct verdict *v, const char *mean_name)
@@ -508,14 +638,17 @@ cJSON *cb_report_verdict_json(const struct cb_report *r)
             for (size_t i = 0; i < r->row_count; i++) {
                 const char *family = r->rows[i].family;
                 int first = 1;
-                struct verdict v;
+                struct verdict v, e;
                 cJSON *j;
 
                 for (size_t k = 0; k < i && first; k++)
                     first = strcmp(r->rows[k].family, family) != 0;
-                if (!first || (v = family_ratio(r, family, g, c)).count == 0)
+                if (!first || (v = family_ratio(r, family, g, c, 0)).count == 0)
                     continue;
                 j = spread_json(&v, "ratio");
+                e = family_ratio(r, family, g, c, 1);
+                if (e.count > 0) /* the CPU's joules per launch over the GPU's */
+                    cJSON_AddItemToObject(j, "energy", spread_json(&e, "ratio"));
                 cJSON_AddStringToObject(j, "family", family);
                 cJSON_AddStringToObject(j, "gpu", r->devices[g].label);
                 cJSON_AddStringToObject(j, "cpu", r->devices[c].label);

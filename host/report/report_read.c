@@ -215,6 +215,7 @@ static int read_device(const cJSON *j, size_t source, struct cb_rdevice *d, char
 
     memset(d, 0, sizeof *d);
     d->source = source;
+    d->json = j;
     d->id = str_or(j, "id", NULL);
     d->name = str_or(j, "name", NULL);
     if (d->id == NULL || d->name == NULL)
@@ -231,6 +232,7 @@ static int read_device(const cJSON *j, size_t source, struct cb_rdevice *d, char
     d->gbs_source = str_or(peak, "gbs_source", NULL);
     d->gflops_source = str_or(peak, "gflops_source", NULL);
     d->peak_busy = str_or(peak, "busy", NULL);
+    d->state_source = cJSON_GetObjectItemCaseSensitive(j, "state_source");
     return 0;
 }
 

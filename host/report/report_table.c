@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/output.h"
+#include "clbench/report_family.h"
 #include "clbench/report_grid.h"
 #include "clbench/report_rows.h"
 #include "clbench/report_views.h"
@@ -13,7 +14,8 @@
 #include <string.h>
 
 /* The first row of device d with the key of row k. */
-static const struct cb_rrow *cell_row(const struct cb_report *r, size_t d, const struct cb_rrow *k)
+const struct cb_rrow *cb_report_family_cell(const struct cb_report *r, size_t d,
+                                            const struct cb_rrow *k)
 {
     for (size_t i = 0; i < r->row_count; i++)
         if (r->rows[i].device == d && cb_report_same_row(&r->rows[i], k))
@@ -90,24 +92,18 @@ static const char *library_warning(const struct cb_report *r, const struct cb_rr
     return warning;
 }
 
-/* A family's unique keys, as representative rows in print order. */
-struct family {
-    const char *name, *metric, *baseline;
-    const struct cb_rrow **keys;
-    size_t key_count;
-    size_t *devices; /* columns with at least one row of the family */
-    size_t device_count;
-    int sweep;        /* some device ran a kernel at a size with several parameter sets */
-    int with_library; /* some row has a library partner: a "vs library" column */
-};
-
 static int key_order(const void *a, const void *b)
 {
     return cb_report_row_order(*(const struct cb_rrow *const *)a,
                                *(const struct cb_rrow *const *)b);
 }
 
-static int family_build(const struct cb_report *r, const char *name, struct family *f)
+static int is_type(const struct cb_report *r, size_t d, const char *type)
+{
+    return strcmp(r->devices[d].type, type) == 0;
+}
+
+int cb_report_family_build(const struct cb_report *r, const char *name, struct cb_rfamily *f)
 {
     memset(f, 0, sizeof *f);
     f->name = name;
@@ -141,17 +137,40 @@ static int family_build(const struct cb_report *r, const char *name, struct fami
         f->with_library =
             strcmp(r->rows[i].family, name) == 0 && library_speedup(r, &r->rows[i]) > 0;
     qsort(f->keys, f->key_count, sizeof *f->keys, key_order);
+    f->per = 3 + (f->baseline != NULL) + (f->with_library != 0);
+    f->lead = f->sweep ? 3 : 2;
+    /* Ratio columns: each GPU against each CPU, and each CPU against each other CPU (PoCL and
+     * Rusticl on one processor: which compiler serves it better). */
+    for (size_t i = 0; i < f->device_count; i++) {
+        f->gpu_count += is_type(r, f->devices[i], "gpu");
+        f->cpu_count += is_type(r, f->devices[i], "cpu");
+    }
+    for (size_t i = 0; i < f->device_count; i++)
+        for (size_t j = 0; j < f->device_count && f->pair_count < CB_RFAMILY_MAX_PAIRS; j++)
+            if (is_type(r, f->devices[i], "gpu") && is_type(r, f->devices[j], "cpu")) {
+                f->pairs[f->pair_count].fast = f->devices[i];
+                f->pairs[f->pair_count++].slow = f->devices[j];
+            }
+    for (size_t i = 0; i < f->device_count; i++)
+        for (size_t j = i + 1; j < f->device_count && f->pair_count < CB_RFAMILY_MAX_PAIRS; j++)
+            if (is_type(r, f->devices[i], "cpu") && is_type(r, f->devices[j], "cpu") &&
+                strcmp(r->devices[f->devices[i]].platform, r->devices[f->devices[j]].platform) !=
+                    0) {
+                f->pairs[f->pair_count].fast = f->devices[i];
+                f->pairs[f->pair_count++].slow = f->devices[j];
+                f->cpu_pair_count++;
+            }
     return 0;
 }
 
-static void family_free(struct family *f)
+void cb_report_family_free(struct cb_rfamily *f)
 {
     free(f->keys);
     free(f->devices);
 }
 
 /* Family names in registry order, then unknown families in the order they appear. */
-static size_t family_names(const struct cb_report *r, const char **names)
+size_t cb_report_family_names(const struct cb_report *r, const char **names)
 {
     size_t n = 0;
 
@@ -192,14 +211,10 @@ static size_t family_names(const struct cb_report *r, const char **names)
     return n;
 }
 
-static int is_type(const struct cb_report *r, size_t d, const char *type)
-{
-    return strcmp(r->devices[d].type, type) == 0;
-}
-
 static void print_devices(FILE *out, const struct cb_report *r, int markdown)
 {
     size_t width = 0;
+    const cJSON *sensor;
 
     fputs(markdown ? "Runs:\n\n" : "runs:\n", out);
     for (size_t i = 0; i < r->source_count; i++)
@@ -229,8 +244,65 @@ static void print_devices(FILE *out, const struct cb_report *r, int markdown)
                 fprintf(out, ", FP16 %.1f GFLOP/s", dev->peak_gflops_fp16);
             fputc('\n', out);
         }
+        /* What read its clocks, power and energy, or why nothing did: once per device. */
+        cJSON_ArrayForEach(sensor, dev->state_source)
+        {
+            if (cJSON_IsString(sensor))
+                fprintf(out, "%*s%s: %s\n", markdown ? 2 : (int)width + 4, "", sensor->string,
+                        sensor->valuestring);
+        }
     }
     fputc('\n', out);
+}
+
+/* The marks after a row's time from its device_state: "t" it ran throttled, "c" its core clock
+ * moved past the run's --clock-threshold; "" for neither (and for files without the field). */
+static const char *state_marks(const struct cb_rrow *x)
+{
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(x->json, "device_state");
+    const int t = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "throttled"));
+    const int c = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(st, "clock_moved"));
+
+    return t && c ? "tc" : t ? "t" : c ? "c" : "";
+}
+
+/* Below a family's table: each marked row, with its throttle reasons and its core clock. */
+static void write_state_notes(FILE *out, const struct cb_report *r, const char *family,
+                              int markdown)
+{
+    int any = 0;
+
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+        const cJSON *st = cJSON_GetObjectItemCaseSensitive(x->json, "device_state");
+        const cJSON *clock = cJSON_GetObjectItemCaseSensitive(st, "sm_clock_mhz");
+        const cJSON *reason;
+        const char *sep = "";
+
+        if (!x->ok || strcmp(x->family, family) != 0 || state_marks(x)[0] == '\0')
+            continue;
+        if (!any++)
+            fprintf(out,
+                    "%s\"t\" after a time: the device ran throttled during the timed launches; "
+                    "\"c\": its core clock moved more than --clock-threshold%s\n",
+                    markdown ? "\n" : "  ", markdown ? "." : "");
+        fprintf(out, "%s%s: %s %s %s: ", markdown ? "\n- " : "  ", r->devices[x->device].label,
+                x->kernel, x->params, x->size);
+        cJSON_ArrayForEach(reason, cJSON_GetObjectItemCaseSensitive(st, "throttle_reasons"))
+        {
+            if (cJSON_IsString(reason) && strcmp(reason->valuestring, "gpu_idle") != 0 &&
+                strcmp(reason->valuestring, "applications_clocks") != 0) {
+                fprintf(out, "%s%s", *sep ? ", " : "throttled by ", reason->valuestring);
+                sep = "; ";
+            }
+        }
+        if (cJSON_IsObject(clock))
+            fprintf(out, "%score clock %.0f-%.0f MHz (moved %.1f%%)", *sep ? "; " : "",
+                    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "min")),
+                    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "max")),
+                    cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(st, "clock_moved_pct")));
+        fputc('\n', out);
+    }
 }
 
 /* metric, baseline: the columns'; a row of another metric (generic kernels of one file may
@@ -259,7 +331,8 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
         cb_grid_set(g, row, col + 1, "%s", x->status);
         return;
     }
-    cb_grid_set(g, row, col, x->timer_reason != NULL ? "%.4gw" : "%.4g", x->median_ms);
+    cb_grid_set(g, row, col, "%.4g%s%s", x->median_ms, x->timer_reason != NULL ? "w" : "",
+                state_marks(x));
     cb_report_fmt(buf, sizeof buf, x->throughput);
     if (strcmp(x->metric, metric) != 0 && x->throughput > 0)
         cb_grid_set(g, row, col + 1, "%s %s", buf, x->metric);
@@ -293,7 +366,7 @@ static void cell_values(struct cb_grid *g, size_t row, size_t col, const struct 
 
 /* Under a kernel's parameters: where each of its rows took them from, when some row used or
  * refused a tuning database entry (which entry differs from size to size). */
-static void write_params_from(FILE *out, const struct cb_report *r, const struct family *f,
+static void write_params_from(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
                               const char *kernel, int markdown)
 {
     char from[192];
@@ -323,7 +396,7 @@ static void write_params_from(FILE *out, const struct cb_report *r, const struct
 
 /* Without a sweep the parameters are not a column: each kernel's go under the table, per
  * device where the devices ran different ones (their own defaults), so the table stays narrow. */
-static void write_params_legend(FILE *out, const struct cb_report *r, const struct family *f,
+static void write_params_legend(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
                                 int markdown)
 {
     for (size_t k = 0; k < f->key_count; k++) {
@@ -358,43 +431,10 @@ static void write_params_legend(FILE *out, const struct cb_report *r, const stru
     }
 }
 
-static void write_family_text(FILE *out, const struct cb_report *r, const struct family *f,
-                              int markdown)
+void cb_report_family_legend(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
+                             int markdown)
 {
-    const size_t per = 3 + (f->baseline != NULL) + (f->with_library != 0), lead = f->sweep ? 3 : 2;
-    size_t gpus[64], cpus[64], ng = 0, nc = 0, cols, npairs = 0, ncpu_pairs = 0, wall = 0;
-    /* Ratio columns: each GPU against each CPU, and each CPU against each other CPU (PoCL and
-     * Rusticl on one processor: which compiler serves it better). */
-    struct {
-        size_t fast, slow; /* devices: the slow one's median time over the fast one's */
-    } pairs[128];
-    struct cb_grid g;
-
-    for (size_t i = 0; i < f->device_count; i++) {
-        if (is_type(r, f->devices[i], "gpu") && ng < 64)
-            gpus[ng++] = f->devices[i];
-        if (is_type(r, f->devices[i], "cpu") && nc < 64)
-            cpus[nc++] = f->devices[i];
-    }
-    for (size_t i = 0; i < ng; i++)
-        for (size_t j = 0; j < nc && npairs < 128; j++) {
-            pairs[npairs].fast = gpus[i];
-            pairs[npairs++].slow = cpus[j];
-        }
-    for (size_t i = 0; i < nc; i++)
-        for (size_t j = i + 1; j < nc && npairs < 128; j++)
-            if (strcmp(r->devices[cpus[i]].platform, r->devices[cpus[j]].platform) != 0) {
-                pairs[npairs].fast = cpus[i];
-                pairs[npairs++].slow = cpus[j];
-                ncpu_pairs++;
-            }
-    cols = lead + per * f->device_count + npairs;
-    if (cb_grid_init(&g, cols) != 0)
-        return;
-    if (markdown)
-        fprintf(out, "## %s (%s)\n\n", f->name, f->metric);
-    else
-        fprintf(out, "%s (%s)\n", f->name, f->metric);
+    (void)r;
     if (f->baseline != NULL)
         fprintf(out, "%s\"vs base\": how many times faster than %s on the same device and size%s\n",
                 markdown ? "" : "  ", f->baseline, markdown ? "." : "");
@@ -403,82 +443,97 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
                 "%s\"vs lib\": the library row's median time over this row's (%s on NVIDIA "
                 "devices, %s on CPUs; dgemm_* for double rows), same device and size%s\n",
                 markdown ? "\n" : "  ", "sgemm_cublas", "sgemm_openblas", markdown ? "." : "");
-    if (ng > 0 && nc > 0)
+    if (f->gpu_count > 0 && f->cpu_count > 0)
         fprintf(out, "%s\"GPU/CPU\": the CPU's median time over the GPU's%s\n",
                 markdown ? "\n" : "  ", markdown ? "." : "");
-    if (ncpu_pairs > 0)
+    if (f->cpu_pair_count > 0)
         fprintf(out,
                 "%s\"CPU/CPU\": the second CPU implementation's median time over the first's%s\n",
                 markdown ? "\n" : "  ", markdown ? "." : "");
-    fputc('\n', out);
-    cb_grid_set(&g, 0, 0, "kernel");
+}
+
+int cb_report_family_grid(const struct cb_report *r, const struct cb_rfamily *f, struct cb_grid *g,
+                          size_t *wall)
+{
+    const size_t per = f->per, lead = f->lead;
+    const size_t ng = f->gpu_count, nc = f->cpu_count;
+
+    *wall = 0;
+    if (cb_grid_init(g, lead + per * f->device_count + f->pair_count) != 0)
+        return -1;
+    cb_grid_set(g, 0, 0, "kernel");
     if (f->sweep)
-        cb_grid_set(&g, 0, 1, "params");
-    cb_grid_set(&g, 0, lead - 1, "size");
+        cb_grid_set(g, 0, 1, "params");
+    cb_grid_set(g, 0, lead - 1, "size");
     for (size_t c = 0; c < lead; c++)
-        g.left[c] = 1;
+        g->left[c] = 1;
     for (size_t i = 0; i < f->device_count; i++) {
         const size_t c = lead + per * i;
 
         for (size_t j = 0; j < per; j++)
-            cb_grid_set_group(&g, c + j, r->devices[f->devices[i]].label);
-        cb_grid_set(&g, 0, c, "ms");
-        cb_grid_set(&g, 0, c + 1, "%s", f->metric);
-        cb_grid_set(&g, 0, c + 2, "peak");
+            cb_grid_set_group(g, c + j, r->devices[f->devices[i]].label);
+        cb_grid_set(g, 0, c, "ms");
+        cb_grid_set(g, 0, c + 1, "%s", f->metric);
+        cb_grid_set(g, 0, c + 2, "peak");
         if (f->baseline != NULL)
-            cb_grid_set(&g, 0, c + 3, "vs base");
+            cb_grid_set(g, 0, c + 3, "vs base");
         if (f->with_library)
-            cb_grid_set(&g, 0, c + 3 + (f->baseline != NULL), "vs lib");
+            cb_grid_set(g, 0, c + 3 + (f->baseline != NULL), "vs lib");
     }
-    for (size_t i = 0; i < npairs; i++) {
+    for (size_t i = 0; i < f->pair_count; i++) {
         const size_t c = lead + per * f->device_count + i;
-        const int cpu_pair = is_type(r, pairs[i].fast, "cpu");
+        const int cpu_pair = is_type(r, f->pairs[i].fast, "cpu");
 
-        cb_grid_set_group(&g, c, cpu_pair ? "CPU/CPU" : "GPU/CPU");
-        if ((cpu_pair ? ncpu_pairs : ng * nc) == 1)
-            cb_grid_set(&g, 0, c, "ratio");
+        cb_grid_set_group(g, c, cpu_pair ? "CPU/CPU" : "GPU/CPU");
+        if ((cpu_pair ? f->cpu_pair_count : ng * nc) == 1)
+            cb_grid_set(g, 0, c, "ratio");
         else
-            cb_grid_set(&g, 0, c, "%s/%s", r->devices[pairs[i].fast].label,
-                        r->devices[pairs[i].slow].label);
+            cb_grid_set(g, 0, c, "%s/%s", r->devices[f->pairs[i].fast].label,
+                        r->devices[f->pairs[i].slow].label);
     }
     for (size_t k = 0; k < f->key_count; k++) {
         const struct cb_rrow *key = f->keys[k];
-        const size_t row = cb_grid_add_row(&g);
+        const size_t row = cb_grid_add_row(g);
 
         if (row == 0)
-            break;
-        cb_grid_set(&g, row, 0, "%s", key->kernel);
+            return -1;
+        cb_grid_set(g, row, 0, "%s", key->kernel);
         if (f->sweep)
-            cb_grid_set(&g, row, 1, "%s", key->params);
-        cb_grid_set(&g, row, lead - 1, "%s", key->size);
+            cb_grid_set(g, row, 1, "%s", key->params);
+        cb_grid_set(g, row, lead - 1, "%s", key->size);
         for (size_t i = 0; i < f->device_count; i++) {
-            const struct cb_rrow *x = cell_row(r, f->devices[i], key);
+            const struct cb_rrow *x = cb_report_family_cell(r, f->devices[i], key);
 
-            cell_values(&g, row, lead + per * i, r, x, f->metric, f->baseline, f->with_library);
-            wall += x != NULL && x->timer_reason != NULL;
+            cell_values(g, row, lead + per * i, r, x, f->metric, f->baseline, f->with_library);
+            *wall += x != NULL && x->timer_reason != NULL;
         }
-        for (size_t i = 0; i < npairs; i++) {
-            const struct cb_rrow *a = cell_row(r, pairs[i].fast, key);
-            const struct cb_rrow *b = cell_row(r, pairs[i].slow, key);
+        for (size_t i = 0; i < f->pair_count; i++) {
+            const struct cb_rrow *a = cb_report_family_cell(r, f->pairs[i].fast, key);
+            const struct cb_rrow *b = cb_report_family_cell(r, f->pairs[i].slow, key);
             const size_t c = lead + per * f->device_count + i;
 
             if (a != NULL && b != NULL && a->ok && b->ok) {
                 char buf[32];
 
                 cb_report_fmt(buf, sizeof buf, b->median_ms / a->median_ms);
-                cb_grid_set(&g, row, c, "%sx", buf);
+                cb_grid_set(g, row, c, "%sx", buf);
             } else
-                cb_grid_set(&g, row, c, "-");
+                cb_grid_set(g, row, c, "-");
         }
     }
-    cb_grid_write(out, &g, markdown);
-    cb_grid_free(&g);
+    return 0;
+}
+
+void cb_report_family_notes(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
+                            int markdown, size_t wall, int failures)
+{
     if (wall > 0)
         fprintf(out,
                 "%s\"w\" after a time: timed on the host clock, launch and clFinish, because the "
                 "device's profiling events failed the check against it (the row's timer_reason)"
                 "%s\n",
                 markdown ? "\n" : "  ", markdown ? "." : "");
+    write_state_notes(out, r, f->name, markdown);
     if (!f->sweep) {
         fputs(markdown ? "\nParameters:\n\n" : "  parameters:\n", out);
         write_params_legend(out, r, f, markdown);
@@ -497,7 +552,7 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
                     warning != NULL ? warning : "");
     }
     /* Why a row failed does not fit a cell: list it below the table. */
-    for (size_t i = 0; i < r->row_count; i++) {
+    for (size_t i = 0; i < r->row_count && failures; i++) {
         const struct cb_rrow *x = &r->rows[i];
 
         if (!x->ok && strcmp(x->family, f->name) == 0)
@@ -505,15 +560,33 @@ static void write_family_text(FILE *out, const struct cb_report *r, const struct
                     r->devices[x->device].label, x->kernel, x->params, x->size, x->status,
                     x->reason[0] ? ": " : "", x->reason);
     }
+}
+
+static void write_family_text(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
+                              int markdown)
+{
+    struct cb_grid g;
+    size_t wall;
+
+    if (markdown)
+        fprintf(out, "## %s (%s)\n\n", f->name, f->metric);
+    else
+        fprintf(out, "%s (%s)\n", f->name, f->metric);
+    cb_report_family_legend(out, r, f, markdown);
+    fputc('\n', out);
+    if (cb_report_family_grid(r, f, &g, &wall) == 0)
+        cb_grid_write(out, &g, markdown);
+    cb_grid_free(&g);
+    cb_report_family_notes(out, r, f, markdown, wall, 1);
     fputc('\n', out);
 }
 
 /* Long format: one line per device and row, ready for a spreadsheet's pivot table. */
-static void write_family_csv(FILE *out, const struct cb_report *r, const struct family *f)
+static void write_family_csv(FILE *out, const struct cb_report *r, const struct cb_rfamily *f)
 {
     for (size_t k = 0; k < f->key_count; k++)
         for (size_t i = 0; i < f->device_count; i++) {
-            const struct cb_rrow *x = cell_row(r, f->devices[i], f->keys[k]);
+            const struct cb_rrow *x = cb_report_family_cell(r, f->devices[i], f->keys[k]);
             const struct cb_rdevice *d = &r->devices[f->devices[i]];
             const double sp = x != NULL ? baseline_speedup(r, x) : 0;
 
@@ -541,7 +614,7 @@ static void write_family_csv(FILE *out, const struct cb_report *r, const struct 
         }
 }
 
-static cJSON *family_json(const struct cb_report *r, const struct family *f)
+static cJSON *family_json(const struct cb_report *r, const struct cb_rfamily *f)
 {
     cJSON *j = cJSON_CreateObject(), *rows;
 
@@ -558,7 +631,7 @@ static cJSON *family_json(const struct cb_report *r, const struct family *f)
         cJSON_AddStringToObject(row, "size", f->keys[k]->size);
         cells = cJSON_AddObjectToObject(row, "devices");
         for (size_t i = 0; i < f->device_count; i++) {
-            const struct cb_rrow *x = cell_row(r, f->devices[i], f->keys[k]);
+            const struct cb_rrow *x = cb_report_family_cell(r, f->devices[i], f->keys[k]);
             cJSON *c;
             double sp;
 
@@ -586,8 +659,8 @@ static cJSON *family_json(const struct cb_report *r, const struct family *f)
         }
         for (size_t a = 0; a < f->device_count; a++)
             for (size_t b = 0; b < f->device_count; b++) {
-                const struct cb_rrow *x = cell_row(r, f->devices[a], f->keys[k]);
-                const struct cb_rrow *y = cell_row(r, f->devices[b], f->keys[k]);
+                const struct cb_rrow *x = cb_report_family_cell(r, f->devices[a], f->keys[k]);
+                const struct cb_rrow *y = cb_report_family_cell(r, f->devices[b], f->keys[k]);
                 cJSON *ratio;
 
                 if (!is_type(r, f->devices[a], "gpu") || !is_type(r, f->devices[b], "cpu") ||
@@ -652,7 +725,7 @@ static cJSON *report_json(const struct cb_report *r)
 void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format fmt)
 {
     const char **names = malloc((r->row_count + 1) * sizeof *names);
-    const size_t n = names != NULL ? family_names(r, names) : 0;
+    const size_t n = names != NULL ? cb_report_family_names(r, names) : 0;
     cJSON *root = fmt == CB_FORMAT_JSON ? report_json(r) : NULL;
 
     if (fmt == CB_FORMAT_CSV)
@@ -664,9 +737,9 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
     else if (fmt == CB_FORMAT_TABLE)
         print_devices(out, r, 0);
     for (size_t i = 0; i < n; i++) {
-        struct family f;
+        struct cb_rfamily f;
 
-        if (family_build(r, names[i], &f) == 0) {
+        if (cb_report_family_build(r, names[i], &f) == 0) {
             if (fmt == CB_FORMAT_CSV)
                 write_family_csv(out, r, &f);
             else if (fmt == CB_FORMAT_JSON)
@@ -675,7 +748,7 @@ void cb_report_write_tables(FILE *out, const struct cb_report *r, enum cb_format
             else
                 write_family_text(out, r, &f, fmt == CB_FORMAT_MD);
         }
-        family_free(&f);
+        cb_report_family_free(&f);
     }
     if (fmt == CB_FORMAT_TABLE || fmt == CB_FORMAT_MD)
         cb_report_write_verdict(out, r, fmt);

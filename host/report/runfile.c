@@ -160,6 +160,7 @@ cJSON *cb_device_json(const struct cb_device *d)
         cJSON_AddNumberToObject(peak, "launch_event_us", d->launch_event_us);
         cJSON_AddNumberToObject(peak, "launch_wall_us", d->launch_wall_us);
     }
+    cb_device_state_json(j, d);
     return j;
 }
 
@@ -339,6 +340,7 @@ cJSON *cb_row_json(const struct cb_row *row)
     if (row->kernel_info.queried)
         cJSON_AddItemToObject(j, "kernel_info", cb_kernel_info_json(&row->kernel_info));
     cb_explain_json(j, row);
+    cb_row_state_json(j, row);
     if (row->params_from != NULL)
         cJSON_AddStringToObject(j, "params_from", row->params_from);
     if (row->params_note[0] != '\0')

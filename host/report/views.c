@@ -39,10 +39,8 @@ int cb_write_run_outputs(const struct cb_run *run, const struct cb_config *cfg)
     if (cfg->output != NULL) {
         if (cb_output_open(&out, cfg->output) != 0)
             return -1;
-        if (cb_write_run(out.file, run, cfg->output_format, name) != 0) {
-            cb_output_abort(&out);
-            return cb_error("writing '%s' failed", cfg->output);
-        }
+        if (cb_write_run(out.file, run, cfg->output_format, name) != 0)
+            return cb_output_fail(&out);
         if (cb_output_commit(&out) != 0)
             return -1;
         if (!cfg->view_on_stdout)

@@ -6,7 +6,9 @@
 #include "clbench/check.h"
 #include "clbench/output.h"
 #include "clbench/clock_check.h"
+#include "clbench/driver_env.h"
 #include "clbench/journal.h"
+#include "clbench/manifest.h"
 #include "clbench/oracle.h"
 #include "clbench/native_peak.h"
 #include "clbench/peak_cache.h"
@@ -30,8 +32,6 @@ enum {
 
 #define WORKER_ENV        "CLBENCH_WORKER_MODE"
 #define WORKER_CACHE_SAID "cache-said"
-
-extern char **environ;
 
 volatile sig_atomic_t cb_interrupted;
 static char **supervisor_argv;
@@ -95,6 +95,7 @@ static char *append_quoted(char *s, size_t *len, size_t *cap, const char *arg)
 
 char *cb_resume_command(const char *output)
 {
+    char journal[4096 + 16];
     size_t len = 0, cap = 0;
     char *s = NULL;
 
@@ -103,13 +104,18 @@ char *cb_resume_command(const char *output)
             a++;
             continue;
         }
-        if (strncmp(*a, "--resume=", 9) == 0)
+        /* --retry-failed would run this run's crash again, and the run ahead holds none of
+         * the failed rows to retry that it did not run itself. */
+        if (strncmp(*a, "--resume=", 9) == 0 || strcmp(*a, "--retry-failed") == 0)
             continue;
         if ((s = append_quoted(s, &len, &cap, a == supervisor_argv ? "clbench" : *a)) == NULL)
             return NULL;
     }
     if ((s = append_quoted(s, &len, &cap, "--resume")) == NULL)
         return NULL;
+    /* The journal holds every row the output does; the output itself may not be an input. */
+    if (cb_journal_path(journal, sizeof journal, output) == 0 && access(journal, F_OK) == 0)
+        output = journal;
     return append_quoted(s, &len, &cap, output);
 }
 
@@ -342,7 +348,7 @@ static size_t worker_env_hook(char **envp, size_t n)
  * closed on exec). */
 static int spawn(struct cb_worker *w, char *why, size_t len)
 {
-    static char **envp; /* the supervisor's environment and WORKER_ENV, made once */
+    static char **envp; /* the environment before the drivers, and WORKER_ENV; made once */
     int to[2], from[2], err[2], exec_err[2], e = 0;
     const char *exe = worker_exe();
     pid_t pid;
@@ -355,16 +361,17 @@ static int spawn(struct cb_worker *w, char *why, size_t len)
     /* The child of a process with driver threads may call only async-signal-safe functions
      * before exec: its environment is made here. */
     if (envp == NULL) {
+        char *const *env = cb_driver_env();
         size_t n = 0;
 
-        while (environ[n] != NULL)
+        while (env[n] != NULL)
             n++;
         envp = calloc(n + 3, sizeof *envp);
         if (envp == NULL) {
             snprintf(why, len, "cannot start a worker process: out of memory");
             return -1;
         }
-        memcpy(envp, environ, n * sizeof *envp);
+        memcpy(envp, env, n * sizeof *envp);
         n = worker_env_hook(envp, n);
         /* What the supervisor said of the cache, a worker does not say again. */
         envp[n] = cb_cache_warned() ? WORKER_ENV "=" WORKER_CACHE_SAID : WORKER_ENV "=1";
@@ -610,6 +617,15 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     for (size_t i = 0; i < count; i++)
         if (!prebuild[i].resumed)
             cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0, 0));
+    /* The kernel files as this run read them: a worker that reads another text refuses. */
+    list = cJSON_AddArrayToObject(msg, "kernel_files");
+    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
+        cJSON *file = cJSON_CreateObject();
+
+        cJSON_AddStringToObject(file, "path", cb_kernel_file_at(i)->path);
+        cJSON_AddStringToObject(file, "hash", cb_kernel_file_at(i)->hash);
+        cJSON_AddItemToArray(list, file);
+    }
     if (send_json(w, msg) != 0)
         r = CLOSED;
     else
@@ -634,6 +650,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     if (cJSON_IsTrue(ready)) {
         peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
         clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
+        cb_device_state_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "state_source"));
         cJSON_Delete(reply);
         return CB_WORKER_DONE;
     }
@@ -922,6 +939,26 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
         cJSON_AddStringToObject(out, "reason", reason);
         return reply(out);
     }
+    /* A worker loads the kernel files anew: if one was edited since the run read it, its
+     * rows would run another text than the run records.  None runs; each says why. */
+    cJSON_ArrayForEach(spec, cJSON_GetObjectItemCaseSensitive(msg, "kernel_files"))
+    {
+        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "path"));
+        const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "hash"));
+        const char *now = path != NULL ? cb_kernel_file_hash(path) : NULL;
+
+        if (path != NULL && hash != NULL && (now == NULL || strcmp(now, hash) != 0)) {
+            char reason[CB_REASON_LEN];
+
+            snprintf(reason, sizeof reason,
+                     "the kernel file '%.300s' (or a file it includes) changed during the run "
+                     "(%s when the run read it, %s now): run again to measure the edited file",
+                     path, hash, now != NULL ? now : "unreadable");
+            cJSON_AddFalseToObject(out, "ready");
+            cJSON_AddStringToObject(out, "reason", reason);
+            return reply(out);
+        }
+    }
     d = devices[(size_t)dev->valuedouble];
     if (cb_device_open(d) != CL_SUCCESS) {
         cJSON_AddFalseToObject(out, "ready");
@@ -930,6 +967,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
         return reply(out);
     }
     cb_clock_check(d);
+    cb_sensors_open(d, cfg->sensors);
     *open = d;
     cb_peak_obtain(d, cfg, cache);
     if (cb_program_builds_in_parallel(d)) {
@@ -951,6 +989,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
     cJSON_AddTrueToObject(out, "ready");
     cJSON_AddItemToObject(out, "peak", peak_json(d));
     cJSON_AddItemToObject(out, "clock", clock_json(d));
+    cb_device_state_json(out, d);
     return reply(out);
 }
 
@@ -1035,6 +1074,8 @@ int cb_worker_serve(const struct cb_config *cfg)
     }
     free(line);
     cb_program_cache_release(&cache);
+    if (open != NULL)
+        cb_sensors_close(open);
     if (open != NULL && !retire)
         cb_device_close(open);
     cb_oracles_release(&oracles);

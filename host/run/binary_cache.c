@@ -20,9 +20,9 @@
 #define ENTRY_MAGIC "clbench-program 1\n"
 
 /* PoCL keeps compiled programs itself (POCL_CACHE_DIR) unless POCL_KERNEL_CACHE=0, and to
- * return CL_PROGRAM_BINARIES it compiles every kernel of the program: a sweep of 6 matmul
- * builds took 49 s with that, 3.3 s without.  A second copy would only cost, so PoCL's
- * programs are left to PoCL's own cache. */
+ * return CL_PROGRAM_BINARIES it compiles every kernel of the program, many times the cost of
+ * the builds themselves (results/README.md, "Fast start").  A second copy would only cost, so
+ * PoCL's programs are left to PoCL's own cache. */
 static int driver_keeps_programs(const struct cb_device *d)
 {
     const char *pocl_cache = getenv("POCL_KERNEL_CACHE");

@@ -4,6 +4,7 @@
 
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/driver_env.h"
 #include "clbench/icd.h"
 #include "clbench/native_peak.h"
 #include "clbench/private_limit.h"
@@ -264,6 +265,7 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
     cl_int err;
 
     cb_cache_guard_drivers(); /* before the ICD loader loads PoCL */
+    cb_driver_env_snapshot();
     err = clGetPlatformIDs(0, NULL, &count);
     cb_icd_check_loader();
 

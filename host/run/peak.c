@@ -276,10 +276,10 @@ static double load_average(void)
     return load;
 }
 
-/* The busy-machine rule (README "Roofs"), for the probes of a CPU device: the native probe's
- * threads, one per compute unit, got less than 90% of their cores while they ran (other work
- * took more than the 10% a roof may be off by), or other work kept more than half the cores
- * busy on average over the minute before the probes (the load average lags and counts this
+/* The busy-machine rule (docs/measurement.md, "Peaks and roofs"), for the probes of a CPU device:
+ * the native probe's threads, one per compute unit, got less than 90% of their cores while they ran
+ * (other work took more than the 10% a roof may be off by), or other work kept more than half the
+ * cores busy on average over the minute before the probes (the load average lags and counts this
  * process's own earlier work, so only a persistently busy machine trips it; it is the only
  * check where no native probe runs). */
 static void judge_busy(struct cb_device *d, double load, const struct cb_native_peak *native)
@@ -337,8 +337,8 @@ static void take_roofs(struct cb_device *d, const double noise[4],
         d->gflops_noise = native->gflops_noise;
         snprintf(d->gflops_source, sizeof d->gflops_source, "native %s", native->isa);
     }
-    /* PoCL 3.1's double probe on AVX2 ran at half what the cores do (dgemm_openblas read 1.6x
-     * it on the 2-core EPYC): double rows get the better of the two as well. */
+    /* An OpenCL CPU compiler's double probe can fall well short of what the cores do
+     * (docs/measurement.md, "Peaks and roofs"): double rows get the better of the two as well. */
     if (d->has_fp64 && native->gflops_fp64 > d->peak_gflops_fp64)
         d->peak_gflops_fp64 = native->gflops_fp64;
 }

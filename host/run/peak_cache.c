@@ -286,10 +286,11 @@ void cb_peak_obtain(struct cb_device *d, const struct cb_config *cfg,
         busy = *d;
         have_busy = 1;
     } else if (cfg->peak_mode == CB_PEAK_CACHED && cfg->use_cache)
-        fprintf(stderr,
-                "clbench: no cached peak for %s: measuring it now (later runs reuse it; "
-                "--peak off skips it)\n",
-                d->name);
+        /* "Reuse" only where there is a cache to keep it in (cache_dir.c said why not). */
+        fprintf(
+            stderr, "clbench: no cached peak for %s: measuring it now (%s; --peak off skips it)\n",
+            d->name,
+            have_path ? "later runs reuse it" : "no usable cache keeps it: every run measures it");
     gmtime_r(&now, &utc);
     strftime(d->peak_date, sizeof d->peak_date, "%Y-%m-%dT%H:%M:%SZ", &utc);
     cb_peak_measure(d, cfg, cache);

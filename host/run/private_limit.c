@@ -6,12 +6,10 @@
  * (lib/llvmopencl/WorkitemLoops.cc: "Allocas (private arrays) should be privatized always").
  * The function runs on the device's worker threads, created with default attributes
  * (lib/CL/devices/pthread/pthread_scheduler.c), so a work-group's private arrays must fit in a
- * default thread stack.  Measured here by bisection on KB of matmul_cpu -D WGM=256 (each step
- * of KB adds 32 KiB of panels to a work-group): with an 8 MiB stack the last work-group that
- * ran held 8 MiB - 96 KiB of panels and the first that crashed 8 MiB - 64 KiB; with a 16 MiB
- * stack, 16 MiB less the same 96 and 64 KiB.  The rest of the stack (PoCL's frames, the guard
- * page, the thread's TLS) therefore takes between 64 and 96 KiB whatever the stack, and the limit
- * keeps 128 KiB for it. */
+ * default thread stack.  The rest of the stack (PoCL's frames, the guard page, the thread's
+ * TLS) takes a fixed amount whatever the stack's size, found by bisection on matmul_cpu's
+ * panels (docs/kernels.md, "Private memory on CPU drivers", has the figures); the limit keeps
+ * 128 KiB for it, above what it was seen to take. */
 #define _GNU_SOURCE
 #include "clbench/private_limit.h"
 

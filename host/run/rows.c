@@ -82,9 +82,9 @@ static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
 
 /* The size of k on d without --size: its default for d's type, or with several devices
  * (shared) the size they all run, so that every row has every device.  A GPU's own larger
- * defaults stay out of that main job: on the H100 host they were two thirds of its host time
- * (filling, copying and checking gigabytes; results/README.md, "The main job"), and a run on
- * the GPU alone (`-d gpu`) runs them. */
+ * defaults stay out of that main job, where filling, copying and checking their gigabytes
+ * would take most of its time (results/README.md, "The main job"), and a run on the GPU
+ * alone (`-d gpu`) runs them. */
 static const size_t *default_size(const struct cb_kernel *k, const struct cb_device *d, int shared)
 {
     if (shared)

@@ -382,9 +382,10 @@ static int grow_own(struct resources *r, size_t i)
  * host clock (launch overheads included, so that a tiny kernel cannot loop for long), or until
  * the row's --max-time deadline (0: none) has passed, after one launch at least.  The samples
  * start over; their sum goes into *total_ms. */
-static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
-                           double deadline, enum launch_timer timer, unsigned *last_set,
-                           double *total_ms, int *backwards)
+static int launch_loop(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                       double deadline, enum launch_timer timer, unsigned *last_set,
+                       double *total_ms, int *backwards, struct cb_sampling *sampling,
+                       double min_time_s)
 {
     size_t capacity = cfg->reps;
     const int two = timer == TIMER_EVENTS && launch_count(&row->problem) == 2;
@@ -399,10 +400,11 @@ static int sample_launches(struct cb_row *row, struct resources *r, const struct
         return -1;
     }
     start = cb_wall_ms();
-    while (row->sample_count < cfg->reps || (cb_wall_ms() - start < cfg->min_time_s * 1e3 &&
-                                             row->sample_count < MAX_TIMED_LAUNCHES)) {
+    while (row->sample_count < cfg->reps ||
+           (cb_wall_ms() - start < min_time_s * 1e3 && row->sample_count < MAX_TIMED_LAUNCHES)) {
         const unsigned set = (unsigned)(row->sample_count % row->buffer_sets);
         cl_event ev[2] = {NULL, NULL};
+        const double launch_start = cb_wall_ms();
         double ms;
 
         if (deadline > 0 && row->sample_count > 0 && cb_wall_ms() >= deadline) {
@@ -447,6 +449,7 @@ static int sample_launches(struct cb_row *row, struct resources *r, const struct
             CB_ROW_CHECK(row, clFinish(row->device->queue));
             ms = cb_wall_ms() - t0;
         }
+        cb_sampling_launch(sampling, launch_start, cb_wall_ms());
         row->samples_ms[row->sample_count++] = ms;
         *total_ms += ms;
         *last_set = set;
@@ -455,10 +458,68 @@ static int sample_launches(struct cb_row *row, struct resources *r, const struct
     return 0;
 }
 
+/* --discard-throttled: drops the timed launches marked bad[] from the samples (and a two-launch
+ * row's own times), unless that would drop them all. */
+static void discard_launches(struct cb_row *row, struct resources *r, const unsigned char *bad)
+{
+    const int two = r->first_ms != NULL && r->own_capacity >= row->sample_count;
+    size_t kept = 0, dropped = 0;
+
+    for (size_t i = 0; i < row->sample_count; i++)
+        dropped += bad[i] != 0;
+    row->state.discarded = 0;
+    if (dropped == row->sample_count) {
+        snprintf(row->state.note, sizeof row->state.note,
+                 "all %zu timed launches ran throttled or with the clock moved: none discarded",
+                 row->sample_count);
+        return;
+    }
+    for (size_t i = 0; i < row->sample_count; i++) {
+        if (bad[i])
+            continue;
+        row->samples_ms[kept] = row->samples_ms[i];
+        if (two) {
+            r->first_ms[kept] = r->first_ms[i];
+            r->second_ms[kept] = r->second_ms[i];
+        }
+        kept++;
+    }
+    row->sample_count = kept;
+    row->state.discarded = (long)dropped;
+}
+
+/* Times the launches (launch_loop) while the device's sensors read its state and energy; where
+ * an energy counter needs a longer window than --min-time, the launches run that long. */
+static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+                           double deadline, enum launch_timer timer, unsigned *last_set,
+                           double *total_ms, int *backwards)
+{
+    const double window_ms = cb_sensors_min_window_ms(row->device);
+    const double min_time_s = fmax(cfg->min_time_s, window_ms * 1e-3);
+    struct cb_sampling *sampling = cb_sampling_start(row->device);
+    unsigned char *bad = NULL;
+    int status;
+
+    status = launch_loop(row, r, cfg, deadline, timer, last_set, total_ms, backwards, sampling,
+                         min_time_s);
+    if (cfg->discard_throttled && row->sample_count > 0)
+        bad = calloc(row->sample_count, 1);
+    cb_sampling_finish(sampling, &row->state, &row->energy, cfg->clock_threshold_pct, bad,
+                       row->sample_count);
+    if (sampling == NULL)
+        snprintf(row->energy.absent, sizeof row->energy.absent, "%s",
+                 cb_sensors_energy_absent(row->device));
+    row->energy.extended = row->energy.source != NULL && window_ms > cfg->min_time_s * 1e3;
+    if (status == 0 && bad != NULL && row->state.source != NULL)
+        discard_launches(row, r, bad);
+    free(bad);
+    return status;
+}
+
 /* Launches of a millisecond and more, on a device whose clock the check at device open could
  * not vouch for: events that cover less than 2% of the host's time for them are not real.
- * Where the check passed, a tiny kernel's events can: on a host running three tests on two
- * cores each launch of a 100-element kernel took over a millisecond, its events 0.01 ms. */
+ * Where the check passed, a tiny kernel's events can: on a loaded host its launches wait far
+ * longer than it runs (results/README.md, "What the code's thresholds rest on"). */
 static const double EVENTS_COVER_MIN_LAUNCH_MS = 1.0;
 static const double EVENTS_COVER_MIN = 0.02;
 
@@ -532,6 +593,10 @@ static void compute_throughput(struct cb_row *row)
         row->fraction_of_peak = row->gflops / roof_gflops;
     else if (p->kernel->metric == CB_METRIC_GBS && d->peak_gbs_measured > 0)
         row->fraction_of_peak = row->gbs / d->peak_gbs_measured;
+    if (row->energy.joules_per_launch > 0) {
+        row->energy.gflops_per_joule = p->flops * 1e-9 / row->energy.joules_per_launch;
+        row->energy.gb_per_joule = p->bytes * 1e-9 / row->energy.joules_per_launch;
+    }
 }
 
 static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
@@ -823,6 +888,9 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     const double row_start = cb_wall_ms();
 
     memset(&r, 0, sizeof r);
+    memset(&row->state, 0, sizeof row->state);
+    memset(&row->energy, 0, sizeof row->energy);
+    row->state.discarded = -1;
     r.contract = row_contract(row->problem.kernel);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';

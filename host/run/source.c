@@ -146,8 +146,8 @@ static int strstr_n(const char *s, size_t len, const char *word)
 
 /* NVIDIA's OpenCL since driver 550 logs, for every kernel of every program built with
  * optimization, "(): Warning: Function K is a kernel, so overriding noinline attribute.  The
- * function may be inlined when called." (driver 580.159.04: a one-line kernel without build
- * options does; only -cl-opt-disable does not; results/README.md, call G8).  It says nothing of
+ * function may be inlined when called." (a one-line kernel without build options does; only
+ * -cl-opt-disable does not: results/README.md, "Build logs on NVIDIA").  It says nothing of
  * the kernel, so it is not one of its warnings. */
 static const char *const driver_notices[] = {"is a kernel, so overriding noinline attribute"};
 
@@ -377,14 +377,14 @@ static void build_part(void *ctx, size_t begin, size_t end, unsigned part)
         build(&b->entries[i], b->device);
 }
 
-/* OpenCL makes clBuildProgram thread-safe, and NVIDIA's driver builds in parallel: the main
- * job's GPU rows on the H100 host took 11.6 s cold instead of 19.3 (results/README.md).  Not
- * on PoCL, whose clBuildProgram runs only the front end (a kernel's code is compiled at its
- * first launch), so that it gains little, and where the one cold main job
- * that built its programs in parallel (PoCL 5.0, GPU host) had matmul_regblock write NaN, as
- * PoCL 5.0 did now and then before.  Not on Oclgrind 21.10, which crashes when two programs
- * build at once (tests/cli/oclgrind.sh).  There each row builds its own when it runs.
- * CLBENCH_PARALLEL_BUILDS=0 or 1 overrides the choice (a driver that misbuilds, the tests). */
+/* OpenCL makes clBuildProgram thread-safe, and NVIDIA's driver builds in parallel, which
+ * shortens a cold run's GPU rows (results/README.md, "The main job").  Not on PoCL, whose
+ * clBuildProgram runs only the front end (a kernel's code is compiled at its first launch), so
+ * that it gains little, and where a cold main job that built its programs in parallel had
+ * matmul_regblock write NaN, as PoCL 5.0 did now and then before.  Not on Oclgrind 21.10, which
+ * crashes when two programs build at once (tests/cli/oclgrind.sh).  There each row builds its own
+ * when it runs. CLBENCH_PARALLEL_BUILDS=0 or 1 overrides the choice (a driver that misbuilds, the
+ * tests). */
 int cb_program_builds_in_parallel(const struct cb_device *d)
 {
     const char *forced = getenv("CLBENCH_PARALLEL_BUILDS");

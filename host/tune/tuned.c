@@ -251,17 +251,16 @@ static char *read_all(FILE *f)
     return text;
 }
 
-/* 0: loaded (or no file); 1: a newer schema_version; -1: unusable, with what in why. */
-static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
+/* The database at path as JSON in *root (NULL: no file, or an empty one): 0; 1: a newer
+ * schema_version (*root set all the same); -1: unusable, with what in why. */
+static int load_root(const char *path, cJSON **root, char *why, size_t len)
 {
     FILE *f = fopen(path, "rb");
     char *text;
-    cJSON *root;
-    const cJSON *entries, *item;
     const char *schema;
     double version;
-    int status = -1;
 
+    *root = NULL;
     if (f == NULL) {
         if (errno == ENOENT)
             return 0;
@@ -279,34 +278,54 @@ static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
         free(text);
         return 0;
     }
-    root = cJSON_Parse(text);
+    *root = cJSON_Parse(text);
     free(text);
-    schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "schema"));
-    version = number(root, "schema_version");
-    entries = cJSON_GetObjectItemCaseSensitive(root, "entries");
-    if (root == NULL)
+    schema = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(*root, "schema"));
+    version = number(*root, "schema_version");
+    if (*root == NULL) {
         snprintf(why, len, "not JSON");
-    else if (schema == NULL || strcmp(schema, CB_TUNED_SCHEMA) != 0 || version < 1 ||
-             !cJSON_IsArray(entries))
-        snprintf(why, len, "not a clbench tuning database (schema \"%s\" version 1)",
+        return -1;
+    }
+    if (schema == NULL || strcmp(schema, CB_TUNED_SCHEMA) != 0 || version < 1 ||
+        !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(*root, "entries"))) {
+        snprintf(why, len,
+                 "not a clbench tuning database (schema \"%s\" version 1 with a list "
+                 "of \"entries\")",
                  CB_TUNED_SCHEMA);
-    else if (version > CB_TUNED_SCHEMA_VERSION) {
+        cJSON_Delete(*root);
+        *root = NULL;
+        return -1;
+    }
+    if (version > CB_TUNED_SCHEMA_VERSION) {
         snprintf(why, len,
                  "written by a newer clbench (schema_version %.0f, this one reads %d): "
                  "upgrade clbench or use --tuned FILE",
                  version, CB_TUNED_SCHEMA_VERSION);
-        status = 1;
-    } else {
-        status = 0;
-        cJSON_ArrayForEach(item, entries)
-        {
-            struct cb_tuned_entry e;
+        return 1;
+    }
+    return 0;
+}
 
-            if (entry_from_json(item, &e) == 0 && cb_tuned_merge(db, &e) < 0) {
-                snprintf(why, len, "out of host memory");
-                status = -1;
-                break;
-            }
+/* 0: loaded (or no file); 1: a newer schema_version; -1: unusable, with what in why.  Entries
+ * that do not parse are skipped: a newer clbench's, kept in the file by cb_tuned_save. */
+static int load(const char *path, struct cb_tuned_db *db, char *why, size_t len)
+{
+    cJSON *root;
+    const cJSON *item;
+    int status = load_root(path, &root, why, len);
+
+    if (status != 0 || root == NULL) {
+        cJSON_Delete(root);
+        return status;
+    }
+    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "entries"))
+    {
+        struct cb_tuned_entry e;
+
+        if (entry_from_json(item, &e) == 0 && cb_tuned_merge(db, &e) < 0) {
+            snprintf(why, len, "out of host memory");
+            status = -1;
+            break;
         }
     }
     cJSON_Delete(root);
@@ -415,6 +434,21 @@ int cb_tuned_check_target(const char *path, char *why, size_t len)
     return status;
 }
 
+int cb_tuned_check_update(const char *path, char *why, size_t len)
+{
+    cJSON *root;
+    char what[256];
+    int status;
+
+    if (cb_tuned_check_target(path, why, len) != 0)
+        return -1;
+    status = load_root(path, &root, what, sizeof what);
+    cJSON_Delete(root);
+    if (status != 0)
+        snprintf(why, len, "not updating the tuning database '%s': %s", path, what);
+    return status != 0 ? -1 : 0;
+}
+
 static const char *const merged_names[] = {"added", "replaced", "kept"};
 
 /* One line of the save's summary: what happened to e, against the stored entry old. */
@@ -423,12 +457,12 @@ static void say_merged(FILE *out, int merged, const struct cb_tuned_entry *e,
 {
     fprintf(out, "  %-8s %s %s %s on %s: ", merged_names[merged], e->kernel, e->size_class,
             cb_elem_info(e->real)->name, e->device);
-    if (merged == CB_TUNED_KEPT && old->throughput == e->throughput)
+    if (merged == CB_TUNED_KEPT && old != NULL && old->throughput == e->throughput)
         fprintf(out, "the stored entry, %.4g %s, is this one\n", old->throughput, e->metric);
-    else if (merged == CB_TUNED_KEPT)
+    else if (merged == CB_TUNED_KEPT && old != NULL)
         fprintf(out, "the stored %.4g %s beats this tune's %.4g\n", old->throughput, e->metric,
                 e->throughput);
-    else if (merged == CB_TUNED_REPLACED)
+    else if (merged == CB_TUNED_REPLACED && old != NULL)
         fprintf(out, "%.4g %s (was %.4g)\n", e->throughput, e->metric, old->throughput);
     else
         fprintf(out, "%.4g %s\n", e->throughput, e->metric);
@@ -451,26 +485,115 @@ static int make_dirs(const char *path)
     return 0;
 }
 
-int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count,
-                  FILE *summary)
+/* The best parsed entry of list with e's key: its index, or -1. */
+static int stored_best(const struct cb_tuned_entry *parsed, const unsigned char *readable,
+                       size_t count, const struct cb_tuned_entry *e)
 {
-    struct cb_tuned_db db = {NULL, 0};
+    int best = -1;
+
+    for (size_t i = 0; i < count; i++)
+        if (readable[i] && same_key(&parsed[i], e) &&
+            (best < 0 || parsed[i].throughput > parsed[best].throughput))
+            best = (int)i;
+    return best;
+}
+
+/* Merges entries[0..count) into root's list (its other items as they are) and appends each
+ * of extra[] (items another database held unread) that the list does not hold yet; says what
+ * it did on said.  -1: out of memory. */
+static int merge_into(cJSON *list, const struct cb_tuned_entry *entries, size_t count,
+                      const cJSON *extra, FILE *said)
+{
+    const size_t stored = (size_t)cJSON_GetArraySize(list);
+    const size_t cap = stored + count + 1;
+    struct cb_tuned_entry *parsed = calloc(cap, sizeof *parsed);
+    unsigned char *readable = calloc(cap, 1);
+    size_t n = 0, unread = 0;
+    const cJSON *item;
+    int status = -1;
+
+    if (parsed == NULL || readable == NULL)
+        goto done;
+    cJSON_ArrayForEach(item, list)
+    {
+        readable[n] = entry_from_json(item, &parsed[n]) == 0;
+        unread += !readable[n++];
+    }
+    for (size_t i = 0; i < count; i++) {
+        const int best = stored_best(parsed, readable, n, &entries[i]);
+        cJSON *j = NULL;
+
+        if (best >= 0 && entries[i].throughput <= parsed[best].throughput) {
+            say_merged(said, CB_TUNED_KEPT, &entries[i], &parsed[best]);
+            continue;
+        }
+        if ((j = entry_json(&entries[i])) == NULL)
+            goto done;
+        if (best >= 0) {
+            say_merged(said, CB_TUNED_REPLACED, &entries[i], &parsed[best]);
+            cJSON_ReplaceItemInArray(list, best, j);
+            parsed[best] = entries[i];
+        } else {
+            say_merged(said, CB_TUNED_ADDED, &entries[i], NULL);
+            cJSON_AddItemToArray(list, j);
+            parsed[n] = entries[i];
+            readable[n++] = 1;
+        }
+    }
+    cJSON_ArrayForEach(item, extra)
+    {
+        const cJSON *have;
+        int known = 0;
+
+        cJSON_ArrayForEach(have, list) known |= cJSON_Compare(have, item, 1);
+        if (!known) {
+            cJSON *copy = cJSON_Duplicate(item, 1);
+
+            if (copy == NULL)
+                goto done;
+            cJSON_AddItemToArray(list, copy);
+            unread++;
+        }
+    }
+    if (unread > 0)
+        fprintf(said,
+                "  kept     %zu entr%s this clbench cannot read (a newer clbench's type, field "
+                "or size?) as %s\n",
+                unread, unread == 1 ? "y" : "ies", unread == 1 ? "it was" : "they were");
+    status = 0;
+done:
+    free(parsed);
+    free(readable);
+    return status;
+}
+
+/* cb_tuned_save with extra: entries of other databases this clbench cannot read, carried
+ * over as they are. */
+static int save(const char *path, const struct cb_tuned_entry *entries, size_t count,
+                const cJSON *extra, FILE *summary)
+{
+    struct cb_output_target t;
     struct cb_output out;
-    char lock[4096 + 8], why[256];
-    cJSON *root, *list;
+    char lock[CB_OUTPUT_PATH_LEN + 8], why[256];
+    cJSON *root = NULL;
     char *text = NULL, *said_text = NULL;
     size_t said_len = 0;
     FILE *said = NULL;
-    int fd, status = -1;
+    int fd = -1, status = -1;
 
-    if (make_dirs(path) != 0)
-        return cb_error("cannot create the directory of '%s': %s", path, strerror(errno));
-    snprintf(lock, sizeof lock, "%s.lock", path);
-    fd = open(lock, O_RDWR | O_CREAT, 0666);
-    if (fd < 0)
-        return cb_error("cannot open '%s': %s", lock, strerror(errno));
+    if (cb_output_resolve(path, &t, why, sizeof why) != 0)
+        return cb_error("cannot write the tuning database '%s': %s", path, why);
+    /* A database written in place (/dev/null) has nothing to lock or to read back. */
+    if (!t.in_place) {
+        if (make_dirs(t.path) != 0)
+            return cb_error("cannot create the directory of '%s': %s", t.path, strerror(errno));
+        snprintf(lock, sizeof lock, "%s.lock", t.path);
+        fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        if (fd < 0)
+            return cb_error("cannot open '%s': %s", lock, strerror(errno));
+    }
     /* Another tuner may be between its read and its rename: wait for it, then read its work. */
-    while (flock(fd, LOCK_EX) != 0)
+    while (fd >= 0 && flock(fd, LOCK_EX) != 0)
         if (errno != EINTR) {
             const int e = errno;
 
@@ -484,16 +607,25 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
                                 lock, strerror(e));
             return cb_error("cannot lock '%s': %s", lock, strerror(e));
         }
-    switch (load(path, &db, why, sizeof why)) {
+    switch (t.in_place ? 0 : load_root(t.path, &root, why, sizeof why)) {
     case 1:
         cb_error("not updating the tuning database '%s': %s", path, why);
         goto done;
     case -1:
-        /* Checked before the tune (cb_tuned_check_target); this is a file put there since. */
+        /* Checked before the tune (cb_tuned_check_update); this is a file put there since. */
         cb_error("not replacing '%s' with a tuning database: %s", path, why);
         goto done;
     default:
         break;
+    }
+    if (root == NULL) {
+        root = cJSON_CreateObject();
+        if (root == NULL || cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA) == NULL ||
+            cJSON_AddNumberToObject(root, "schema_version", CB_TUNED_SCHEMA_VERSION) == NULL ||
+            cJSON_AddArrayToObject(root, "entries") == NULL) {
+            cb_error("out of host memory");
+            goto done;
+        }
     }
     /* Said once the file is in place: a failed write has replaced nothing. */
     said = open_memstream(&said_text, &said_len);
@@ -502,30 +634,17 @@ int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t
         goto done;
     }
     fprintf(said, "clbench: tuning database '%s':\n", path);
-    for (size_t i = 0; i < count; i++) {
-        struct cb_tuned_entry old;
-        int merged;
-
-        memset(&old, 0, sizeof old);
-        for (size_t j = 0; j < db.count; j++)
-            if (same_key(&db.entries[j], &entries[i]))
-                old = db.entries[j];
-        merged = cb_tuned_merge(&db, &entries[i]);
-        if (merged < 0) {
-            cb_error("out of host memory");
-            goto done;
-        }
-        say_merged(said, merged, &entries[i], &old);
+    if (merge_into(cJSON_GetObjectItemCaseSensitive(root, "entries"), entries, count, extra,
+                   said) != 0) {
+        cb_error("out of host memory");
+        goto done;
     }
-    root = cJSON_CreateObject();
-    cJSON_AddStringToObject(root, "schema", CB_TUNED_SCHEMA);
-    cJSON_AddNumberToObject(root, "schema_version", CB_TUNED_SCHEMA_VERSION);
-    list = cJSON_AddArrayToObject(root, "entries");
-    for (size_t i = 0; i < db.count; i++)
-        cJSON_AddItemToArray(list, entry_json(&db.entries[i]));
     text = cJSON_Print(root);
-    cJSON_Delete(root);
-    if (text == NULL || cb_output_open(&out, path) != 0)
+    if (text == NULL) {
+        cb_error("out of host memory");
+        goto done;
+    }
+    if (cb_output_open(&out, path) != 0)
         goto done;
     fprintf(out.file, "%s\n", text);
     status = cb_output_commit(&out);
@@ -534,32 +653,62 @@ done:
         fputs(said_text, summary);
     free(said_text);
     free(text);
-    cb_tuned_free(&db);
-    flock(fd, LOCK_UN);
-    close(fd);
+    cJSON_Delete(root);
+    if (fd >= 0) {
+        flock(fd, LOCK_UN);
+        close(fd);
+    }
     return status;
+}
+
+int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count,
+                  FILE *summary)
+{
+    return save(path, entries, count, NULL, summary);
 }
 
 int cb_tuned_merge_files(const char *path, char *const *files, size_t count)
 {
     struct cb_tuned_db db = {NULL, 0};
+    cJSON *extra = cJSON_CreateArray();
     char why[256];
-    int status;
+    int status = -1;
 
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < count && extra != NULL; i++) {
         struct stat st;
+        cJSON *root;
+        const cJSON *item;
 
         /* A database that is missing here is a tuner's lost work, not an empty one. */
         if (stat(files[i], &st) != 0) {
-            cb_tuned_free(&db);
-            return cb_error("cannot merge '%s': %s", files[i], strerror(errno));
+            cb_error("cannot merge '%s': %s", files[i], strerror(errno));
+            goto done;
         }
-        if (load(files[i], &db, why, sizeof why) != 0) {
-            cb_tuned_free(&db);
-            return cb_error("cannot merge '%s': %s", files[i], why);
+        if (load_root(files[i], &root, why, sizeof why) != 0) {
+            cJSON_Delete(root);
+            cb_error("cannot merge '%s': %s", files[i], why);
+            goto done;
         }
+        cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, "entries"))
+        {
+            struct cb_tuned_entry e;
+
+            if (entry_from_json(item, &e) != 0)
+                cJSON_AddItemToArray(extra, cJSON_Duplicate(item, 1));
+            else if (cb_tuned_merge(&db, &e) < 0) {
+                cJSON_Delete(root);
+                cb_error("out of host memory");
+                goto done;
+            }
+        }
+        cJSON_Delete(root);
     }
-    status = cb_tuned_save(path, db.entries, db.count, stderr);
+    if (extra == NULL)
+        cb_error("out of host memory");
+    else
+        status = save(path, db.entries, db.count, extra, stderr);
+done:
+    cJSON_Delete(extra);
     cb_tuned_free(&db);
     return status;
 }
@@ -568,7 +717,8 @@ int cb_tuned_merge_files(const char *path, char *const *files, size_t count)
  * and half as large are equally far, each weighted by 1 + log2(largest / this) of the row's
  * dimensions.  A skinny row's small dimension decides its tiles (1000x64x8000 wants the
  * 64-column tiles of 4096x64x4096, not the 128-column ones of 2048x128x8192, which lies nearer
- * in M and K: 0.39x cuBLAS on the H100 through it); a square row weighs all alike. */
+ * in M and K and runs it far slower: results/README.md, "Shapes"); a square row weighs all
+ * alike. */
 static double log_distance(const struct cb_tuned_entry *e, const size_t size[CB_MAX_DIMS])
 {
     size_t largest = 1;

@@ -109,7 +109,7 @@ interrupt() {
     expect_stderr_has "clbench: interrupted: "
     grep -A1 "^clbench: interrupted" "$TMP/stderr" | tail -1 | sed "s|^  clbench |\"\$CLBENCH\" |" \
         >"$TMP/again"
-    grep -q -- "--resume $out\$" "$TMP/again" || fail "no --resume command"
+    grep -q -- "--resume $out.journal\$" "$TMP/again" || fail "no --resume command"
     [ -s "$out.journal" ] || fail "the journal went before the run finished"
     python3 - "$out" <<'PY' || fail "interrupted output"
 import json, sys

@@ -23,6 +23,16 @@ if command -v groff >/dev/null; then
     groff -man -Tutf8 -ww -z "$man_page" 2>"$TMP/groff.err" || fail "groff failed on the man page"
     [ ! -s "$TMP/groff.err" ] || fail "groff warns: $(head -5 "$TMP/groff.err")"
 fi
+# The manual: README.md and every page of docs/, each named in the man page's SEE ALSO.
+doc_dir="$TMP/prefix/share/doc/clbench"
+[ -f "$doc_dir/README.md" ] || fail "no installed README.md"
+grep -q '^\.SH SEE ALSO' "$man_page" || fail "man page has no SEE ALSO"
+for page in "$CLBENCH_SOURCE_DIR"/docs/*.md; do
+    name=$(basename "$page")
+    [ -f "$doc_dir/docs/$name" ] || fail "docs/$name not installed"
+    [ "$name" = README.md ] || grep -qF -- "${name//-/\\-}" "$man_page" ||
+        fail "the man page's SEE ALSO does not name docs/$name"
+done
 for schema in clbench-run clbench-report clbench-compare clbench-peak; do
     [ -f "$TMP/prefix/share/clbench/schema/$schema.v1.schema.json" ] || fail "no $schema schema"
 done

@@ -1,4 +1,4 @@
-# Kernel files as source trees (README "The generic contract", "Includes"): the kernel file's
+# Kernel files as source trees (docs/kernel-files.md, "The generic contract", "Includes"): the kernel file's
 # folder is an include path wherever clbench is started, a folder with blanks included; every
 # file a build reads (its #includes, recursively, and the file `verify ... in FILE` names) is
 # in the kernel_file_hash that --resume and the program cache key on.

@@ -29,7 +29,7 @@ assert p["gflops_source"] == ("native " + p["native_isa"] if p["native_gflops"] 
 assert p["measured_gbs"] >= max(p["measured_read_gbs"], p["native_copy_gbs"]), p
 PY
 # PoCL's CPU device has cl_khr_fp64: peak_fma in double is its FP64 roof, and a double row's
-# fraction of peak is of that roof, not of the FP32 one (README "Roofs").
+# fraction of peak is of that roof, not of the FP32 one (docs/measurement.md, "Roofs").
 run -d cpu -k matmul_tiled -n 64 --type double --reps 2 --warmup 1 --min-time 0 -o "$TMP/double.json"
 expect_rc 0
 python3 - "$TMP/double.json" <<'PY' || fail "the FP64 roof of a double row"

@@ -1,4 +1,4 @@
-# --type (README "Types: float, double, half"): every family's kernels built in double verify
+# --type (docs/kernels.md, "Types: float, double, half"): every family's kernels built in double verify
 # on PoCL's CPU device (cl_khr_fp64) and say so in the run file, in the worker processes and
 # without them; half, which no device here lists, is `unsupported` naming cl_khr_fp16; a
 # manifest's `types` line refuses another type with the reason, and an unknown type name in it

@@ -132,9 +132,10 @@ run report --help
 expect_rc 0
 expect_stdout_has "usage: clbench report"
 expect_stdout_has "exit status:"
-# Every option of the subcommand's help is documented in README.md.
+# Every option of the subcommand's help is documented in README.md or docs/.
 for opt in $(grep -oE '^  (-., )?--[a-z-]+' "$TMP/stdout" | grep -oE -- '--[a-z-]+'); do
-    grep -q -- "\`.*$opt" "$CLBENCH_SOURCE_DIR/README.md" || fail "README.md lacks report $opt"
+    grep -q -- "\`.*$opt" "$CLBENCH_SOURCE_DIR/README.md" "$CLBENCH_SOURCE_DIR"/docs/*.md ||
+        fail "README.md and docs/ lack report $opt"
 done
 
 # The live run on several devices goes through the same view.  PoCL makes two CPU devices

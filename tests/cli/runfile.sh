@@ -1,7 +1,7 @@
 # The JSON run file parsed back and checked field by field.
 source "$(dirname "$0")/lib.sh"
 
-# vadd's defaults come from the device (README "The manifest"): on a CPU a SIMD register of
+# vadd's defaults come from the device (docs/kernel-files.md, "The manifest"): on a CPU a SIMD register of
 # floats, 16 where PoCL's native float width is 16 (AVX-512), else 8, and non-temporal stores.
 run -l -f json
 VEC=$(python3 -c 'import json,sys; print(16 if json.load(open(sys.argv[1]))["devices"][0]["native_vector_width_float"] >= 16 else 8)' "$TMP/stdout")

@@ -211,9 +211,11 @@ run -d cpu -k matmul_regblock -n 32 "${QUICK[@]}" -f json --tuned "$TMP/newer.js
 expect_rc 0
 [ "$(grep -c 'warning: ignoring the tuning database' "$TMP/stderr")" -eq 1 ] || fail "one warning"
 expect_stderr_has "written by a newer clbench (schema_version 9"
+# A tune that would update it is refused before it measures anything (exit 2).
 run tune "${TINY[@]}" --budget 1 --tuned "$TMP/newer.json"
-expect_rc 1
+expect_rc 2
 expect_stderr_has "not updating the tuning database"
+expect_stderr_lacks "tune matmul_regblock"
 grep -q '"schema_version":9' "$TMP/newer.json" || fail "a newer database was overwritten"
 # Not JSON as the default database: one warning, defaults used; named by --tuned: refused
 # before any work (tests/cli/guards.sh has the rest).

@@ -1,4 +1,4 @@
-# The types of the generic contract (README "The generic contract", its type table): the
+# The types of the generic contract (docs/kernel-files.md, "The generic contract", its type table): the
 # examples of every kind run and verify on every OpenCL implementation present (PoCL, and
 # Rusticl's llvmpipe where Mesa is installed: an absent one is skipped with a message); a
 # type the device lacks is a row `unsupported` naming the extension; every bad declaration is

@@ -1,4 +1,4 @@
-# User kernels declared in their own .cl files (README "Your own kernels"): the examples of
+# User kernels declared in their own .cl files (docs/kernel-files.md, "Your own kernels"): the examples of
 # cl/examples/ verify (or, the wrong one, fail with exit 1), sit beside the built-in kernels in
 # the report and the local-memory verdict, sweep, resume; every bad kernel file gets one line
 # naming the file and line, the right exit code and no output file.

@@ -2,6 +2,7 @@
  * real clocks: sound ones pass, each way of being broken fails with a reason that says which. */
 #include "check.h"
 #include "clbench/clock_check.h"
+#include "clbench/sensors.h"
 
 #include <string.h>
 
@@ -43,5 +44,32 @@ int test_clock_judge_rejects_broken_clocks(void)
     d = judged(1.0, -1.0, 50.0); /* ended before it started */
     ASSERT_TRUE(!d.events_trusted);
     ASSERT_STR_HAS(d.clock_why, "ended before it started");
+    return 0;
+}
+
+/* The sensors' arithmetic (host/run/sensors.c): a counter's increase across its wrap, and the
+ * range of a row's readings. */
+int test_sensor_counter_wraps_at_its_range(void)
+{
+    ASSERT_NEAR(cb_counter_delta(100, 350, 1000), 250, 1e-9);
+    ASSERT_NEAR(cb_counter_delta(900, 150, 1000), 250, 1e-9); /* wrapped once */
+    ASSERT_TRUE(cb_counter_delta(900, 150, 0) < 0);           /* wrapped, range unknown */
+    return 0;
+}
+
+int test_sensor_range_of_readings(void)
+{
+    double odd[] = {1890, 1665, 1755}, even[] = {4, 1, 3, 2}, one[] = {45};
+    struct cb_range r = cb_range_of(odd, 3);
+
+    ASSERT_NEAR(r.min, 1665, 0);
+    ASSERT_NEAR(r.median, 1755, 0);
+    ASSERT_NEAR(r.max, 1890, 0);
+    r = cb_range_of(even, 4);
+    ASSERT_NEAR(r.median, 2.5, 0);
+    r = cb_range_of(one, 1);
+    ASSERT_TRUE(r.min == 45 && r.median == 45 && r.max == 45);
+    ASSERT_TRUE(strcmp(cb_throttle_reason_name(2), "power_cap") == 0);
+    ASSERT_TRUE(cb_throttle_reason_name(9) == NULL);
     return 0;
 }

@@ -12,8 +12,11 @@
     X(stats_single_sample_and_empty)                                                               \
     X(clock_judge_trusts_sound_clocks)                                                             \
     X(clock_judge_rejects_broken_clocks)                                                           \
+    X(sensor_counter_wraps_at_its_range)                                                           \
+    X(sensor_range_of_readings)                                                                    \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_defaults_match_the_cl_files)                                                        \
+    X(registry_defaults_match_every_kernel_file)                                                   \
     X(registry_private_memory_of_matmuls)                                                          \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
@@ -35,6 +38,9 @@
     X(compare_ints_exact_and_accumulates)                                                          \
     X(parse_args_forgets_previous_call)                                                            \
     X(mann_whitney_hand_computed)                                                                  \
+    X(mann_whitney_exact_matches_scipy)                                                            \
+    X(mann_whitney_exact_ties_match_enumeration)                                                   \
+    X(hodges_lehmann_known_cases)                                                                  \
     X(mann_whitney_ties_match_scipy)                                                               \
     X(mann_whitney_degenerate)                                                                     \
     X(report_refuses_other_schemas)                                                                \

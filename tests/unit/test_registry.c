@@ -3,11 +3,14 @@
 #include "check.h"
 #include "clbench/device.h"
 #include "clbench/kernel.h"
+#include "clbench/manifest.h"
 #include "clbench/private_limit.h"
 #include "clbench/rows.h"
 #include "clbench/source.h"
 #include "clbench/text_file.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +84,141 @@ int test_registry_defaults_match_the_cl_files(void)
         free(text);
     }
     ASSERT_TRUE(checked > 0);
+    return 0;
+}
+
+/* Whether `name` is a word of the file's code: a line that is not a comment's (manifests) nor the
+ * default's own #ifndef / #define.  A parameter only the manifest's expressions use (a
+ * work-group size of `local WGS`) needs no default in the code. */
+static int used_in_code(const char *text, const char *name)
+{
+    const size_t n = strlen(name);
+
+    for (const char *line = text; *line != '\0';) {
+        const char *end = strchr(line, '\n');
+        const char *s = line;
+
+        if (end == NULL)
+            end = line + strlen(line);
+        while (s < end && (*s == ' ' || *s == '\t'))
+            s++;
+        if (*s != '*' && strncmp(s, "/*", 2) != 0 && strncmp(s, "//", 2) != 0 &&
+            strncmp(s, "#ifndef", 7) != 0 && strncmp(s, "#define ", 8) != 0)
+            for (const char *at = s; at + n <= end; at++)
+                if (strncmp(at, name, n) == 0 &&
+                    (at == s || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+                    !(isalnum((unsigned char)at[n]) || at[n] == '_'))
+                    return 1;
+        line = *end != '\0' ? end + 1 : end;
+    }
+    return 0;
+}
+
+/* The same tie for every kernel file of cl/ and cl/examples/, in both directions: each `#ifndef
+ * NAME` / `#define NAME VALUE` of a file is a parameter some manifest of that file declares, with
+ * VALUE as its default, and each parameter of its manifests that the code uses has such a line
+ * (the file builds alone).  A file without a manifest (the peak probes) is not a kernel file.
+ * Returns the number of parameters checked, or -1 after a line on stderr. */
+static long check_defaults_of_file(const char *path)
+{
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN];
+    char *text = cb_read_text_file(path);
+    long checked = 0;
+
+    if (text == NULL) {
+        fprintf(stderr, "%s: cannot read it\n", path);
+        return -1;
+    }
+    if (strstr(text, "clbench:kernel") == NULL) {
+        free(text);
+        return 0;
+    }
+    if (cb_manifest_parse(path, text, &f, why, sizeof why) != 0) {
+        fprintf(stderr, "%s\n", why);
+        free(text);
+        return -1;
+    }
+    for (size_t i = 0; i < f->count && checked >= 0; i++) {
+        const struct cb_kernel *k = f->kernels[i];
+
+        for (unsigned p = 0; p < cb_kernel_param_count(k) && checked >= 0; p++) {
+            const char *name = k->params[p].name;
+            char pattern[128];
+            const char *at;
+
+            snprintf(pattern, sizeof pattern, "#ifndef %s\n#define %s ", name, name);
+            at = strstr(text, pattern);
+            if (at == NULL && !used_in_code(text, name))
+                continue;
+            if (at == NULL || strtol(at + strlen(pattern), NULL, 10) != k->params[p].def) {
+                fprintf(stderr, "%s: -D %s=%ld in its manifest, %.20s in %s\n", k->name, name,
+                        k->params[p].def, at != NULL ? at + strlen(pattern) : "no #ifndef", path);
+                checked = -1;
+            } else {
+                checked++;
+            }
+        }
+    }
+    /* Each #ifndef default of the file is a manifest's parameter: none is declared twice. */
+    for (const char *at = strstr(text, "#ifndef "); at != NULL && checked >= 0;
+         at = strstr(at + 1, "#ifndef ")) {
+        char name[64];
+        int declared = 0;
+
+        if (sscanf(at, "#ifndef %63[A-Za-z0-9_]", name) != 1 ||
+            strncmp(at + strlen("#ifndef ") + strlen(name), "\n#define ", 9) != 0)
+            continue; /* not a default: a guard of some other shape */
+        for (size_t i = 0; i < f->count && !declared; i++)
+            for (unsigned p = 0; p < cb_kernel_param_count(f->kernels[i]); p++)
+                declared |= strcmp(f->kernels[i]->params[p].name, name) == 0;
+        if (!declared) {
+            fprintf(stderr, "%s: #ifndef %s has a default no manifest of the file declares\n", path,
+                    name);
+            checked = -1;
+        }
+    }
+    cb_manifest_file_free(f);
+    free(text);
+    return checked;
+}
+
+static long check_defaults_of_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    long checked = 0, files = 0;
+
+    if (d == NULL) {
+        fprintf(stderr, "%s: cannot open the folder\n", dir);
+        return -1;
+    }
+    while ((e = readdir(d)) != NULL && checked >= 0) {
+        const size_t n = strlen(e->d_name);
+        char path[CB_PATH_LEN];
+        long c;
+
+        if (n < 4 || strcmp(e->d_name + n - 3, ".cl") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        c = check_defaults_of_file(path);
+        checked = c < 0 ? -1 : checked + c;
+        files++;
+    }
+    closedir(d);
+    return files > 0 ? checked : -1;
+}
+
+int test_registry_defaults_match_every_kernel_file(void)
+{
+    char examples[CB_PATH_LEN];
+    long builtin, example;
+
+    snprintf(examples, sizeof examples, "%s/examples", cb_default_cl_dir());
+    builtin = check_defaults_of_folder(cb_default_cl_dir());
+    example = check_defaults_of_folder(examples);
+    ASSERT_TRUE(builtin > 0);
+    ASSERT_TRUE(example > 0);
     return 0;
 }
 

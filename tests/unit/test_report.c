@@ -9,22 +9,138 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int test_mann_whitney_hand_computed(void)
 {
-    /* Fully separated samples of 5: U = 0; mu = 12.5, sigma = sqrt(25 * 11 / 12) = 4.787;
-     * z = (25 - 12.5 - 0.5) / 4.787 = 2.5067; p = erfc(z / sqrt 2) = 0.012186. */
+    /* Fully separated samples of 5: U = 0, and of the C(10, 5) = 252 splits of the pooled
+     * samples one is this one and one its mirror: p = 2/252.  The normal approximation gives
+     * z = (25 - 12.5 - 0.5) / sqrt(25 * 11 / 12) = 2.5067, p = 0.012186: never below 0.01. */
     const double a[] = {1, 2, 3, 4, 5}, b[] = {6, 7, 8, 9, 10};
     struct cb_rank_test t;
 
     ASSERT_TRUE(cb_mann_whitney(a, 5, b, 5, &t) == 0);
+    ASSERT_TRUE(t.exact);
     ASSERT_NEAR(t.u, 0.0, 0.0);
-    ASSERT_NEAR(t.z, 2.5067, 1e-4);
-    ASSERT_NEAR(t.p, 0.012185780355344813, 1e-12);
+    ASSERT_NEAR(t.p, 2.0 / 252, 1e-15);
+    ASSERT_NEAR(cb_mann_whitney_best_p(5, 5), 2.0 / 252, 1e-15);
     /* Swapping the samples mirrors U and keeps p. */
     ASSERT_TRUE(cb_mann_whitney(b, 5, a, 5, &t) == 0);
     ASSERT_NEAR(t.u, 25.0, 0.0);
+    ASSERT_NEAR(t.p, 2.0 / 252, 1e-15);
+    ASSERT_TRUE(cb_mann_whitney_asymptotic(a, 5, b, 5, &t) == 0);
+    ASSERT_TRUE(!t.exact);
+    ASSERT_NEAR(t.z, 2.5067, 1e-4);
     ASSERT_NEAR(t.p, 0.012185780355344813, 1e-12);
+    return 0;
+}
+
+int test_mann_whitney_exact_matches_scipy(void)
+{
+    /* scipy 1.17 mannwhitneyu(a, b, alternative="two-sided", method="exact"). */
+    const double a[] = {1.1, 2.3, 3.0, 4.8, 5.2, 6.1}, b[] = {2.0, 4.0, 5.5, 7.7, 8.1, 9.9, 10.2};
+    const double c[] = {10.0, 10.2, 9.9, 10.1, 10.3, 9.8, 10.0, 10.1};
+    double d[8];
+    struct cb_rank_test t;
+
+    ASSERT_TRUE(cb_mann_whitney(a, 6, b, 7, &t) == 0);
+    ASSERT_TRUE(t.exact);
+    ASSERT_NEAR(t.u, 9.0, 0.0);
+    ASSERT_NEAR(t.p, 0.10139860139860139, 1e-14);
+    /* Ties within a sample, none across: 4.5% apart, 8 against 8 (with ties across, scipy's
+     * exact method ignores them; the enumeration test below checks those). */
+    for (int i = 0; i < 8; i++)
+        d[i] = c[i] * 1.045;
+    ASSERT_TRUE(cb_mann_whitney(c, 8, d, 8, &t) == 0);
+    ASSERT_NEAR(t.p, 0.0003108003108003108, 1e-14);
+    return 0;
+}
+
+/* U of x against y, ties counting 1/2: the definition, pair by pair. */
+static double u_by_pairs(const double *x, size_t nx, const double *y, size_t ny)
+{
+    double u = 0;
+
+    for (size_t i = 0; i < nx; i++)
+        for (size_t j = 0; j < ny; j++)
+            u += x[i] > y[j] ? 1 : x[i] == y[j] ? 0.5 : 0;
+    return u;
+}
+
+int test_mann_whitney_exact_ties_match_enumeration(void)
+{
+    /* Ties across the samples: the exact p from every one of the C(11, 5) = 462 splits of the
+     * pooled values, U counted pair by pair (scipy's permutation method agrees: 0.064935). */
+    const double a[] = {1.2, 1.5, 1.5, 1.9, 2.0}, b[] = {1.5, 1.9, 2.2, 2.4, 2.4, 3.0};
+    double pool[11], x[5], y[6], below = 0, above = 0, total = 0, u0;
+    struct cb_rank_test t;
+
+    memcpy(pool, a, sizeof a);
+    memcpy(pool + 5, b, sizeof b);
+    u0 = u_by_pairs(a, 5, b, 6);
+    for (unsigned mask = 0; mask < (1u << 11); mask++) {
+        size_t nx = 0, ny = 0;
+        double u;
+
+        for (int i = 0; i < 11; i++)
+            nx += (mask >> i) & 1u;
+        if (nx != 5)
+            continue;
+        nx = 0;
+        for (int i = 0; i < 11; i++) {
+            if (mask & (1u << i))
+                x[nx++] = pool[i];
+            else
+                y[ny++] = pool[i];
+        }
+        u = u_by_pairs(x, 5, y, 6);
+        total++;
+        below += u <= u0;
+        above += u >= u0;
+    }
+    ASSERT_NEAR(total, 462, 0);
+    ASSERT_TRUE(cb_mann_whitney(a, 5, b, 6, &t) == 0);
+    ASSERT_TRUE(t.exact);
+    ASSERT_NEAR(t.u, u0, 0);
+    ASSERT_NEAR(t.p, 2 * (below < above ? below : above) / total, 1e-14);
+    ASSERT_NEAR(t.p, 0.06493506493506493, 1e-14);
+    return 0;
+}
+
+int test_hodges_lehmann_known_cases(void)
+{
+    /* 1..5 against 6..10: the 25 differences are 1..9 (1, 2, 3, 4, 5, 4, 3, 2, 1 times), the
+     * median 5.  At alpha 0.05, P(U <= 2) = 4/252 <= 0.025 < P(U <= 3) = 7/252: k = 3, the
+     * interval [D(3), D(23)] = [2, 8] at 1 - 8/252.  At alpha 0.01 only k = 1 is left:
+     * [1, 9] at 1 - 2/252. */
+    const double a[] = {1, 2, 3, 4, 5}, b[] = {6, 7, 8, 9, 10};
+    double big_a[100], big_b[100];
+    struct cb_shift s;
+
+    ASSERT_TRUE(cb_hodges_lehmann(a, 5, b, 5, 0.05, &s) == 0);
+    ASSERT_NEAR(s.estimate, 5, 0);
+    ASSERT_NEAR(s.lo, 2, 0);
+    ASSERT_NEAR(s.hi, 8, 0);
+    ASSERT_NEAR(s.level, 1 - 8.0 / 252, 1e-14);
+    ASSERT_TRUE(cb_hodges_lehmann(a, 5, b, 5, 0.01, &s) == 0);
+    ASSERT_NEAR(s.lo, 1, 0);
+    ASSERT_NEAR(s.hi, 9, 0);
+    ASSERT_NEAR(s.level, 1 - 2.0 / 252, 1e-14);
+    ASSERT_TRUE(cb_hodges_lehmann(b, 5, a, 5, 0.05, &s) == 0);
+    ASSERT_NEAR(s.estimate, -5, 0);
+    /* Past the exact bound: 0..99 against 10..109, 10000 differences 10 + (j - i); the normal
+     * approximation's k = floor(5000 - 1.96 sqrt(10000 * 201 / 12)) = 4197, and D(4197) = 2,
+     * D(5804) = 18 (python3, sorted differences). */
+    for (int i = 0; i < 100; i++) {
+        big_a[i] = i;
+        big_b[i] = i + 10;
+    }
+    ASSERT_TRUE(cb_hodges_lehmann(big_a, 100, big_b, 100, 0.05, &s) == 0);
+    ASSERT_NEAR(s.estimate, 10, 0);
+    ASSERT_NEAR(s.lo, 2, 0);
+    ASSERT_NEAR(s.hi, 18, 0);
+    ASSERT_NEAR(s.level, 0.95, 1e-12);
+    ASSERT_TRUE(cb_hodges_lehmann(a, 0, b, 5, 0.05, &s) != 0);
     return 0;
 }
 
@@ -37,12 +153,12 @@ int test_mann_whitney_ties_match_scipy(void)
     double d[10];
     struct cb_rank_test t;
 
-    ASSERT_TRUE(cb_mann_whitney(a, 8, b, 9, &t) == 0);
+    ASSERT_TRUE(cb_mann_whitney_asymptotic(a, 8, b, 9, &t) == 0);
     ASSERT_NEAR(t.u, 15.5, 0.0);
     ASSERT_NEAR(t.p, 0.05208422124412812, 1e-12);
     for (int i = 0; i < 10; i++)
         d[i] = c[i] * 1.08;
-    ASSERT_TRUE(cb_mann_whitney(c, 10, d, 10, &t) == 0);
+    ASSERT_TRUE(cb_mann_whitney_asymptotic(c, 10, d, 10, &t) == 0);
     ASSERT_NEAR(t.u, 0.0, 0.0);
     ASSERT_NEAR(t.p, 0.0001746242085521927, 1e-12);
     return 0;

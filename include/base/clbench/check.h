@@ -13,7 +13,7 @@
 #define CB_PRINTF(f, a)
 #endif
 
-/* Exit codes, documented in --help and README.md. */
+/* Exit codes, documented in --help and docs/usage.md. */
 enum cb_exit {
     CB_EXIT_OK = 0,     /* every row ran and verified */
     CB_EXIT_FAILED = 1, /* a row failed, or a run-time error (no platform, unwritable output) */

@@ -22,7 +22,7 @@ struct cb_kernel;
 struct cb_problem;
 struct cb_tuned_db;
 
-/* Which tuning database entry a row's parameters came from (README.md, "Tuning"). */
+/* Which tuning database entry a row's parameters came from (docs/tuning.md). */
 struct cb_tuned_use {
     char match[16];    /* "exact", "class" (size class and shape) or "nearest"; "" none */
     char size[64];     /* the entry's size: "4096x4096x4096" */
@@ -89,6 +89,12 @@ struct cb_config {
      * "half", in the order given. */
     const char *real_types[3];
     unsigned real_type_count;
+    /* The device's state and energy per row (host/run/sensors.c): 0 (--no-sensors) reads
+     * nothing; rows whose core clock moved more than clock_threshold_pct percent are flagged,
+     * and with discard_throttled their launches taken while throttled are dropped. */
+    int sensors;
+    double clock_threshold_pct;
+    int discard_throttled;
 };
 
 #endif

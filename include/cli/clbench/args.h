@@ -19,6 +19,13 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg);
 void cb_config_init(struct cb_config *cfg);
 int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg);
 int cb_config_finish(struct cb_config *cfg);
+/* Refuses (CB_EXIT_USAGE, one line) an output of the command that is one of its inputs, by
+ * device and inode: --output or its journal, or export_path (NULL: none), against the kernel
+ * files and every file they read, the tuning database (db_path, else --tuned or the default)
+ * and the --resume file (which the journal may be).  Before any work: writing would replace
+ * what the command reads. */
+int cb_config_check_outputs(const struct cb_config *cfg, const char *db_path,
+                            const char *export_path);
 /* Frees cfg and unloads its kernel files. */
 void cb_config_free(struct cb_config *cfg);
 void cb_print_help(FILE *out);

@@ -1,8 +1,8 @@
 /* Defaults computed from the device and the row: a manifest's `param NAME = 8 device (EXPR) in
  * ...` gives an expression over the device's properties (native_vector_width_float,
  * compute_units, is_cpu, vendor_is_nvidia, ...), the row's element size (REAL_SIZE) and its
- * size (the kernel's size variables: N; W H; M N K; a kernel file's `dims`; README "The
- * manifest"), resolved per device, type and size into the value a row runs with when no -D
+ * size (the kernel's size variables: N; W H; M N K; a kernel file's `dims`; docs/kernel-files.md
+ * "The manifest"), resolved per device, type and size into the value a row runs with when no -D
  * names the kernel's parameters.  Pure: reads struct cb_device and struct cb_problem. */
 #ifndef CLBENCH_DEVICE_DEFAULTS_H
 #define CLBENCH_DEVICE_DEFAULTS_H
@@ -45,7 +45,7 @@ const char *cb_param_defaults(const struct cb_problem *p, const struct cb_device
 
 /* 1 if parameter i of k has a device default that names one of the row's sizes (KSPLIT from
  * M, N and K): its value fits the row's own shape, so a tuning entry of another size does not
- * replace it (README "Tuning"). */
+ * replace it (docs/tuning.md). */
 int cb_param_follows_size(const struct cb_kernel *k, unsigned i);
 
 /* The allowed value of param nearest to v (the lower one on a tie). */

@@ -102,6 +102,11 @@ struct cb_device {
     const char *peak_source; /* "measured" or "cached" (host/run/peak_cache.c); NULL: neither */
     char peak_date[32];      /* when it was measured, UTC ISO 8601 */
 
+    /* What reads the device's state and energy (host/run/sensors.c): "matched by PCI bus id
+     * 0000:1b:00.0", or "absent: " and why; "" where the sensor does not apply to the device. */
+    char state_nvml[2 * CB_NAME_LEN], state_rapl[2 * CB_NAME_LEN], state_cpufreq[2 * CB_NAME_LEN];
+    struct cb_sensors *sensors; /* open while the device runs rows; NULL: none */
+
     /* Open while the device runs rows (cb_device_open/close). */
     cl_context context;
     cl_command_queue queue;

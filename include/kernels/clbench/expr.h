@@ -3,7 +3,7 @@
  * `c ? a : b`.
  * Every error (overflow, division or modulo by zero, an unknown variable, trailing
  * characters, a number that is not an integer) is reported with its column.  Pure: no I/O.
- * The grammar is in README.md ("Your own kernels"); unit-tested in tests/unit/test_expr.c.
+ * The grammar is in docs/kernel-files.md ("The manifest"); unit-tested in tests/unit/test_expr.c.
  */
 #ifndef CLBENCH_EXPR_H
 #define CLBENCH_EXPR_H

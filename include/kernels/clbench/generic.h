@@ -17,8 +17,8 @@ enum cb_arg_kind {
     CB_ARG_LOCAL,  /* a __local buffer of `length` bytes (clSetKernelArg with NULL) */
 };
 
-/* The OpenCL C scalar types a generic kernel's arguments may have (README.md, "The generic
- * contract", has them as a table). */
+/* The OpenCL C scalar types a generic kernel's arguments may have (docs/kernel-files.md, "The
+ * generic contract", has them as a table). */
 enum cb_elem_type {
     CB_ELEM_FLOAT,
     CB_ELEM_INT,
@@ -60,9 +60,10 @@ double cb_real_get(enum cb_elem_type t, const void *data, size_t i);
 
 /* How an input buffer is filled before the first launch. */
 enum cb_fill {
-    CB_FILL_RANDOM, /* the run's seeded values, in a range per type (README's type table) */
+    CB_FILL_RANDOM, /* the run's seeded values, in a range per type (docs/kernel-files.md's type
+                       table) */
     CB_FILL_ZEROS,
-    CB_FILL_IOTA,  /* element i holds i, wrapped to the type (README's type table) */
+    CB_FILL_IOTA,  /* element i holds i, wrapped to the type (docs/kernel-files.md's type table) */
     CB_FILL_CONST, /* every element holds fill_value */
 };
 

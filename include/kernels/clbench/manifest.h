@@ -1,5 +1,5 @@
 /* Kernel manifests: a .cl file declares its kernels in manifests inside comments (the grammar is in
- * README.md, "Your own kernels").  Each manifest becomes a heap-allocated struct cb_kernel
+ * docs/kernel-files.md).  Each manifest becomes a heap-allocated struct cb_kernel
  * whose plan function evaluates the manifest's expressions per row and, for the four family
  * contracts, reuses the family's buffers, work model and reference (host/kernels/manifest.c).
  */
@@ -22,6 +22,8 @@ struct cb_manifest_file {
     char *text;    /* those bytes: what is built, even if the file is edited during the run */
     struct cb_kernel **kernels;
     size_t count;
+    char **reads; /* every file its build and check read: itself, its #includes, verify files */
+    size_t read_count;
 };
 
 /* Parses every manifest of `text`, the content of the file at `path`.  Returns 0 and a new
@@ -46,6 +48,9 @@ void cb_builtin_kernels_unload(void);
 
 /* The loaded file k comes from, or NULL for a built-in kernel. */
 const struct cb_manifest_file *cb_kernel_file_of(const struct cb_kernel *k);
+/* The i-th loaded kernel file (i < cb_kernel_files_count()), in the order loaded. */
+size_t cb_kernel_files_count(void);
+const struct cb_manifest_file *cb_kernel_file_at(size_t i);
 /* The text of the loaded kernel file at `path` (as loaded), or NULL: no such file. */
 const char *cb_kernel_file_text(const char *path);
 /* Its hash (struct cb_manifest_file), or NULL: no such file. */

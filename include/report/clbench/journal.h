@@ -8,19 +8,23 @@
 #include "clbench/runfile.h"
 
 struct cb_journal {
-    int fd; /* -1: no journal (no --output) */
+    int fd; /* -1: no journal (no --output); <= -2: writing failed, -2 - fd still held */
     char path[4096 + 16];
 };
 
-/* "<output>.journal" */
+/* "<output>.journal": 0; 1 when the output has no journal (written in place: a device, a
+ * pipe, /dev/stdout); -1 when the path is too long. */
 int cb_journal_path(char *buf, size_t len, const char *output);
 
-/* Replaces the journal at path (atomically) with one holding the rows of `run` that are
- * already done (resumed), and keeps it open for appending.  -1 with a message on failure. */
+/* Takes the journal at path for this run (a lock: a second run with the same --output is
+ * refused, naming the first one's pid), then replaces it atomically with one holding the rows
+ * of `run` that are already done (resumed), written and synced before the rename, and keeps it
+ * open for appending.  -1 with a message on failure, the journal there kept as it was. */
 int cb_journal_open(struct cb_journal *j, const char *path, const struct cb_run *run);
 /* Appends row as one line and fsyncs; -1 with a message on failure. */
 int cb_journal_append(struct cb_journal *j, const struct cb_row *row);
-/* Closes; with remove set, deletes the journal (the output is complete). */
+/* Closes; with remove set, deletes the journal (the output is complete) if it is still this
+ * run's. */
 void cb_journal_close(struct cb_journal *j, int remove);
 
 /* Reads the rows in `path` (a journal: JSON lines; or a run file) and fills in every row of

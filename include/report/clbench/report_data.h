@@ -24,6 +24,8 @@ struct cb_rdevice {
     const char *peak_busy;                  /* why the peak is not trusted; NULL when it is */
     double launch_event_us, launch_wall_us; /* an empty kernel's launch; 0 when not measured */
     char label[CB_RLABEL_LEN]; /* short and unique among the columns: "H100", "PoCL Xeon" */
+    const cJSON *json;         /* the device in its source's tree: clock_check, state_source */
+    const cJSON *state_source; /* what read its state and energy, or why not; NULL in older files */
 };
 
 /* One row of one source.  A row of another type than float (its "type": --type double,

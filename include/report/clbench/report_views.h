@@ -53,6 +53,11 @@ int cb_report_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt,
 void cb_report_write_detail(FILE *out, const struct cb_report *r, enum cb_format fmt);
 int cb_report_write_run_detail(FILE *out, const struct cb_run *run, enum cb_format fmt);
 
+/* The side-by-side view as one self-contained HTML page (host/report/report_html.c): runs and
+ * their provenance, devices, the verdict, rooflines, per family its table, ladder and failed
+ * rows.  -1 when out of memory. */
+int cb_report_write_html(FILE *out, const struct cb_report *r);
+
 /* `clbench report ARGS...` (argv[0] is "report"); returns the exit code. */
 int cb_report_main(int argc, char **argv);
 void cb_report_print_help(FILE *out);

@@ -39,6 +39,12 @@ cJSON *cb_kernel_info_json(const struct cb_kernel_info *ki);
 void cb_explain_json(cJSON *j, const struct cb_row *row);
 /* The inverse of cb_kernel_info_json, for rows carried over by --resume. */
 void cb_kernel_info_restore(struct cb_kernel_info *ki, const cJSON *j);
+/* A measured row's "device_state", "energy" or "energy_absent", added to its object j, and the
+ * inverse; a device's "state_source" and its inverse (j: that object).  host/report/state_json.c */
+void cb_row_state_json(cJSON *j, const struct cb_row *row);
+void cb_row_state_restore(struct cb_row *row, const cJSON *j);
+void cb_device_state_json(cJSON *j, const struct cb_device *d);
+void cb_device_state_restore(struct cb_device *d, const cJSON *j);
 /* --list --format json */
 int cb_devices_print_json(FILE *out, const struct cb_device_list *list);
 

@@ -61,8 +61,9 @@ void cb_supervisor_signals(void);
 
 /* The supervisor's argv, exec'd for each worker; main() records it before anything else. */
 void cb_workers_argv(char **argv);
-/* The supervisor's command line, shell-quoted, with any --resume replaced by --resume output:
- * what finishes an interrupted run (malloc'd; NULL when out of memory). */
+/* The supervisor's command line, shell-quoted, with any --resume replaced by --resume
+ * output's journal (output where it has none) and without --retry-failed: what finishes an
+ * interrupted run (malloc'd; NULL when out of memory). */
 char *cb_resume_command(const char *output);
 /* 0 when CLBENCH_WORKERS=0 asks for rows run inside this process (a diagnostic, and the
  * comparison of bench/isolation.sh): no isolation, no --row-timeout. */

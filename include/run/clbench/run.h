@@ -9,6 +9,7 @@
 #include "clbench/device.h"
 #include "clbench/explain.h"
 #include "clbench/kernel_info.h"
+#include "clbench/sensors.h"
 #include "clbench/source.h"
 #include "clbench/stats.h"
 #include "clbench/verify.h"
@@ -89,6 +90,10 @@ struct cb_row {
     char params_note[CB_PARAMS_NOTE_LEN];
     struct cb_tuned_use tuned;      /* tuned.skipped also with a default: the entry refused */
     struct cb_library_info library; /* a library row's library; name "" for other rows */
+    /* The device's clocks, power, temperature and throttle reasons over the timed launches, and
+     * their energy (sensors.h); state.source NULL: nothing read. */
+    struct cb_row_state state;
+    struct cb_row_energy energy;
     /* The generic contract: the name of the device its reference kernel ran on ("" until). */
     char reference_device[CB_NAME_LEN];
 };

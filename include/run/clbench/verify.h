@@ -9,9 +9,10 @@
  * transposes) and 32K elements of a 1024^3 matmul. */
 #define CB_VERIFY_BUDGET (1ULL << 25)
 /* Elements of a sample at most: a GPU's larger defaults (2^28-float copies, 8192^2
- * transposes) take 4M, one per stratum of the output, where 32M cost the main job on the GPU
- * host 3-7 s of host time per row (a transpose's reference reads its input across rows, a
- * cache miss per element).  Outputs are still scanned whole for the poison. */
+ * transposes) take 4M, one per stratum of the output, where 32M cost seconds of host time per
+ * row (a transpose's reference reads its input across rows, a cache miss per element;
+ * results/README.md, "What the code's thresholds rest on").  Outputs are still scanned whole
+ * for the poison. */
 #define CB_VERIFY_SAMPLE_MAX (1ULL << 22)
 
 struct cb_verify {

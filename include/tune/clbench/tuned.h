@@ -3,7 +3,7 @@
  * ($XDG_DATA_HOME/clbench/tuned.json, else ~/.local/share/clbench/tuned.json, or --tuned FILE).
  * Plain runs read it (host/run/rows.c) to use tuned parameters where no -D is given; the
  * entries shipped with clbench (results/tuned.json, installed as share/clbench/tuned.json) are
- * read after the user's.  Field meanings: README.md, "Tuning".
+ * read after the user's.  Field meanings: docs/tuning.md.
  */
 #ifndef CLBENCH_TUNED_H
 #define CLBENCH_TUNED_H
@@ -11,6 +11,7 @@
 #include "clbench/config.h"
 #include "clbench/device.h"
 #include "clbench/kernel.h"
+#include "clbench/manifest.h"
 #include "clbench/parse.h"
 
 #include <stdio.h>
@@ -20,7 +21,7 @@
 
 struct cb_tuned_entry {
     char device[CB_NAME_LEN], platform[CB_NAME_LEN], driver[CB_NAME_LEN];
-    char kernel[64];
+    char kernel[CB_KERNEL_NAME_MAX + 1]; /* any name a manifest may declare */
     /* The rows' element type (--type) it was tuned in; "type" in the file, absent: float (the
      * databases written before types had no such field).  Only rows of that type use it. */
     enum cb_elem_type real;
@@ -46,7 +47,7 @@ struct cb_tuned_db {
     size_t count;
 };
 
-/* How an entry matched a lookup, in the order they are tried (README.md, "Tuning"). */
+/* How an entry matched a lookup, in the order they are tried (docs/tuning.md). */
 enum cb_tuned_match { CB_TUNED_NONE, CB_TUNED_EXACT, CB_TUNED_CLASS, CB_TUNED_NEAREST };
 
 /* Each dimension of size rounded up to a power of two: "1024x1024x1024" for 1000^3. */
@@ -80,16 +81,26 @@ int cb_tuned_merge(struct cb_tuned_db *db, const struct cb_tuned_entry *e);
  * the file is and what to pass instead in why (one line), so that a run file or a report
  * given as --tuned is refused before any work rather than replaced. */
 int cb_tuned_check_target(const char *path, char *why, size_t len);
-/* Merges entries into the database at path: under an exclusive flock on path.lock, re-reads
- * it, merges and replaces it atomically, so that tuners running at the same time lose nothing.
- * Creates the directory.  Says on `summary` (NULL: nothing) which entries it added, which it
- * replaced and which it kept because the stored ones were better.  -1 with a message on
- * failure: a newer database, or a file that is not a database, is not overwritten. */
+/* As cb_tuned_check_target, for a command that will write the database (tune, tune --merge):
+ * also refuses one of a newer schema_version or whose "entries" is not a list, before the
+ * tune spends its budget. */
+int cb_tuned_check_update(const char *path, char *why, size_t len);
+/* Merges entries into the database at path: under an exclusive flock on path.lock (path: a
+ * link's target), re-reads it, merges and replaces it atomically (output.h), so that tuners
+ * running at the same time lose nothing.  Entries this clbench cannot read (an unknown type or
+ * field, a missing median, more dimensions, longer names: a newer clbench's) and every field
+ * it does not know stay exactly as they were; only an entry a better one of the same key
+ * replaces changes.  Creates the directory.  Says on `summary` (NULL: nothing) which entries it
+ * added, which it replaced, which it kept because the stored ones were better, and how many it
+ * kept unread.  -1 with a message on failure: a newer database, or a file that is not a
+ * database, is not overwritten. */
 int cb_tuned_save(const char *path, const struct cb_tuned_entry *entries, size_t count,
                   FILE *summary);
 /* Merges the databases files[0..count) into the one at path, as cb_tuned_save does: the
- * per-task databases of a cluster job whose shared file system has no working locks.  -1 with a
- * message when one of them is missing, unreadable or not a database (nothing is written). */
+ * per-task databases of a cluster job whose shared file system has no working locks.  Their
+ * entries this clbench cannot read are carried over as they are (once each).  -1 with a
+ * message when one of them is missing, unreadable, newer or not a database (nothing is
+ * written). */
 int cb_tuned_merge_files(const char *path, char *const *files, size_t count);
 
 /* The entry for this device (name, platform, driver), kernel and element type at size: the

@@ -1,0 +1,99 @@
+/* The device's state and energy while a row's timed launches run: clocks, power, temperature and
+ * throttle reasons through NVML on NVIDIA devices (matched by PCI bus id), the cores' clock
+ * through cpufreq and the package energy through RAPL (powercap) on CPU devices of this host.
+ * A sensor that cannot be read leaves its fields absent, with the reason; nothing here fails a
+ * row.  Where the run file keeps it: README.md, "Device state and energy". */
+#ifndef CLBENCH_SENSORS_H
+#define CLBENCH_SENSORS_H
+
+#include "clbench/device_info.h"
+
+#include <stddef.h>
+
+enum cb_state_field {
+    CB_STATE_SM_CLOCK, /* MHz: the SM clock (NVML), the cores' mean clock (cpufreq) */
+    CB_STATE_MEM_CLOCK,
+    CB_STATE_POWER,       /* W: NVML's board power, or RAPL's package power */
+    CB_STATE_TEMPERATURE, /* degrees C */
+    CB_STATE_FIELDS
+};
+enum { CB_SENSOR_WHY_LEN = 320 };
+
+struct cb_range {
+    double min, median, max;
+};
+
+/* What the device was doing during one row's timed launches. */
+struct cb_row_state {
+    /* "nvml", "cpufreq", or "rapl" (a CPU with RAPL's package power and no cpufreq); NULL:
+     * nothing was read (no device_state). */
+    const char *source;
+    size_t samples;   /* readings over the timed launches */
+    unsigned present; /* bit (1u << field) set: range[field] holds values */
+    struct cb_range range[CB_STATE_FIELDS];
+    /* Why a field of the source's is absent ("" where present, or not the source's). */
+    char missing[CB_STATE_FIELDS][CB_SENSOR_WHY_LEN];
+    int reasons_known;            /* the source reports throttle reasons */
+    unsigned long long reasons;   /* the union of the readings' NVML clock-event reason bits */
+    int throttled;                /* a reason other than idle or an application clock setting */
+    double clock_moved_pct;       /* (max - min) / max of the core clock, percent */
+    int clock_moved;              /* clock_moved_pct above --clock-threshold */
+    long discarded;               /* launches dropped by --discard-throttled; -1: not asked */
+    char note[CB_SENSOR_WHY_LEN]; /* what --discard-throttled did not do, and why */
+};
+
+/* The energy of one row's timed launches: a counter read before the first and after the last. */
+struct cb_row_energy {
+    const char *source; /* "nvml" or "rapl"; NULL: absent, why in `absent` ("": no counter) */
+    double joules;      /* over the window */
+    size_t launches;    /* timed launches in the window */
+    double joules_per_launch, gflops_per_joule, gb_per_joule; /* 0: not known */
+    double window_ms;                                         /* host time the difference covers */
+    /* The shortest window the counter's update period allows; `extended`: the row's timing ran
+     * past --min-time to reach it. */
+    double min_window_ms;
+    int extended;
+    char absent[CB_SENSOR_WHY_LEN];
+};
+
+/* At device open: finds the device's sensors and records in d->state_nvml, state_rapl and
+ * state_cpufreq what reads it or why nothing does; prints one line (once per device) for a
+ * sensor that should be there and is not (NVML on an NVIDIA device, RAPL that is present but
+ * unreadable).  `enabled` 0 (--no-sensors): none is opened, and the strings say so. */
+void cb_sensors_open(struct cb_device *d, int enabled);
+void cb_sensors_close(struct cb_device *d);
+/* Why the device's rows have no energy ("" where they have, or nothing is known). */
+const char *cb_sensors_energy_absent(const struct cb_device *d);
+
+/* The shortest timed window over which the device's energy counter gives a difference within a
+ * few percent (a multiple of its update period); 0 without an energy counter. */
+double cb_sensors_min_window_ms(const struct cb_device *d);
+
+/* One row's readings: started before its timed launches (a sampler thread and the energy
+ * counter's first reading), told each timed launch's host start and end, finished after the
+ * last.  start returns NULL where the device has no sensor (or no memory: then nothing is
+ * recorded). */
+struct cb_sampling;
+struct cb_sampling *cb_sampling_start(const struct cb_device *d);
+void cb_sampling_launch(struct cb_sampling *s, double start_ms, double end_ms);
+/* Stops the sampler and fills state and energy (both zeroed first; with s NULL they say no
+ * sensor).  bad[0..launches) where not NULL: 1 for each launch that overlapped a reading
+ * taken while throttled or with the core clock more than threshold_pct below the row's
+ * highest.  Frees s. */
+void cb_sampling_finish(struct cb_sampling *s, struct cb_row_state *state,
+                        struct cb_row_energy *energy, double threshold_pct, unsigned char *bad,
+                        size_t launches);
+
+/* The names of the NVML clock-event reason bits, as the run file writes them ("power_cap",
+ * "thermal_slowdown", ...): the name of bit `bit`, NULL for an unknown bit. */
+const char *cb_throttle_reason_name(unsigned bit);
+/* The reason bits that count as throttling: all but idle and an application clock setting. */
+#define CB_THROTTLE_MASK (~0x3ULL)
+
+/* The median, min and max of v[0..n) (n >= 1; v is sorted in place). */
+struct cb_range cb_range_of(double *v, size_t n);
+/* A counter's increase from `before` to `after` that wraps at `range` (0: unknown): -1 when it
+ * went backwards and the range is unknown. */
+double cb_counter_delta(double before, double after, double range);
+
+#endif
