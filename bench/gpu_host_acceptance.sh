@@ -13,7 +13,8 @@
 #                that folder is writable; the files added or replaced are restored at exit)
 #   filenames    the same libraries through OCL_ICD_FILENAMES, OCL_ICD_VENDORS an empty folder
 #                (skipped, with a line, where the ICD loader does not read OCL_ICD_FILENAMES:
-#                Debian 12's ocl-icd 2.3.1)
+#                Debian 12's ocl-icd 2.3.1); filenames-cuda: the same with CUDA's lib64 first,
+#                where it holds a libOpenCL.so.1
 # Every row of every run file must be ok or unavailable, and each run must have a GPU row.
 # Writes, under DIR (default results/gpu-host-acceptance/STAMP, STAMP = date and commit):
 #   ENV/list.txt             `clbench --list` in that environment
@@ -192,12 +193,24 @@ else
     restore_etc
 fi
 filenames=$(for f in "$vendors"/*.icd; do echo "$(head -n 1 "$f")"; done | paste -sd:)
-loader=$(ldd "$clbench" | sed -n 's/^[[:space:]]*libOpenCL\.so\.1 => \(.*\) (0x.*/\1/p')
-if [ -n "$loader" ] && ! grep -q OCL_ICD_FILENAMES "$loader"; then
-    skip filenames "the ICD loader $loader does not read OCL_ICD_FILENAMES"
-else
-    mkdir -p "$tmp/no-vendors"
-    (export OCL_ICD_FILENAMES="$filenames" OCL_ICD_VENDORS="$tmp/no-vendors"; environment filenames)
+mkdir -p "$tmp/no-vendors"
+# filenames ENV LIBRARY_PATH: the drivers through OCL_ICD_FILENAMES alone, where the loader
+# found on LIBRARY_PATH reads that variable.
+filenames() {
+    local loader
+    loader=$(LD_LIBRARY_PATH=$2 ldd "$clbench" |
+        sed -n 's/^[[:space:]]*libOpenCL\.so\.1 => \(.*\) (0x.*/\1/p')
+    if [ -n "$loader" ] && ! grep -q OCL_ICD_FILENAMES "$loader"; then
+        skip "$1" "the ICD loader $loader does not read OCL_ICD_FILENAMES"
+        return
+    fi
+    (export LD_LIBRARY_PATH="$2" OCL_ICD_FILENAMES="$filenames" OCL_ICD_VENDORS="$tmp/no-vendors"
+        environment "$1")
+}
+filenames filenames "${LD_LIBRARY_PATH:-}"
+# NVIDIA's loader (CUDA's lib64 first) reads it where the system's may not.
+if [ -e "$cuda/libOpenCL.so.1" ]; then
+    filenames filenames-cuda "$cuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi
 
 total=0

@@ -50,6 +50,9 @@ static int shrunk(struct cb_run *run, size_t first, size_t r, unsigned char *don
     if (b->launch_ms <= 0 || row->status != CB_STATUS_TOO_SLOW)
         return 0;
     cb_row_size(row, before, sizeof before);
+    /* The launch judged, where the row says it; else the row's whole time (an upper bound). */
+    if (cb_row_too_slow_ms(row) > 0)
+        took = cb_row_too_slow_ms(row);
     n = cb_rows_shrink_group(run->rows, run->row_count, r, took, b->launch_ms, b->again);
     if (n == 0)
         return 0;

@@ -877,12 +877,28 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
     return r->contract->create(row, env, &r->buffers);
 }
 
+/* A row over the main job's budget per launch; cb_row_too_slow_ms reads the time back. */
+#define TOO_SLOW_FORMAT                                                                            \
+    "one launch took %.0f ms, more than the main job's %.3g s a launch: give --size to run "       \
+    "this size"
+
+double cb_row_too_slow_ms(const struct cb_row *row)
+{
+    double ms = 0;
+
+    if (row->status != CB_STATUS_TOO_SLOW ||
+        sscanf(row->reason, "one launch took %lf ms", &ms) != 1)
+        return 0;
+    return ms;
+}
+
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
 {
     const struct cb_config *cfg = env->cfg;
     struct resources r;
     unsigned last_set = 0;
     double first_start, first_ms, deadline = 0;
+    unsigned warmed = 0;
     cl_event first[2] = {NULL, NULL};
     int restored;
     const double row_start = cb_wall_ms();
@@ -922,14 +938,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     if (completed(row, first, launch_count(&row->problem)) != 0)
         goto done;
     first_ms = cb_wall_ms() - first_start;
-    if (cfg->max_first_s > 0 && first_ms > cfg->max_first_s * 1e3) {
-        cb_row_fail(row, CB_STATUS_TOO_SLOW,
-                    "one launch took %.0f ms, more than the main job's %.3g s a launch: give "
-                    "--size to run this size",
-                    first_ms, cfg->max_first_s);
-        goto done;
-    }
-    if (cfg->max_time_s > 0 && first_ms > cfg->max_time_s * 1e3) {
+    if (cfg->max_first_s == 0 && cfg->max_time_s > 0 && first_ms > cfg->max_time_s * 1e3) {
         cb_row_fail(row, CB_STATUS_TOO_SLOW,
                     "one launch took %.0f ms, more than --max-time %.3g s: choose a smaller --size "
                     "or a larger --max-time",
@@ -938,9 +947,23 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     }
     if (r.contract->verify(row, r.buffers, 0, env, "after the first launch") != 0)
         goto done;
+    if (cfg->max_first_s > 0 && first_ms > cfg->max_first_s * 1e3) {
+        /* The first launch may carry first-use costs (PoCL compiles a kernel's work-group
+         * function at its first launch): the next one, a warm-up, is the one judged. */
+        const double t0 = cb_wall_ms();
+
+        if (launch(row, &r, 1 % row->buffer_sets, NULL) != 0 || finish(row) != 0)
+            goto done;
+        first_ms = cb_wall_ms() - t0;
+        warmed = 1;
+        if (first_ms > cfg->max_first_s * 1e3) {
+            cb_row_fail(row, CB_STATUS_TOO_SLOW, TOO_SLOW_FORMAT, first_ms, cfg->max_first_s);
+            goto done;
+        }
+    }
     if (cfg->max_time_s > 0)
         deadline = cb_wall_ms() + cfg->max_time_s * 1e3 - first_ms;
-    for (unsigned i = 1; i < cfg->warmup; i++) {
+    for (unsigned i = 1 + warmed; i < cfg->warmup; i++) {
         if (deadline > 0 && cb_wall_ms() >= deadline)
             break;
         if (launch(row, &r, i % row->buffer_sets, NULL) != 0)
