@@ -464,3 +464,23 @@ int test_rows_shrink_group_keeps_pairs_alike(void)
     ASSERT_EQ_U(cb_rows_shrink_group(rows, 6, 0, 4000.0, 500.0, again), 0);
     return 0;
 }
+
+/* The launch time a too_slow row's reason gives back (host/run/run.c), for the main job's new
+ * size; none from a row of another status or reason. */
+int test_row_too_slow_ms_reads_its_reason(void)
+{
+    struct cb_row row;
+
+    memset(&row, 0, sizeof row);
+    row.status = CB_STATUS_TOO_SLOW;
+    snprintf(row.reason, sizeof row.reason,
+             "one launch took 1234 ms, more than the main job's 0.5 s a launch: give --size to "
+             "run this size");
+    ASSERT_TRUE(cb_row_too_slow_ms(&row) == 1234.0);
+    row.status = CB_STATUS_OK;
+    ASSERT_TRUE(cb_row_too_slow_ms(&row) == 0.0);
+    row.status = CB_STATUS_TOO_SLOW;
+    snprintf(row.reason, sizeof row.reason, "--max-time used up");
+    ASSERT_TRUE(cb_row_too_slow_ms(&row) == 0.0);
+    return 0;
+}
