@@ -6,14 +6,15 @@
 # the energy counter before and after) and with --no-sensors, ROUNDS times each, alternating
 # which goes first, and the median times compared row by row:
 #   ratio = median with sensors / median without, per row and round
-# Prints each row's ratios and the geometric mean over rows and rounds; the cost is invisible
-# when that mean is within the rounds' own spread of 1 (the without/without spread is printed
-# beside it from the "off" runs of consecutive rounds).
+# Prints each row's ratios, then, as its last line, the geometric mean over rows and rounds
+# with the without/without spread of consecutive rounds' "off" runs beside it: the cost is
+# invisible when the mean is within that spread of 1, and the seconds the script took.  By
+# default six clbench calls of three rows of 1 s or more each.
 #   -d SEL      devices (default gpu)          -k KERNELS  (default vadd,copy,matmul_tiled)
 #   -n SIZES    sizes (default: each kernel's) -R ROUNDS   rounds (default 3)
 #   -o DIR      keep the run files in DIR (default: a temporary folder, removed)
-# Other options go to every clbench call; the default --min-time 1 gives every row the same
-# length whether or not an energy counter asks for a longer one.
+# Other options go to every clbench call; --min-time 1 makes each row long enough for its
+# energy to come from the counter (10 of NVML's 100-ms updates) in the runs with sensors.
 #   CLBENCH   the binary (default: build/clbench beside this script's repository)
 # Exit status: 0 when every run succeeded, 1 otherwise.
 set -uo pipefail
@@ -42,21 +43,23 @@ args=(-d "$select" -k "$kernels" --min-time 1 --no-peak)
 args+=("$@")
 
 status=0
+SECONDS=0
 for ((r = 0; r < rounds; r++)); do
     order=(on off)
     ((r % 2 == 1)) && order=(off on)
     for mode in "${order[@]}"; do
         extra=()
         [ "$mode" = off ] && extra=(--no-sensors)
-        echo "round $((r + 1))/$rounds: sensors $mode" >&2
+        start=$SECONDS
         "$clbench" "${args[@]}" "${extra[@]}" -o "$dir/$mode-$r.json" >/dev/null || status=1
+        echo "round $((r + 1))/$rounds: sensors $mode: $((SECONDS - start)) s" >&2
     done
 done
 
-python3 - "$dir" "$rounds" <<'PY' || status=1
+python3 - "$dir" "$rounds" "$SECONDS" <<'PY' || status=1
 import json, math, sys
 
-folder, rounds = sys.argv[1], int(sys.argv[2])
+folder, rounds, seconds = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 
 def medians(path):
     run = json.load(open(path))
@@ -84,11 +87,11 @@ for k in keys:
     print(f"{k[0][:28]:<28} {k[1][:16]:<16} {k[2][:16]:<16} {on[0][k][1]:>7}  "
           + "  ".join(f"{x:.4f}" for x in ratios))
 mean = math.exp(sum(logs) / len(logs))
-print(f"\nsensors on / off: {mean:.4f} (geometric mean of {len(logs)} ratios: "
-      f"{len(keys)} rows x {rounds} rounds; from {math.exp(min(logs)):.4f} to "
-      f"{math.exp(max(logs)):.4f})")
-if noise:
-    print(f"off / off between rounds: typical |change| {math.exp(sorted(noise)[len(noise) // 2]) - 1:.2%}"
-          f" (median), largest {math.exp(max(noise)) - 1:.2%}")
+spread = (f"; off/off between rounds: median |change| "
+          f"{math.exp(sorted(noise)[len(noise) // 2]) - 1:.2%}, largest "
+          f"{math.exp(max(noise)) - 1:.2%}" if noise else "")
+print(f"\nsensors on/off: {mean:.4f} (geometric mean of {len(logs)} ratios, {len(keys)} rows x "
+      f"{rounds} rounds, from {math.exp(min(logs)):.4f} to {math.exp(max(logs)):.4f}{spread}; "
+      f"{seconds} s)")
 PY
 exit $status

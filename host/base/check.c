@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Every error code of the OpenCL 1.2 headers, once. */
 #define CB_CL_ERRORS(X)                                                                            \
@@ -118,8 +119,31 @@ void cb_warn(const char *fmt, ...)
     va_end(ap);
 }
 
+const char *cb_cl_advice(cl_int err)
+{
+    switch (err) {
+    case CL_OUT_OF_HOST_MEMORY:
+        return "the driver ran out of host memory: choose a smaller --size, or free memory";
+    case CL_MEM_OBJECT_ALLOCATION_FAILURE:
+    case CL_OUT_OF_RESOURCES:
+    case CL_INVALID_BUFFER_SIZE:
+        return "the device ran out of memory or resources: choose a smaller --size or smaller "
+               "parameters";
+    case CL_DEVICE_NOT_AVAILABLE:
+        return "the device is not available: another program may hold it, or its driver failed";
+    case CL_COMPILER_NOT_AVAILABLE:
+        return "the driver has no OpenCL compiler: install its compiler package";
+    default:
+        return "the driver refused the call: if it happens again, report it with this line";
+    }
+}
+
 cl_int cb_cl_fail(cl_int err, const char *call, const char *file, int line)
 {
-    cb_error("%s failed: %s (%d) at %s:%d", call, cb_cl_errname(err), (int)err, file, line);
+    /* The source path from host/ on: the build folder says nothing to the reader. */
+    const char *where = strstr(file, "host/");
+
+    cb_error("%s failed: %s (%d): %s (at %s:%d)", call, cb_cl_errname(err), (int)err,
+             cb_cl_advice(err), where != NULL ? where : file, line);
     return err;
 }

@@ -19,10 +19,12 @@
 #include <string.h>
 
 enum {
-    OPT_CL_DIR = CB_OPTION_LONG_ONLY,
+    OPT_AUTOTUNE = CB_OPTION_LONG_ONLY,
+    OPT_CL_DIR,
     OPT_CL_OPTS,
     OPT_CLOCK_THRESHOLD,
     OPT_DISCARD_THROTTLED,
+    OPT_ENERGY_WINDOW,
     OPT_NO_SENSORS,
     OPT_KERNEL_FILE,
     OPT_DETAIL,
@@ -33,6 +35,7 @@ enum {
     OPT_NO_CACHE,
     OPT_NO_PEAK,
     OPT_PEAK,
+    OPT_NO_MODEL,
     OPT_NO_TUNED,
     OPT_RESUME,
     OPT_RETRY_FAILED,
@@ -46,6 +49,10 @@ enum {
 
 /* Sorted by long name: --help prints in this order. */
 static const struct cb_option options[] = {
+    {"autotune", OPT_AUTOTUNE, 1, "MODE",
+     "quick: time the planner's best few points of each row it plans (about 2 s of launches a "
+     "row, builds apart), run the fastest and keep it in the tuning database as an exact "
+     "entry; off (default)"},
     {"cl-dir", OPT_CL_DIR, 1, "DIR",
      "read kernels from DIR/<family>.cl (default: ../share/clbench/cl beside the binary, else the "
      "source tree's cl/)"},
@@ -65,6 +72,11 @@ static const struct cb_option options[] = {
      "drop the timed launches that ran while the device throttled (NVML) or its core clock was "
      "more than --clock-threshold below the row's highest; the row says how many "
      "(discarded_samples)"},
+    {"energy-window", OPT_ENERGY_WINDOW, 1, "N",
+     "run each row for N (2 to 1000) updates of the device's energy counter at least (its "
+     "period is measured at device open: docs/measurement.md), so that its energy is the "
+     "counter's difference, within 1/N (default: rows keep their length; one under 10 updates "
+     "integrates the power readings: energy.source)"},
     {"format", 'f', 1, "FMT",
      "table, csv, json or md (default: from --output's extension, else table)"},
     {"help", 'h', 0, NULL, "show this help and exit"},
@@ -89,6 +101,9 @@ static const struct cb_option options[] = {
     {"no-peak", OPT_NO_PEAK, 0, NULL, "the same as --peak off"},
     {"no-sensors", OPT_NO_SENSORS, 0, NULL,
      "read no clocks, power, temperature or energy (NVML, cpufreq, RAPL) while rows run"},
+    {"no-model", OPT_NO_MODEL, 0, NULL,
+     "no planner: kernels without -D or a tuned entry use their manifests' defaults instead "
+     "of the parameters the shape model predicts fastest (docs/tuning.md)"},
     {"no-tuned", OPT_NO_TUNED, 0, NULL,
      "ignore the tuning database: kernels without -D use their defaults"},
     {"output", 'o', 1, "FILE",
@@ -197,6 +212,14 @@ void cb_print_man(FILE *out)
           "0 runs the rows inside the clbench process instead of supervised worker processes\n"
           "(a diagnostic: a crashing row then ends the run, and \\fB\\-\\-row\\-timeout\\fR\n"
           "does not apply).\n"
+          ".TP\n"
+          ".B CLBENCH_ICD_TIMEOUT\n"
+          "seconds the OpenCL drivers may take to list their platforms, in a child process\n"
+          "(default 30); a driver that hangs or crashes there is named and left out.\n"
+          ".TP\n"
+          ".B CLBENCH_OPEN_TIMEOUT\n"
+          "seconds a worker may take to open a device (context, clock check, peak probes;\n"
+          "default 600, or \\fB\\-\\-row\\-timeout\\fR when longer), builds aside.\n"
           ".SH FILES\n"
           ".TP\n"
           ".I $XDG_CACHE_HOME/clbench/peaks/\n"
@@ -248,9 +271,14 @@ static int usage(const char *fmt, ...)
 static int parse_count(const char *opt, const char *arg, unsigned long long max,
                        unsigned long long *out)
 {
-    if (cb_parse_uint(arg, max, out) != 0)
-        return usage("--%s takes a whole number, not '%s'", opt, arg);
-    return 0;
+    const size_t digits = strspn(arg, "0123456789");
+
+    if (cb_parse_uint(arg, max, out) == 0)
+        return 0;
+    /* A whole number past the limit is one: say the limit, not that it is no number. */
+    if (digits > 0 && arg[digits] == '\0')
+        return usage("--%s takes at most %llu, not '%s'", opt, max, arg);
+    return usage("--%s takes a whole number, not '%s'", opt, arg);
 }
 
 static int add_kernel(struct cb_config *cfg, const struct cb_kernel *k)
@@ -588,6 +616,16 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case OPT_DISCARD_THROTTLED:
         cfg->discard_throttled = 1;
         return 0;
+    case OPT_ENERGY_WINDOW: {
+        unsigned long long n;
+
+        if (cb_parse_uint(arg, 1000, &n) != 0 || n < 2)
+            return usage("--energy-window takes a number of counter updates from 2 to 1000, "
+                         "as in 10, not '%s'",
+                         arg);
+        cfg->energy_window_periods = (unsigned)n;
+        return 0;
+    }
     case OPT_NO_SENSORS:
         cfg->sensors = 0;
         return 0;
@@ -615,6 +653,17 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         return set_peak_mode(cfg, arg);
     case OPT_NO_TUNED:
         cfg->no_tuned = 1;
+        return 0;
+    case OPT_NO_MODEL:
+        cfg->no_model = 1;
+        return 0;
+    case OPT_AUTOTUNE:
+        if (strcmp(arg, "off") == 0)
+            cfg->autotune = 0;
+        else if (strcmp(arg, "quick") == 0)
+            cfg->autotune = 1;
+        else
+            return usage("--autotune takes quick or off, not '%s'", arg);
         return 0;
     case OPT_RESUME:
         cfg->resume = arg;
@@ -655,6 +704,7 @@ void cb_config_init(struct cb_config *cfg)
     cfg->warmup = 2;
     cfg->reps = 5;
     cfg->min_time_s = 0.2;
+    cfg->autotune_budget_s = 2.0;
     cfg->seed = 1;
     cfg->real_types[0] = "float";
     cfg->real_type_count = 1;

@@ -1,5 +1,6 @@
 /* clbench: the table of contents.  No OpenCL calls here. */
 #include "clbench/args.h"
+#include "clbench/autotune.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/clock_check.h"
@@ -14,6 +15,7 @@
 #include "clbench/progress.h"
 #include "clbench/peak_cache.h"
 #include "clbench/runfile.h"
+#include "clbench/shape_model.h"
 #include "clbench/report_views.h"
 #include "clbench/rows.h"
 #include "clbench/sensors.h"
@@ -140,6 +142,9 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         cb_progress_builds(progress, d);
     o = cb_worker_open(&w, run->devices, run->device_count, index, &run->rows[first], next - first,
                        cfg->row_timeout_s, why, sizeof why);
+    /* Said once here; each of the device's rows carries it as its reason. */
+    if (o == CB_WORKER_OPEN_FAILED)
+        cb_error("%s: %s", d->name, why);
     for (size_t r = first; r < next && o != CB_WORKER_INTERRUPTED; r++) {
         double row_start;
         size_t restart;
@@ -166,6 +171,8 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         o = cb_worker_run(&w, &run->rows[r], cfg->max_time_s, cfg->max_first_s, cfg->row_timeout_s,
                           why, sizeof why);
         if (o != CB_WORKER_DONE) {
+            if (o == CB_WORKER_OPEN_FAILED)
+                cb_error("%s: %s", d->name, why);
             r--; /* this row again, as the failure to (re)start says */
             continue;
         }
@@ -487,6 +494,8 @@ static int bench(struct cb_config *cfg)
         cfg->tuned = &tuned;
         cfg->tuned_lookup = cb_tuned_lookup;
     }
+    cfg->plan = cb_model_plan;
+    cfg->predict = cb_model_predict;
     /* The shared sizes put GPUs and CPUs side by side; devices of one kind share their own
      * defaults already (two CPU drivers: the CPU's, which the slower one finishes). */
     for (size_t i = 0; i < run.device_count; i++)
@@ -504,6 +513,9 @@ static int bench(struct cb_config *cfg)
     if (start_journal(&run, cfg, &journal) != 0)
         goto done;
     cb_run_stamp(&run);
+    cb_supervisor_signals();
+    if (cb_autotune_rows(&run, cfg) != 0)
+        goto done;
     done_rows = calloc(run.row_count + 1, 1);
     if (done_rows == NULL) {
         cb_error("out of host memory while planning the rows");

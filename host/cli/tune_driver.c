@@ -13,6 +13,7 @@
 #include "clbench/journal.h"
 #include "clbench/output.h"
 #include "clbench/runfile.h"
+#include "clbench/shape_model.h"
 #include "clbench/rows.h"
 #include "clbench/timer.h"
 #include "clbench/tuned.h"
@@ -132,13 +133,15 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
         eval_cfg.max_time_s = fmax(MIN_MAX_TIME_S, 20 * k->best_ms / 1e3);
     if (k->worker != NULL) {
         char why[CB_REASON_LEN];
+        const int said = k->worker->open_failure[0] != '\0'; /* once, not for every point */
         enum cb_worker_outcome o = cb_worker_run(k->worker, &row, eval_cfg.max_time_s, 0,
                                                  k->cfg->row_timeout_s, why, sizeof why);
 
         if (o == CB_WORKER_INTERRUPTED)
             return CB_EVAL_FAILED; /* not recorded; the search stops (cb_interrupted) */
         if (o != CB_WORKER_DONE) {
-            cb_error("%s", why);
+            if (!said)
+                cb_error("%s", why);
             row.status = CB_STATUS_LAUNCH_FAILED;
             snprintf(row.reason, sizeof row.reason, "%s", why);
         }
@@ -198,12 +201,36 @@ static void plan_start(struct task *k, const struct cb_tuned_db *db, long defaul
     with_db.no_tuned = 0;
     with_db.tuned = db;
     with_db.tuned_lookup = cb_tuned_lookup;
-    if (cb_row_take_tuned(&with_db, &row)) {
+    with_db.plan = cb_model_plan;
+    with_db.predict = cb_model_predict;
+    if (cb_row_choose(&with_db, &row)) {
         task_label(k, size, sizeof size);
-        fprintf(stderr, "clbench: tune %s %s: starting from the database's %s entry (%s)\n",
-                k->kernel->name, size, row.tuned.match, row.tuned.size);
+        if (strcmp(row.params_from, "model") == 0)
+            fprintf(stderr, "clbench: tune %s %s: starting from the model's choice (%s)\n",
+                    k->kernel->name, size, row.params_note);
+        else
+            fprintf(stderr, "clbench: tune %s %s: starting from the database's %s entry (%s)\n",
+                    k->kernel->name, size, row.tuned.match, row.tuned.size);
     }
     memcpy(k->start, row.problem.param, sizeof k->start);
+}
+
+/* The model's best points join the space, so that the climb's neighbourhood holds them: split-K
+ * up to the K depth, the narrow tiles of skinny shapes, which the space's powers of two may
+ * lack or bury among millions of points. */
+static void add_model_points(struct task *k, struct cb_space *space)
+{
+    enum { RANKED = 8 };
+    struct cb_model_choice best[RANKED];
+    struct cb_row row;
+    char why[160];
+    int n;
+
+    fill_row(k, 0, &row);
+    cb_param_defaults(&row.problem, k->device, row.problem.param, why, sizeof why);
+    n = cb_model_rank(k->device, &row.problem, best, RANKED, why, sizeof why);
+    for (int i = 0; i < n; i++)
+        cb_space_add_point(space, k->kernel, best[i].param, k->cfg->defines, k->cfg->define_count);
 }
 
 static const struct cb_row *find_best(const struct task *k, uint64_t index)
@@ -380,6 +407,8 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
                 plan_start(&k, db, defaults);
                 cb_space_add_point(&space, k.kernel, defaults, cfg->defines, cfg->define_count);
                 cb_space_add_point(&space, k.kernel, k.start, cfg->defines, cfg->define_count);
+                if (!cfg->no_model)
+                    add_model_points(&k, &space);
                 failed |= tune_one(&k, entries, entry_count);
             }
     }

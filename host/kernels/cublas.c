@@ -156,18 +156,11 @@ static const char *cublas_refuses(const struct cb_device *d)
  * cl_nv_device_attribute_query where the driver has it.  -1 when unknown. */
 static int cuda_device_of(const struct cb_device *d)
 {
-    enum { PCI_BUS_ID_NV = 0x4008, PCI_SLOT_ID_NV = 0x4009, PCI_DOMAIN_ID_NV = 0x400A };
-    cl_uint bus = 0, slot = 0, domain = 0;
     char address[32];
     int device = -1;
 
-    if (clGetDeviceInfo(d->id, PCI_BUS_ID_NV, sizeof bus, &bus, NULL) != CL_SUCCESS ||
-        clGetDeviceInfo(d->id, PCI_SLOT_ID_NV, sizeof slot, &slot, NULL) != CL_SUCCESS)
+    if (cb_device_pci_address(d, address, sizeof address) != 0)
         return -1;
-    if (clGetDeviceInfo(d->id, PCI_DOMAIN_ID_NV, sizeof domain, &domain, NULL) != CL_SUCCESS)
-        domain = 0; /* drivers before the domain query: single-domain machines */
-    /* The slot id packs the PCI device (high bits) and function (low 3 bits). */
-    snprintf(address, sizeof address, "%04x:%02x:%02x.%x", domain, bus, slot >> 3, slot & 7);
     return cuda.DeviceGetByPCIBusId(&device, address) == cudaSuccess ? device : -1;
 }
 

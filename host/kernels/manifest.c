@@ -41,10 +41,27 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
         return manifest_fail(x, head->line, 0, "out of memory");
     c.at = c.s + strlen("clbench:kernel");
     name = cursor_ident(&c, &len);
-    if (name == NULL || !cursor_at_end(&c))
+    if (name == NULL || !cursor_at_end(&c)) {
+        const char *word = c.s + strlen("clbench:kernel"), *odd;
+        size_t word_len, odd_len = 1;
+
+        while (*word == ' ' || *word == '\t')
+            word++;
+        word_len = strcspn(word, " \t");
+        for (odd = word; odd < word + word_len && (unsigned char)*odd < 0x80; odd++)
+            ;
+        /* A letter beyond ASCII (the line is valid UTF-8 by now): name the character. */
+        while (odd < word + word_len && ((unsigned char)odd[odd_len] & 0xc0) == 0x80)
+            odd_len++;
+        if (odd < word + word_len)
+            return manifest_fail(x, head->line, cursor_col(&c, odd),
+                                 "kernel name '%.*s' has '%.*s', which an OpenCL C name cannot "
+                                 "hold: use ASCII letters, digits and '_'",
+                                 (int)word_len, word, (int)odd_len, odd);
         return manifest_fail(
             x, head->line, cursor_col(&c, c.at),
             "write the kernel's name after clbench:kernel, as in `clbench:kernel my_mm`");
+    }
     if (len > CB_KERNEL_NAME_MAX)
         return manifest_fail(x, head->line, cursor_col(&c, name),
                              "kernel name of %zu characters: drivers refuse long names (PoCL "

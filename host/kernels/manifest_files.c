@@ -110,6 +110,20 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
     text = cb_read_text_file(path);
     if (text == NULL)
         return manifest_fail(&x, 0, 0, "cannot read the kernel file: %s", strerror(errno));
+    /* Read as a C string, a NUL byte would silently end the file there. */
+    if ((off_t)strlen(text) < st.st_size) {
+        const size_t at = strlen(text);
+        unsigned line = 1, column = 1;
+
+        for (size_t i = 0; i < at; i++, column++)
+            if (text[i] == '\n') {
+                line++;
+                column = 0;
+            }
+        free(text);
+        return manifest_fail(&x, line, column,
+                             "a NUL byte: a kernel file is text (OpenCL C); remove it");
+    }
     if (cb_manifest_parse(path, text, &file, why, len) != 0) {
         free(text);
         return -1;
@@ -142,6 +156,12 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
             manifest_fail(&x, u->verify_line, u->verify_file_column,
                           "verify %s in %s: cannot read the file: %s", u->generic.check.ref_kernel,
                           ref_file, strerror(errno));
+            goto undo;
+        }
+        if (ref_file != NULL && !S_ISREG(st.st_mode)) {
+            manifest_fail(&x, u->verify_line, u->verify_file_column,
+                          "verify %s in %s: not a regular file: name the .cl file that declares %s",
+                          u->generic.check.ref_kernel, ref_file, u->generic.check.ref_kernel);
             goto undo;
         }
         if (ref_file != NULL && cb_kernel_file_load(ref_file, why, len) != 0)

@@ -63,6 +63,17 @@ static int in_range(const struct cb_manifest_kernel *u, const struct located *e,
     return -1;
 }
 
+/* A count of operations or bytes below zero would be a negative throughput. */
+static int not_negative(const struct cb_manifest_kernel *u, const struct located *e,
+                        const char *key, long long v, char *why, size_t len)
+{
+    if (v >= 0)
+        return 0;
+    snprintf(why, len, "%s:%u: %s `%s` is %lld: a count of %s cannot be negative", u->file->path,
+             e->line, key, e->text, v, strcmp(key, "flops") == 0 ? "operations" : "bytes moved");
+    return -1;
+}
+
 int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int *eval_error,
                   char *why, size_t len)
 {
@@ -118,12 +129,14 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
             return -1;
     }
     if (u->flops.text != NULL) {
-        if (evaluate(u, &u->flops, "flops", vars, count, &v, why, len) != 0)
+        if (evaluate(u, &u->flops, "flops", vars, count, &v, why, len) != 0 ||
+            not_negative(u, &u->flops, "flops", v, why, len) != 0)
             return -1;
         p->flops = (double)v;
     }
     if (u->bytes.text != NULL) {
-        if (evaluate(u, &u->bytes, "bytes", vars, count, &v, why, len) != 0)
+        if (evaluate(u, &u->bytes, "bytes", vars, count, &v, why, len) != 0 ||
+            not_negative(u, &u->bytes, "bytes", v, why, len) != 0)
             return -1;
         p->bytes = (double)v;
     }

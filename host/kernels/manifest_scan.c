@@ -179,7 +179,8 @@ static void skip_attributes(const char **at)
     }
 }
 
-int manifest_declares_kernel(const char *code, const char *name)
+/* Where `__kernel void name(` starts in code (comments and literals blanked), or NULL. */
+static const char *find_kernel(const char *code, const char *name)
 {
     const char *at = code;
     const char *id;
@@ -201,8 +202,44 @@ int manifest_declares_kernel(const char *code, const char *name)
             while (isspace((unsigned char)*p))
                 p++;
             if (*p == '(')
-                return 1;
+                return id;
         }
     }
-    return 0;
+    return NULL;
+}
+
+int manifest_declares_kernel(const char *code, const char *name)
+{
+    return find_kernel(code, name) != NULL;
+}
+
+int cb_kernel_blank_out(char *text, const char *name)
+{
+    struct scan s;
+    const char *start, *p;
+    int depth = 0;
+
+    if (manifest_scan(text, &s) != 0) {
+        manifest_scan_free(&s);
+        return -1;
+    }
+    start = find_kernel(s.code, name);
+    p = start != NULL ? strchr(start, '{') : NULL;
+    /* The body ends at its matching brace; braces in comments and literals are blanked in
+     * s.code already.  An unmatched one (a file the compiler refuses anyway) is left alone. */
+    while (p != NULL && *p != '\0') {
+        depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+        p++;
+        if (depth == 0)
+            break;
+    }
+    if (p == NULL || depth != 0) {
+        manifest_scan_free(&s);
+        return 0;
+    }
+    for (size_t i = (size_t)(start - s.code); i < (size_t)(p - s.code); i++)
+        if (text[i] != '\n')
+            text[i] = ' ';
+    manifest_scan_free(&s);
+    return 1;
 }

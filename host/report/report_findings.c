@@ -492,6 +492,27 @@ static double work_per_joule(const struct cb_rrow *x)
     return cJSON_IsNumber(v) && v->valuedouble > 0 ? v->valuedouble : 0;
 }
 
+/* Appends the row's energy source ("nvml", "nvml-power", "rapl"; "?" in a run file that has
+ * none) to the '+' list `sources`, once. */
+static void add_source(char *sources, size_t len, const struct cb_rrow *x)
+{
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(x->json, "energy");
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "source"));
+    const size_t n = strlen(sources);
+    char *at = sources;
+
+    if (name == NULL)
+        name = "?";
+    while ((at = strstr(at, name)) != NULL) {
+        const size_t end = (size_t)(at - sources) + strlen(name);
+
+        if ((at == sources || at[-1] == '+') && (sources[end] == '\0' || sources[end] == '+'))
+            return;
+        at++;
+    }
+    snprintf(sources + n, len - n, "%s%s", n > 0 ? "+" : "", name);
+}
+
 /* Energy per unit of work, per family and device: the geometric mean of the rows' GFLOP/J or
  * GB/J over the rows whose energy was measured.  Left out when none was. */
 static void energy(FILE *out, const struct cb_report *r, int markdown)
@@ -516,7 +537,8 @@ static void energy(FILE *out, const struct cb_report *r, int markdown)
     }
     heading(out, markdown,
             "Energy: work per joule (GFLOP/J or GB/J, the family's metric), geometric mean over "
-            "the rows whose energy was measured (rows in brackets)");
+            "the rows whose energy was measured (rows and energy sources in brackets: nvml and "
+            "rapl a counter, nvml-power the power readings integrated)");
     if (!markdown)
         fputc('\n', out);
     cb_grid_set(&g, 0, 0, "family");
@@ -532,18 +554,20 @@ static void energy(FILE *out, const struct cb_report *r, int markdown)
         cb_grid_set(&g, row, 0, "%s", families[f]);
         for (size_t d = 0; d < r->device_count; d++) {
             struct verdict v = {0, 0, 0, 0};
+            char sources[64] = "";
 
             for (size_t i = 0; i < r->row_count; i++)
                 if (r->rows[i].device == d && strcmp(r->rows[i].family, families[f]) == 0 &&
                     work_per_joule(&r->rows[i]) > 0) {
                     verdict_add(&v, work_per_joule(&r->rows[i]));
                     unit = strcmp(r->rows[i].metric, "GFLOP/s") == 0 ? "GFLOP/J" : "GB/J";
+                    add_source(sources, sizeof sources, &r->rows[i]);
                 }
             if (v.count > 0) {
                 char buf[32];
 
                 cb_report_fmt(buf, sizeof buf, verdict_mean(&v));
-                cb_grid_set(&g, row, 1 + d, "%s %s (%zu)", buf, unit, v.count);
+                cb_grid_set(&g, row, 1 + d, "%s %s (%zu, %s)", buf, unit, v.count, sources);
             } else
                 cb_grid_set(&g, row, 1 + d, "-");
         }

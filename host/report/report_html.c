@@ -382,7 +382,20 @@ static void device_cells(FILE *out, const struct cb_report *r, const struct cb_r
             v = num_of(e, efficiency_gflops ? "gflops_per_joule" : "gb_per_joule");
             attr = "data-per-joule";
         }
-        if (v > 0)
+        if (v > 0 && e != NULL && (bit == EXTRA_ENERGY || bit == EXTRA_EFFICIENCY)) {
+            const char *src = str_of(e, "source");
+
+            /* The source and its error where the energy is shown. */
+            fprintf(out, "<td class=\"n\" %s=\"%.17g\" data-energy-source=\"", attr, v);
+            cb_html_text(out, src != NULL ? src : "?");
+            fputs("\" title=\"", out);
+            cb_html_text(out, src != NULL ? src : "?");
+            if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(e, "approximate")))
+                fputs(", approximate", out);
+            else if (num_of(e, "error_pct") > 0)
+                fprintf(out, ", within %.2g%%", num_of(e, "error_pct"));
+            fprintf(out, "\">%.4g</td>", v);
+        } else if (v > 0)
             fprintf(out, "<td class=\"n\" %s=\"%.17g\">%.4g</td>", attr, v, v);
         else
             fputs("<td class=\"n\">-</td>", out);

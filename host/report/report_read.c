@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,12 @@ static int read_samples(const cJSON *samples, struct cb_rrow *row, char *why, si
     {
         if (!cJSON_IsNumber(item))
             return fail(why, why_len, "'samples_ms' holds something that is not a number");
+        /* A time of zero or less is no measurement: compared, it would look infinitely fast. */
+        if (!(item->valuedouble > 0 && item->valuedouble < HUGE_VAL))
+            return fail(why, why_len,
+                        "'samples_ms' holds %g, not a positive time: the file was edited or "
+                        "damaged; remove the row or run it again",
+                        item->valuedouble);
         row->samples_ms[row->sample_count++] = item->valuedouble;
     }
     return 0;
@@ -200,6 +207,19 @@ static int read_row(struct cb_report *r, size_t first_device, const cJSON *j, st
         read_samples(cJSON_GetObjectItemCaseSensitive(j, "samples_ms"), row, why, why_len) != 0)
         return -1;
     row->median_ms = num_or(stats, "median_ms", 0);
+    {
+        static const char *const keys[] = {"median_ms", "min_ms", "gflops", "gbs"};
+
+        for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+            const double v = num_or(i < 2 ? stats : j, keys[i], 0);
+
+            if (v < 0 || !(v < HUGE_VAL))
+                return fail(why, why_len,
+                            "'%s' is %g, which cannot be negative: the file was edited or "
+                            "damaged; remove the row or run it again",
+                            keys[i], v);
+        }
+    }
     row->ok = strcmp(row->status, "ok") == 0 && row->median_ms > 0;
     if (row->ok) {
         row->throughput = num_or(j, strcmp(row->metric, "GFLOP/s") == 0 ? "gflops" : "gbs", 0);
@@ -404,8 +424,15 @@ static int add_parsed(struct cb_report *r, cJSON *root, const char *name, char *
 
         /* Counted even when bad, so that cb_report_free frees its samples. */
         r->row_count++;
-        if (bad)
-            return -1;
+        if (bad) {
+            char inner[CB_REASON_LEN];
+            const char *kernel = str_or(item, "kernel", NULL);
+
+            snprintf(inner, sizeof inner, "%s", why);
+            return fail(why, why_len, "row %zu%s%.80s%s: %s", r->row_count - first_row,
+                        kernel != NULL ? " ('" : "", kernel != NULL ? kernel : "",
+                        kernel != NULL ? "')" : "", inner);
+        }
     }
     merge_devices(r, first_device, first_row);
     mark_lone_rows(r);

@@ -156,6 +156,8 @@ cJSON *cb_device_json(const struct cb_device *d)
     }
     if (d->peak_busy[0] != '\0')
         cJSON_AddStringToObject(peak, "busy", d->peak_busy);
+    if (d->peak_skipped[0] != '\0')
+        cJSON_AddStringToObject(peak, "skipped", d->peak_skipped);
     if (d->launch_event_us > 0) {
         cJSON_AddNumberToObject(peak, "launch_event_us", d->launch_event_us);
         cJSON_AddNumberToObject(peak, "launch_wall_us", d->launch_wall_us);

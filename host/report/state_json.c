@@ -6,7 +6,7 @@
 
 static const char *const field_names[CB_STATE_FIELDS] = {"sm_clock_mhz", "mem_clock_mhz", "power_w",
                                                          "temperature_c"};
-static const char *const sources[] = {"nvml", "cpufreq", "rapl"};
+static const char *const sources[] = {"nvml", "cpufreq", "rapl", "nvml-power"};
 
 static const char *source_literal(const char *name)
 {
@@ -80,6 +80,12 @@ static cJSON *energy_json(const struct cb_row_energy *e)
     cJSON_AddNumberToObject(j, "launches", (double)e->launches);
     cJSON_AddNumberToObject(j, "min_window_ms", e->min_window_ms);
     cJSON_AddBoolToObject(j, "min_time_extended", e->extended);
+    if (e->approximate)
+        cJSON_AddBoolToObject(j, "approximate", 1);
+    else if (e->error_pct > 0)
+        cJSON_AddNumberToObject(j, "error_pct", e->error_pct);
+    if (e->power_readings > 0)
+        cJSON_AddNumberToObject(j, "power_readings", (double)e->power_readings);
     return j;
 }
 
@@ -160,6 +166,9 @@ static void restore_energy(struct cb_row_energy *e, const cJSON *j)
     e->launches = (size_t)num(j, "launches");
     e->min_window_ms = num(j, "min_window_ms");
     e->extended = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "min_time_extended"));
+    e->error_pct = num(j, "error_pct");
+    e->approximate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "approximate"));
+    e->power_readings = (size_t)num(j, "power_readings");
 }
 
 void cb_row_state_restore(struct cb_row *row, const cJSON *j)

@@ -4,6 +4,7 @@
 
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/icd.h"
 #include "clbench/output.h"
 #include "clbench/clock_check.h"
 #include "clbench/driver_env.h"
@@ -461,13 +462,14 @@ static double *peak_field(struct cb_device *d, size_t i)
 /* The roofs' text fields, as peak_fields. */
 static char *peak_text(struct cb_device *d, size_t i, size_t *len)
 {
-    char *const texts[] = {d->gflops_source, d->gbs_source, d->peak_busy};
-    const size_t lens[] = {sizeof d->gflops_source, sizeof d->gbs_source, sizeof d->peak_busy};
+    char *const texts[] = {d->gflops_source, d->gbs_source, d->peak_busy, d->peak_skipped};
+    const size_t lens[] = {sizeof d->gflops_source, sizeof d->gbs_source, sizeof d->peak_busy,
+                           sizeof d->peak_skipped};
 
     *len = lens[i];
     return texts[i];
 }
-static const char *const peak_texts[] = {"gflops_source", "gbs_source", "busy"};
+static const char *const peak_texts[] = {"gflops_source", "gbs_source", "busy", "skipped"};
 
 static cJSON *peak_json(struct cb_device *d)
 {
@@ -598,12 +600,50 @@ static void warn_device_lists(const struct cb_worker *w, const char *worker_list
             mine, worker_list);
 }
 
-/* Starts a worker and has it open the device; the outcome as cb_worker_open's. */
-static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *prebuild,
-                                    size_t count, double timeout_s, char *why, size_t len)
+/* The deadline of opening a device in a worker, builds aside: a row's at least. */
+static double open_timeout_s(double row_timeout_s)
 {
-    cJSON *msg, *list, *reply, *ready;
+    const char *env = getenv("CLBENCH_OPEN_TIMEOUT");
+    char *end;
+    const double s = env != NULL ? strtod(env, &end) : 0;
+
+    if (env != NULL && end != env && *end == '\0' && s > 0)
+        return s;
+    return row_timeout_s > 600.0 ? row_timeout_s : 600.0;
+}
+
+/* A reply to "open" that did not come: why, after the worker was reaped. */
+static void open_lost(struct cb_worker *w, enum wait_result r, const char *doing, double timeout_s,
+                      const char *hint, char *why, size_t len)
+{
+    char how[96], lines[256];
+
+    death(reap(w, 1), how, sizeof how);
+    last_lines(w, lines, sizeof lines);
+    if (r == TIMED_OUT)
+        snprintf(why, len,
+                 "%s took more than %.0f s and its worker was killed%s; its last lines: %s", doing,
+                 timeout_s, hint, lines[0] != '\0' ? lines : "(none)");
+    else
+        snprintf(why, len, "the worker died of %s %s; its last lines: %s", how, doing,
+                 lines[0] != '\0' ? lines : "(none)");
+}
+
+/* Starts a worker and has it open the device; the outcome as cb_worker_open's.  The worker
+ * answers twice: once the device is open and measured ("opened", with its peaks and clock
+ * check, kept in w->device at once), then once its programs are built ("ready"); each step
+ * has a deadline of its own, so that a build that hangs is told from an open that does. */
+static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *prebuild,
+                                    size_t count, double row_timeout_s, char *why, size_t len)
+{
+    cJSON *msg, *list, *reply = NULL, *ready;
     enum wait_result r;
+    size_t builds = 0;
+    const int measures = !w->opened;
+    int building = 0; /* the device is open: what is left is the builds */
+    const double open_s = open_timeout_s(row_timeout_s);
+    double build_s;
+    char doing[160];
 
     if (spawn(w, why, len) != 0)
         return CB_WORKER_NO_START;
@@ -615,8 +655,10 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
         cJSON_AddItemToArray(list, device_json(w->devices[i]));
     list = cJSON_AddArrayToObject(msg, "prebuild");
     for (size_t i = 0; i < count; i++)
-        if (!prebuild[i].resumed)
+        if (!prebuild[i].resumed) {
             cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0, 0));
+            builds++;
+        }
     /* The kernel files as this run read them: a worker that reads another text refuses. */
     list = cJSON_AddArrayToObject(msg, "kernel_files");
     for (size_t i = 0; i < cb_kernel_files_count(); i++) {
@@ -626,31 +668,50 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
         cJSON_AddStringToObject(file, "hash", cb_kernel_file_at(i)->hash);
         cJSON_AddItemToArray(list, file);
     }
-    if (send_json(w, msg) != 0)
-        r = CLOSED;
-    else
-        r = wait_line(w, cb_wall_ms() + timeout_s * 1e3);
+    /* A replacement worker: the first one's peaks and clock check, not measured again. */
+    if (!measures) {
+        cJSON_AddItemToObject(msg, "peak", peak_json(w->device));
+        cJSON_AddItemToObject(msg, "clock", clock_json(w->device));
+    }
+    build_s = row_timeout_s * (double)(builds > 0 ? builds : 1);
+    snprintf(doing, sizeof doing, "opening the device (%s)",
+             measures ? "context, clock check and peak probes" : "context");
+    r = send_json(w, msg) != 0 ? CLOSED : wait_line(w, cb_wall_ms() + open_s * 1e3);
+    if (r == LINE) {
+        reply = cJSON_Parse(w->line);
+        consume_line(w);
+        warn_device_lists(w,
+                          cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(reply, "devices")));
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(reply, "opened"))) {
+            peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
+            clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
+            cb_device_state_restore(w->device,
+                                    cJSON_GetObjectItemCaseSensitive(reply, "state_source"));
+            w->opened = building = 1;
+            cJSON_Delete(reply);
+            snprintf(doing, sizeof doing,
+                     "building %zu programs before the rows (--row-timeout each)", builds);
+            r = wait_line(w, cb_wall_ms() + build_s * 1e3);
+            reply = r == LINE ? cJSON_Parse(w->line) : NULL;
+            if (r == LINE)
+                consume_line(w);
+        }
+    }
     if (r == INTERRUPTED) {
         reap(w, 1);
         return CB_WORKER_INTERRUPTED;
     }
     if (r != LINE) {
-        char how[96], lines[256];
-
-        death(reap(w, 1), how, sizeof how);
-        last_lines(w, lines, sizeof lines);
-        snprintf(why, len, "the worker %s while opening the device (%s); its last lines: %s",
-                 r == TIMED_OUT ? "timed out" : "died", r == TIMED_OUT ? "killed" : how, lines);
+        open_lost(w, r, doing, building ? build_s : open_s,
+                  building   ? ""
+                  : measures ? " (--peak off skips the probes; CLBENCH_OPEN_TIMEOUT gives the open "
+                               "more time)"
+                             : " (CLBENCH_OPEN_TIMEOUT gives the open more time)",
+                  why, len);
         return CB_WORKER_OPEN_FAILED;
     }
-    reply = cJSON_Parse(w->line);
-    consume_line(w);
-    warn_device_lists(w, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(reply, "devices")));
     ready = cJSON_GetObjectItemCaseSensitive(reply, "ready");
-    if (cJSON_IsTrue(ready)) {
-        peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
-        clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
-        cb_device_state_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "state_source"));
+    if (cJSON_IsTrue(ready) && building) {
         cJSON_Delete(reply);
         return CB_WORKER_DONE;
     }
@@ -681,10 +742,12 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *con
     w->device_count = device_count;
     w->device = devices[index];
     w->device_index = index;
-    /* The builds get a deadline each, as if in turn. */
-    o = start(w, prebuild, count, timeout_s * (double)(count + 1), why, len);
-    if (o == CB_WORKER_OPEN_FAILED && count > 0 && w->pid == 0 && !cb_interrupted)
+    o = start(w, prebuild, count, timeout_s, why, len);
+    /* Once the device opened, a failure is the builds': again without them, the peaks kept. */
+    if (o == CB_WORKER_OPEN_FAILED && count > 0 && w->opened && w->pid == 0 && !cb_interrupted)
         o = start(w, NULL, 0, timeout_s, why, len);
+    if (o == CB_WORKER_OPEN_FAILED)
+        snprintf(w->open_failure, sizeof w->open_failure, "%s", why);
     return o;
 }
 
@@ -718,9 +781,15 @@ enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, do
     enum wait_result r;
     double start_ms;
 
+    if (w->pid == 0 && w->open_failure[0] != '\0') {
+        snprintf(why, len, "%s", w->open_failure);
+        return CB_WORKER_OPEN_FAILED;
+    }
     if (w->pid == 0) {
         const enum cb_worker_outcome o = start(w, NULL, 0, timeout_s, why, len);
 
+        if (o == CB_WORKER_OPEN_FAILED)
+            snprintf(w->open_failure, sizeof w->open_failure, "%s", why);
         if (o != CB_WORKER_DONE)
             return o;
     }
@@ -807,7 +876,8 @@ static int row_from_spec(const cJSON *spec, struct cb_device **devices, size_t c
                          struct cb_row *row)
 {
     static const char *const sources[] = {"default",      "cpu default", "device default",
-                                          "command line", "tuned",       "tuning"};
+                                          "command line", "tuned",       "tuning",
+                                          "model",        "autotune"};
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(spec, "device");
     const cJSON *size = cJSON_GetObjectItemCaseSensitive(spec, "size");
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(spec, "params");
@@ -966,10 +1036,32 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
                                 "could not create a context and queue on this device");
         return reply(out);
     }
-    cb_clock_check(d);
     cb_sensors_open(d, cfg->sensors);
     *open = d;
-    cb_peak_obtain(d, cfg, cache);
+    if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(msg, "peak"))) {
+        peak_restore(d, cJSON_GetObjectItemCaseSensitive(msg, "peak"));
+        clock_restore(d, cJSON_GetObjectItemCaseSensitive(msg, "clock"));
+    } else {
+        cb_clock_check(d);
+        cb_peak_obtain(d, cfg, cache);
+    }
+    {
+        cJSON *opened = cJSON_CreateObject();
+
+        cJSON_AddTrueToObject(opened, "opened");
+        /* The supervisor says so from this first answer. */
+        if (cJSON_HasObjectItem(out, "devices"))
+            cJSON_AddStringToObject(
+                opened, "devices",
+                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(out, "devices")));
+        cJSON_AddItemToObject(opened, "peak", peak_json(d));
+        cJSON_AddItemToObject(opened, "clock", clock_json(d));
+        cb_device_state_json(opened, d);
+        if (reply(opened) != 0) {
+            cJSON_Delete(out);
+            return -1;
+        }
+    }
     if (cb_program_builds_in_parallel(d)) {
         const cJSON *list = cJSON_GetObjectItemCaseSensitive(msg, "prebuild");
 
@@ -987,9 +1079,6 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
         free(rows);
     }
     cJSON_AddTrueToObject(out, "ready");
-    cJSON_AddItemToObject(out, "peak", peak_json(d));
-    cJSON_AddItemToObject(out, "clock", clock_json(d));
-    cb_device_state_json(out, d);
     return reply(out);
 }
 
@@ -1050,6 +1139,7 @@ int cb_worker_serve(const struct cb_config *cfg)
     /* A worker that finds no device, or none the selection names, still answers: the
      * supervisor then names both lists. */
     cb_warnings_quiet(1);
+    cb_icd_probe_skip(); /* the supervisor did, and left out a driver that failed it */
     err = cb_devices_enumerate(&list);
     if (err != CL_SUCCESS)
         list.count = 0;

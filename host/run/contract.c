@@ -92,7 +92,7 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
                     k->name);
         return -1;
     }
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clCreateKernel");
     if (k->source_path != NULL &&
         cb_kernel_args_check(*kernel, p, row->reason, sizeof row->reason) != 0) {
         row->status = CB_STATUS_LAUNCH_FAILED;

@@ -264,13 +264,15 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
     cl_platform_id *platforms;
     cl_int err;
 
+    list->devices = NULL;
+    list->count = 0;
     cb_cache_guard_drivers(); /* before the ICD loader loads PoCL */
+    if (cb_icd_probe() != 0)
+        return CL_PLATFORM_NOT_FOUND_KHR;
+    /* After the probe, which may have pointed OCL_ICD_VENDORS away from a broken driver. */
     cb_driver_env_snapshot();
     err = clGetPlatformIDs(0, NULL, &count);
     cb_icd_check_loader();
-
-    list->devices = NULL;
-    list->count = 0;
     if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && count == 0)) {
         cb_icd_check_registrations();
         cb_error("no OpenCL platform found: install an OpenCL driver, e.g. 'apt-get install "

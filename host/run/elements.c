@@ -151,6 +151,26 @@ const void *cb_elem_poison(enum cb_elem_type t)
     }
 }
 
+const void *cb_elem_second_poison(enum cb_elem_type t)
+{
+    /* Negative quiet NaNs with other payloads; integers near the other end of the range. */
+    static const uint32_t float_poison = 0xffe5a5e1u;
+    static const uint64_t double_poison = 0xfffc5a5e3f5a5e3full;
+    static const uint16_t half_poison = 0xfe5bu;
+    static const uint32_t int_poison = 0x7fffa5a5u; /* INT_MAX - 0x5a5a */
+    static const uint64_t long_poison = 0x7fffa5a57fffa5a5ull;
+    static const uint16_t short_poison = 0x5a5au;
+
+    switch (cb_elem_info(t)->size) {
+    case 8:
+        return t == CB_ELEM_DOUBLE ? (const void *)&double_poison : (const void *)&long_poison;
+    case 4:
+        return t == CB_ELEM_FLOAT ? (const void *)&float_poison : (const void *)&int_poison;
+    default:
+        return t == CB_ELEM_HALF ? (const void *)&half_poison : (const void *)&short_poison;
+    }
+}
+
 /* Element i of a random fill of type t (not float, not int: those keep their sequences). */
 static void put_random(enum cb_elem_type t, void *data, size_t i, uint64_t key)
 {

@@ -99,7 +99,7 @@ static int create_scratch(struct cb_row *row, struct family_buffers *r)
     r->scratch = clCreateBuffer(row->device->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
                                 bytes, poison, &err);
     free(poison);
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clCreateBuffer (the scratch)");
     return 0;
 }
 
@@ -137,7 +137,7 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
         for (unsigned i = 0; i < p->kernel->inputs; i++) {
             r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                          p->input_elems[i] * size, r->host_in[i], &err);
-            CB_ROW_CHECK(row, err);
+            CB_ROW_CHECK_ERR(row, err, "clCreateBuffer (an input)");
         }
         /* NaN: an element the kernel never writes cannot pass. */
         CB_ROW_CHECK(row, cb_guarded_create(d, r->guard_front, p->output_elems * size,

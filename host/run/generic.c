@@ -7,6 +7,7 @@
 #include "clbench/elements.h"
 #include "clbench/oracle.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,12 @@ struct generic_buffers {
     void *got[CB_MAX_ARGS];     /* outputs read back */
     void *want[CB_MAX_ARGS];    /* the reference's outputs, once it ran */
     cl_uint *guard_scratch;
+    /* Elements of each `out` that held the poison after the first launch, one bit each, and
+     * their count: unwritten, or written with the poison's value (the second poison tells). */
+    unsigned char *suspect[CB_MAX_ARGS];
+    size_t suspects;
+    int first_checked; /* the first launch's outputs were looked at for the poison */
+    int second_poison; /* set 0's outputs hold the second poison, for the check after */
     int reference_ran;
 };
 
@@ -115,6 +122,7 @@ static void generic_release(void *state)
         free(r->initial[i]);
         free(r->got[i]);
         free(r->want[i]);
+        free(r->suspect[i]);
     }
     free(r->guard_scratch);
     free(r);
@@ -169,7 +177,7 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
             if (!a->is_output) {
                 r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
                                              buffer_bytes(p, i), r->initial[i], &err);
-                CB_ROW_CHECK(row, err);
+                CB_ROW_CHECK_ERR(row, err, "clCreateBuffer (an input)");
                 continue;
             }
             CB_ROW_CHECK(row,
@@ -225,6 +233,34 @@ static int generic_restore(struct cb_row *row, void *state, unsigned set)
             restored = 1;
         }
     return restored;
+}
+
+static int generic_repoison(struct cb_row *row, void *state, unsigned set)
+{
+    struct generic_buffers *r = state;
+    const struct cb_problem *p = &row->problem;
+
+    if (r->suspects == 0)
+        return 0;
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        const struct cb_generic_arg *a = &r->g->args[i];
+
+        if (!is_buffer(a) || !a->is_output)
+            continue;
+        if (a->is_input) {
+            if (reset_output(row, r, set, i) != 0)
+                return -1;
+            continue;
+        }
+        /* Written from the host, as the first poison's fill is read back: r->got is free now. */
+        for (size_t e = 0; e < p->arg_length[i]; e++)
+            memcpy((char *)r->got[i] + e * elem_size(a), cb_elem_second_poison(a->type),
+                   elem_size(a));
+        CB_ROW_CHECK(row, clEnqueueWriteBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE, 0,
+                                               buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
+    }
+    r->second_poison = 1;
+    return 1;
 }
 
 /* The reference's problem: the row's size, and the row's value of each parameter the
@@ -481,32 +517,88 @@ static void print_mismatches(const struct cb_row *row, const struct generic_buff
     }
 }
 
-/* Without a reference, an output element still holding the poison was never written.  Not
- * for the 8- and 16-bit integer types, whose poison is a value a kernel may write. */
-static int check_written(struct cb_row *row, const struct generic_buffers *r, const char *when)
+static int is_pure_output(const struct cb_generic_arg *a)
+{
+    return is_buffer(a) && a->is_output && !a->is_input;
+}
+
+static int holds(const struct generic_buffers *r, unsigned i, size_t e, const void *poison)
+{
+    const size_t size = elem_size(&r->g->args[i]);
+
+    return memcmp((const char *)r->got[i] + e * size, poison, size) == 0;
+}
+
+/* After the first launch: marks the elements of each `out` still holding the poison. */
+static int mark_suspects(struct cb_row *row, struct generic_buffers *r)
 {
     const struct cb_problem *p = &row->problem;
 
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
-        const struct cb_elem_info *t = cb_elem_info(a->type);
-        size_t unwritten = 0, first = 0;
 
-        if (!is_buffer(a) || !a->is_output || a->is_input || (!t->floating && t->size < 4))
+        if (!is_pure_output(a))
             continue;
-        for (size_t e = p->arg_length[i]; e-- > 0;)
-            if (memcmp((const char *)r->got[i] + t->size * e, cb_elem_poison(a->type), t->size) ==
-                0) {
-                unwritten++;
-                first = e;
+        for (size_t e = 0; e < p->arg_length[i]; e++) {
+            if (!holds(r, i, e, cb_elem_poison(a->type)))
+                continue;
+            if (r->suspect[i] == NULL &&
+                (r->suspect[i] = calloc(p->arg_length[i] / 8 + 1, 1)) == NULL) {
+                cb_row_fail(row, CB_STATUS_LAUNCH_FAILED,
+                            "no host memory to check output '%s' for unwritten elements", a->name);
+                return -1;
             }
-        if (unwritten > 0) {
-            cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
-                        "%zu of %zu elements of output '%s' never written %s (first at [%zu]): "
-                        "the kernel must write every element of an output",
-                        unwritten, p->arg_length[i], a->name, when, first);
-            return -1;
+            r->suspect[i][e / 8] |= (unsigned char)(1u << (e % 8));
+            r->suspects++;
         }
+    }
+    return 0;
+}
+
+/* "0xa5": a poison's bits, as a hex number of its type's width (the NaNs all print "nan"). */
+static void poison_hex(enum cb_elem_type t, const void *poison, char *buf, size_t len)
+{
+    uint64_t bits = 0;
+
+    memcpy(&bits, poison, cb_elem_info(t)->size); /* little-endian, as cb_elem_poison says */
+    snprintf(buf, len, "0x%0*" PRIx64, (int)(2 * cb_elem_info(t)->size), bits);
+}
+
+/* After the launch over the second poison: an element that held the first poison and now
+ * holds the second was written by neither launch, whatever a reference did with it. */
+static int check_unwritten(struct cb_row *row, const struct generic_buffers *r)
+{
+    const struct cb_problem *p = &row->problem;
+
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        const struct cb_generic_arg *a = &r->g->args[i];
+        size_t unwritten = 0, shown = 0;
+        char first[96] = "", one[32], poison1[48], poison2[48];
+
+        if (!is_pure_output(a) || r->suspect[i] == NULL)
+            continue;
+        for (size_t e = 0; e < p->arg_length[i]; e++) {
+            if (!(r->suspect[i][e / 8] & (1u << (e % 8))) ||
+                !holds(r, i, e, cb_elem_second_poison(a->type)))
+                continue;
+            if (shown < 3) {
+                snprintf(one, sizeof one, "%s[%zu]", shown ? ", " : "", e);
+                strncat(first, one, sizeof first - strlen(first) - 1);
+                shown++;
+            }
+            unwritten++;
+        }
+        if (unwritten == 0)
+            continue;
+        poison_hex(a->type, cb_elem_poison(a->type), poison1, sizeof poison1);
+        poison_hex(a->type, cb_elem_second_poison(a->type), poison2, sizeof poison2);
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                    "%zu of %zu elements of output '%s' never written (at %s%s): they kept the "
+                    "poison of one launch (%s) and of the next (%s); the kernel must write every "
+                    "element of an output",
+                    unwritten, p->arg_length[i], a->name, first, unwritten > shown ? ", ..." : "",
+                    poison1, poison2);
+        return -1;
     }
     return 0;
 }
@@ -532,8 +624,21 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
         CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE, 0,
                                               buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
     }
+    if (!r->first_checked) {
+        r->first_checked = 1;
+        if (mark_suspects(row, r) != 0)
+            return -1;
+        /* Compared after the launch over the second poison, once unwritten elements are told
+         * from written ones (a NaN poison would otherwise be "got nan want nan"). */
+        if (r->suspects > 0)
+            return 0;
+    } else if (r->second_poison) {
+        r->second_poison = 0;
+        if (check_unwritten(row, r) != 0)
+            return -1;
+    }
     if (check->ref_kernel == NULL)
-        return check_written(row, r, when);
+        return 0;
     if (!r->reference_ran && run_reference(row, r, env) != 0)
         return -1;
     *v = (struct cb_verify){0};
@@ -584,6 +689,7 @@ const struct cb_row_contract cb_generic_contract = {
     .launch = NULL,
     .verify = generic_verify,
     .restore = generic_restore,
+    .repoison = generic_repoison,
     .final_status = generic_final_status,
     .release = generic_release,
 };

@@ -69,6 +69,58 @@ int cb_row_take_tuned(const struct cb_config *cfg, struct cb_row *row)
     return 1;
 }
 
+/* Appends "; "-separated text to the row's note, truncating. */
+static void add_note(struct cb_row *row, const char *text)
+{
+    const size_t used = strlen(row->params_note);
+
+    if (used + 1 < sizeof row->params_note)
+        snprintf(row->params_note + used, sizeof row->params_note - used, "%s%s",
+                 used > 0 ? "; " : "", text);
+}
+
+int cb_row_choose(const struct cb_config *cfg, struct cb_row *row)
+{
+    long model[CB_MAX_PARAMS];
+    char note[CB_PARAMS_NOTE_LEN] = "", said[CB_PARAMS_NOTE_LEN];
+    double model_s = 0, entry_s;
+    const int planned =
+        cfg->no_model || cfg->plan == NULL
+            ? 0
+            : cfg->plan(row->device, &row->problem, model, &model_s, note, sizeof note);
+    int tuned;
+
+    if (planned < 0)
+        add_note(row, note);
+    tuned = cb_row_take_tuned(cfg, row);
+    if (planned <= 0 || (tuned && strcmp(row->tuned.match, "exact") == 0))
+        return tuned;
+    said[0] = '\0';
+    if (tuned) {
+        entry_s = cfg->predict != NULL
+                      ? cfg->predict(row->device, &row->problem, row->problem.param)
+                      : -1;
+        if (entry_s > 0 && entry_s < model_s) {
+            snprintf(said, sizeof said,
+                     "the %s entry %s is predicted %.3g ms, the model's own choice %.3g ms",
+                     row->tuned.match, row->tuned.size, entry_s * 1e3, model_s * 1e3);
+            add_note(row, said);
+            return 1;
+        }
+        snprintf(said, sizeof said, "the %s entry %s is predicted %s", row->tuned.match,
+                 row->tuned.size, entry_s > 0 ? "slower" : "nothing (not in the model's space)");
+        if (entry_s > 0)
+            snprintf(said + strlen(said), sizeof said - strlen(said), " (%.3g ms)", entry_s * 1e3);
+        memset(&row->tuned, 0, sizeof row->tuned);
+    }
+    memcpy(row->problem.param, model, cb_kernel_param_count(row->problem.kernel) * sizeof *model);
+    row->params_from = "model";
+    snprintf(row->params_note, sizeof row->params_note, "%s", note);
+    if (said[0] != '\0')
+        add_note(row, said);
+    return 1;
+}
+
 static int append(struct cb_row **rows, size_t *count, const struct cb_row *row)
 {
     struct cb_row *grown = realloc(*rows, (*count + 1) * sizeof *grown);
@@ -176,7 +228,7 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
                     snprintf(row.params_note, sizeof row.params_note, "%s", note);
                     /* Without -D for k, the database's entries of this row's type, if any. */
                     if (!from_command_line)
-                        cb_row_take_tuned(cfg, &row);
+                        cb_row_choose(cfg, &row);
                     if (append(rows, count, &row) != 0)
                         return -1;
                 }

@@ -318,7 +318,7 @@ static int completed(struct cb_row *row, cl_event ev[], unsigned count)
         err = err != CL_SUCCESS ? err : e;
         clReleaseEvent(ev[i]);
     }
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clGetEventInfo (the launch's status)");
     for (unsigned i = 0; i < count; i++)
         if (state[i] < 0) {
             cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "the first launch%s ended with %s",
@@ -346,7 +346,7 @@ static int event_ms(struct cb_row *row, cl_event ev[], unsigned count, double *m
     }
     for (unsigned i = 0; i < count; i++)
         clReleaseEvent(ev[i]);
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clGetEventProfilingInfo");
     for (unsigned i = 0; i < count; i++) {
         if (end[i] < start[i])
             *backwards = 1;
@@ -488,15 +488,17 @@ static void discard_launches(struct cb_row *row, struct resources *r, const unsi
     row->state.discarded = (long)dropped;
 }
 
-/* Times the launches (launch_loop) while the device's sensors read its state and energy; where
- * an energy counter needs a longer window than --min-time, the launches run that long. */
+/* Times the launches (launch_loop) while the device's sensors read its state and energy; with
+ * --energy-window, the launches run for that many updates of the energy counter at least. */
 static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
                            double deadline, enum launch_timer timer, unsigned *last_set,
                            double *total_ms, int *backwards)
 {
-    const double window_ms = cb_sensors_min_window_ms(row->device);
+    const unsigned periods = cfg->energy_window_periods;
+    const double window_ms = periods > 0 ? cb_sensors_min_window_ms(row->device, periods) : 0;
     const double min_time_s = fmax(cfg->min_time_s, window_ms * 1e-3);
-    struct cb_sampling *sampling = cb_sampling_start(row->device);
+    struct cb_sampling *sampling =
+        cb_sampling_start(row->device, periods > 0 ? periods : CB_ENERGY_COUNTER_PERIODS);
     unsigned char *bad = NULL;
     int status;
 
@@ -546,6 +548,16 @@ static int time_launches(struct cb_row *row, struct resources *r, const struct c
                     total_ms, row->wall_ms);
         return -1;
     }
+    /* An event of 0 ns measured nothing (a clock coarser than the launch): the host clock
+     * times such a row, so that no sample is zero. */
+    for (size_t i = 0; timer == TIMER_EVENTS && i < row->sample_count; i++)
+        if (row->samples_ms[i] <= 0.0) {
+            snprintf(row->timer_reason, sizeof row->timer_reason,
+                     "%.120s's profiling events gave a launch 0 ns", row->device->platform_name);
+            row->timer = "wall";
+            return sample_launches(row, r, cfg, deadline, TIMER_WALL, last_set, &total_ms,
+                                   &backwards);
+        }
     if (timer != TIMER_EVENTS || (row->device->clock_checked && row->device->events_trusted) ||
         row->wall_ms < EVENTS_COVER_MIN_LAUNCH_MS * (double)row->sample_count ||
         total_ms >= EVENTS_COVER_MIN * row->wall_ms)
@@ -635,6 +647,29 @@ static int check_real_type(struct cb_row *row)
     return 0;
 }
 
+/* A launch of more work-items than a 64-bit count holds wraps around inside the driver (PoCL
+ * asserts and the worker dies): the row is invalid, never launched.  0, or -1. */
+static int check_work_items(struct cb_row *row, const char *which, cl_uint dims,
+                            const size_t global[])
+{
+    double items = 1.0;
+    char shape[96] = "";
+
+    for (cl_uint i = 0; i < dims; i++) {
+        const size_t n = strlen(shape);
+
+        items *= (double)global[i];
+        snprintf(shape + n, sizeof shape - n, "%s%zu", i > 0 ? " x " : "", global[i]);
+    }
+    if (items < 0x1p63)
+        return 0;
+    cb_row_fail(row, CB_STATUS_INVALID,
+                "%s global size %s is %.3g work-items, more than a 64-bit count holds (2^63): "
+                "choose a smaller --size or a smaller `global`",
+                which, shape, items);
+    return -1;
+}
+
 int cb_row_plan(struct cb_row *row)
 {
     const struct cb_kernel *k = row->problem.kernel;
@@ -647,6 +682,10 @@ int cb_row_plan(struct cb_row *row)
         cb_row_fail(row, CB_STATUS_INVALID, "%s", why);
         return -1;
     }
+    if (check_work_items(row, "the", row->problem.work_dim, row->problem.global) != 0 ||
+        check_work_items(row, "the second launch's", row->problem.then.work_dim,
+                         row->problem.then.global) != 0)
+        return -1;
     if (k->requires != NULL) {
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
         return -1;
@@ -800,7 +839,7 @@ static int create_then_kernel(struct cb_row *row, struct resources *r, cl_progra
                     p->kernel->then);
         return -1;
     }
-    CB_ROW_CHECK(row, err);
+    CB_ROW_CHECK_ERR(row, err, "clCreateKernel (the second launch)");
     CB_ROW_CHECK(row,
                  clGetKernelWorkGroupInfo(r->then_kernel, row->device->id,
                                           CL_KERNEL_WORK_GROUP_SIZE, sizeof limit, &limit, NULL));
@@ -946,6 +985,13 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
         goto done;
     }
     if (r.contract->verify(row, r.buffers, 0, env, "after the first launch") != 0)
+        goto done;
+    /* An output element still holding its poison may be unwritten or hold the poison's value:
+     * one more launch over a second poison tells them apart, with or without a reference. */
+    restored = r.contract->repoison != NULL ? r.contract->repoison(row, r.buffers, 0) : 0;
+    if (restored < 0 ||
+        (restored > 0 && (launch(row, &r, 0, NULL) != 0 || finish(row) != 0 ||
+                          r.contract->verify(row, r.buffers, 0, env, "over a second poison") != 0)))
         goto done;
     if (cfg->max_first_s > 0 && first_ms > cfg->max_first_s * 1e3) {
         /* The first launch may carry first-use costs (PoCL compiles a kernel's work-group

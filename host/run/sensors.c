@@ -8,7 +8,9 @@
  *
  * A row's readings come from a sampler thread that wakes every SAMPLE_MS (CPU_SAMPLE_MS on a
  * CPU device, where it competes with the kernel for the cores); the energy counter is read by
- * the row's own thread just before the first timed launch and after the last. */
+ * the row's own thread just before the first timed launch and after the last.  A window that
+ * spans too few of the counter's updates for its difference to mean much takes its energy from
+ * the sampler's power readings instead (finish_energy). */
 #define _GNU_SOURCE
 #include "clbench/sensors.h"
 
@@ -37,10 +39,32 @@ typedef struct nvmlDevice_st *nvmlDevice_t;
 enum {
     NVML_SUCCESS = 0,
     NVML_ERROR_NOT_SUPPORTED = 3,
+    NVML_ERROR_FUNCTION_NOT_FOUND = 13,
     NVML_CLOCK_SM = 1,
     NVML_CLOCK_MEM = 2,
     NVML_TEMPERATURE_GPU = 0,
+    /* nvmlDeviceGetFieldValues: the board's power now, in mW (nvmlDeviceGetPowerUsage is a
+     * one-second average on Ampere, GA100 aside, and later). */
+    NVML_FI_DEV_POWER_INSTANT = 186,
 };
+/* nvmlFieldValue_t and nvmlValue_t, laid out as nvml.h declares them. */
+typedef union {
+    double dVal;
+    unsigned int uiVal;
+    unsigned long ulVal;
+    unsigned long long ullVal;
+    long long sllVal;
+    int siVal;
+    unsigned short usVal;
+} nvml_value;
+typedef struct {
+    unsigned int fieldId, scopeId;
+    long long timestamp, latencyUsec;
+    int valueType; /* nvmlValueType_t: 0 double, 1 uint, 2 ulong, 3 ullong, 4 sllong, 5 int,
+                      6 ushort */
+    nvmlReturn_t nvmlReturn;
+    nvml_value value;
+} nvml_field_value;
 
 static struct {
     nvmlReturn_t (*Init)(void);
@@ -52,6 +76,7 @@ static struct {
     nvmlReturn_t (*Temperature)(nvmlDevice_t, int, unsigned *);
     nvmlReturn_t (*Reasons)(nvmlDevice_t, unsigned long long *);
     nvmlReturn_t (*TotalEnergy)(nvmlDevice_t, unsigned long long *);
+    nvmlReturn_t (*FieldValues)(nvmlDevice_t, int, nvml_field_value *);
     void *lib;
     int users;             /* devices open on it: nvmlShutdown after the last */
     char why[CB_NAME_LEN]; /* why it is not loaded: said to each device that wanted it */
@@ -72,15 +97,15 @@ enum {
     MAX_CPUS = 1024,
     MAX_ZONES = 16,
     MAX_SAMPLES = 1 << 17,
-    /* The energy counter's difference is off by up to one update period at each end: a window
-     * of this many periods keeps it within a few percent. */
-    WINDOW_PERIODS = 25,
 };
 static const double SAMPLE_MS = 10.0, CPU_SAMPLE_MS = 50.0;
 /* How long the energy counter is watched at device open to learn its update period. */
 static const double PERIOD_WATCH_MS = 600.0;
 /* A difference implying more than this is a counter reset, not energy. */
 static const double MAX_PLAUSIBLE_W = 20000.0;
+/* A counter difference whose quantisation bound (one update period over the window) is above
+ * this is not given even where nothing better is. */
+static const double MAX_COUNTER_ERROR = 0.5;
 
 struct cb_sensors {
     nvmlDevice_t nvml_device; /* NULL: no NVML */
@@ -88,6 +113,12 @@ struct cb_sensors {
     char field_why[CB_STATE_FIELDS][CB_SENSOR_WHY_LEN];
     char reasons_why[CB_SENSOR_WHY_LEN];
     int nvml_energy; /* the total-energy counter answered */
+    /* The power readings a short window integrates: NVML's instantaneous field where it
+     * answers, else nvmlDeviceGetPowerUsage (an average on recent GPUs: approximate). */
+    int power_instant;
+    char power_instant_why[CB_SENSOR_WHY_LEN];
+    double read_cost_ms; /* the quickest energy counter read seen: a far slower one was
+                            interrupted, and its time is not known well */
     int cpu_fd[MAX_CPUS];
     size_t cpu_count;
     char *rapl_path[MAX_ZONES]; /* each package zone's energy_uj (owned) */
@@ -126,6 +157,7 @@ static int load_nvml(void)
         {"nvmlDeviceGetPowerUsage", (void **)&nvml.PowerUsage, 0},
         {"nvmlDeviceGetTemperature", (void **)&nvml.Temperature, 0},
         {"nvmlDeviceGetTotalEnergyConsumption", (void **)&nvml.TotalEnergy, 1},
+        {"nvmlDeviceGetFieldValues", (void **)&nvml.FieldValues, 1},
     };
     nvmlReturn_t err;
 
@@ -168,23 +200,13 @@ static int load_nvml(void)
  * CLBENCH_TEST_PCI_BUS_ID, else from cl_nv_device_attribute_query.  -1 where unknown. */
 static int pci_bus_id(const struct cb_device *d, char *buf, size_t len)
 {
-    enum { PCI_BUS_ID_NV = 0x4008, PCI_SLOT_ID_NV = 0x4009, PCI_DOMAIN_ID_NV = 0x400A };
     const char *hook = getenv("CLBENCH_TEST_PCI_BUS_ID");
-    cl_uint bus = 0, slot = 0, domain = 0;
 
     if (hook != NULL && hook[0] != '\0') {
         snprintf(buf, len, "%s", hook);
         return 0;
     }
-    if (!cb_device_has_extension(d, "cl_nv_device_attribute_query") ||
-        clGetDeviceInfo(d->id, PCI_BUS_ID_NV, sizeof bus, &bus, NULL) != CL_SUCCESS ||
-        clGetDeviceInfo(d->id, PCI_SLOT_ID_NV, sizeof slot, &slot, NULL) != CL_SUCCESS)
-        return -1;
-    if (clGetDeviceInfo(d->id, PCI_DOMAIN_ID_NV, sizeof domain, &domain, NULL) != CL_SUCCESS)
-        domain = 0; /* drivers before the domain query: single-domain machines */
-    /* The slot id packs the PCI device (high bits) and function (low 3 bits). */
-    snprintf(buf, len, "%04x:%02x:%02x.%x", domain, bus, slot >> 3, slot & 7);
-    return 0;
+    return cb_device_pci_address(d, buf, len);
 }
 
 static double now_ms(void)
@@ -211,6 +233,8 @@ struct reading {
     int reasons_ok;
     double uj[MAX_ZONES]; /* RAPL: each package zone's counter */
     int energy_ok;
+    double instant_w, instant_t_ms; /* NVML's instantaneous power, and when it was read */
+    int instant_ok;
 };
 
 /* Reads a decimal from a sysfs file kept open (it is generated again at offset 0). */
@@ -258,6 +282,51 @@ static int read_nvml_energy(const struct cb_sensors *s, double *mj)
     return 0;
 }
 
+/* NVML's instantaneous board power in W; the NVML error where it has none. */
+static nvmlReturn_t read_instant_power(const struct cb_sensors *s, double *w)
+{
+    nvml_field_value f;
+    double mw;
+    nvmlReturn_t err;
+
+    if (nvml.FieldValues == NULL)
+        return NVML_ERROR_FUNCTION_NOT_FOUND;
+    memset(&f, 0, sizeof f);
+    f.fieldId = NVML_FI_DEV_POWER_INSTANT;
+    err = nvml.FieldValues(s->nvml_device, 1, &f);
+    if (err != NVML_SUCCESS)
+        return err;
+    if (f.nvmlReturn != NVML_SUCCESS)
+        return f.nvmlReturn;
+    switch (f.valueType) {
+    case 0:
+        mw = f.value.dVal;
+        break;
+    case 1:
+        mw = f.value.uiVal;
+        break;
+    case 2:
+        mw = (double)f.value.ulVal;
+        break;
+    case 3:
+        mw = (double)f.value.ullVal;
+        break;
+    case 4:
+        mw = (double)f.value.sllVal;
+        break;
+    case 5:
+        mw = f.value.siVal;
+        break;
+    case 6:
+        mw = f.value.usVal;
+        break;
+    default:
+        return NVML_ERROR_NOT_SUPPORTED;
+    }
+    *w = mw * 1e-3;
+    return NVML_SUCCESS;
+}
+
 static void take_reading(const struct cb_sensors *s, struct reading *r)
 {
     memset(r, 0, sizeof *r);
@@ -287,6 +356,12 @@ static void take_reading(const struct cb_sensors *s, struct reading *r)
         }
         if (s->reasons_why[0] == '\0')
             r->reasons_ok = nvml.Reasons(s->nvml_device, &r->reasons) == NVML_SUCCESS;
+        if (s->power_instant) {
+            const double t0 = now_ms();
+
+            r->instant_ok = read_instant_power(s, &r->instant_w) == NVML_SUCCESS;
+            r->instant_t_ms = 0.5 * (t0 + now_ms());
+        }
         return;
     }
     if (s->cpu_count > 0) {
@@ -339,25 +414,30 @@ static void probe_nvml_fields(struct cb_sensors *s)
                                                     : nvml.ErrorString(err[0]));
 }
 
-/* Watches the energy counter until it has changed three times (or PERIOD_WATCH_MS): the mean
- * time between changes is its update period.  0 with why set when it never changes. */
-static double counter_period(const struct cb_sensors *s, int use_nvml, char *why, size_t len)
+/* Watches the energy counter until it has changed four times (or PERIOD_WATCH_MS): the median
+ * time between changes is its update period, so that one change seen late (a loaded host)
+ * does not move it.  0 with why set when it never changes.  Learns the quickest read on the way
+ * (s->read_cost_ms). */
+static double counter_period(struct cb_sensors *s, int use_nvml, char *why, size_t len)
 {
     const double start = now_ms();
-    double last = 0, first_change = 0, t = start, uj[MAX_ZONES];
+    double last = 0, t, uj[MAX_ZONES], at[4], gaps[3];
     int changes = 0, have = 0;
 
+    s->read_cost_ms = PERIOD_WATCH_MS;
     while (changes < 4 && (t = now_ms()) - start < PERIOD_WATCH_MS) {
         double v = 0;
+        const int failed = use_nvml ? read_nvml_energy(s, &v) != 0 : read_rapl(s, uj) != 0;
 
-        if (use_nvml ? read_nvml_energy(s, &v) != 0 : read_rapl(s, uj) != 0) {
+        s->read_cost_ms = fmin(s->read_cost_ms, now_ms() - t);
+        if (failed) {
             say(why, len, "the energy counter stopped answering");
             return 0;
         }
         for (size_t i = 0; !use_nvml && i < s->rapl_count; i++)
             v += uj[i];
-        if (have && v != last && changes++ == 0)
-            first_change = t;
+        if (have && v != last)
+            at[changes++] = t;
         last = v;
         have = 1;
         sleep_ms(0.5);
@@ -366,7 +446,9 @@ static double counter_period(const struct cb_sensors *s, int use_nvml, char *why
         say(why, len, "the energy counter did not change in %.0f ms", PERIOD_WATCH_MS);
         return 0;
     }
-    return (t - first_change) / (changes - 1) > 0.5 ? (t - first_change) / (changes - 1) : 0.5;
+    for (int i = 0; i + 1 < changes; i++)
+        gaps[i] = at[i + 1] - at[i];
+    return fmax(0.5, cb_range_of(gaps, (size_t)changes - 1).median);
 }
 
 static void open_nvml(struct cb_device *d, struct cb_sensors *s)
@@ -396,6 +478,20 @@ static void open_nvml(struct cb_device *d, struct cb_sensors *s)
     }
     nvml.users++;
     probe_nvml_fields(s);
+    {
+        double w;
+
+        err = read_instant_power(s, &w);
+        s->power_instant = err == NVML_SUCCESS;
+        if (nvml.FieldValues == NULL)
+            snprintf(s->power_instant_why, sizeof s->power_instant_why,
+                     "this NVML has no nvmlDeviceGetFieldValues");
+        else if (err != NVML_SUCCESS)
+            snprintf(s->power_instant_why, sizeof s->power_instant_why,
+                     "nvmlDeviceGetFieldValues(NVML_FI_DEV_POWER_INSTANT): %s",
+                     err == NVML_ERROR_NOT_SUPPORTED ? "not supported on this device"
+                                                     : nvml.ErrorString(err));
+    }
     if (nvml.TotalEnergy == NULL)
         snprintf(s->energy_why, sizeof s->energy_why,
                  "NVML: this NVML has no nvmlDeviceGetTotalEnergyConsumption");
@@ -414,7 +510,14 @@ static void open_nvml(struct cb_device *d, struct cb_sensors *s)
         else
             s->nvml_energy = 1;
     }
-    snprintf(d->state_nvml, sizeof d->state_nvml, "matched by PCI bus id %s", address);
+    if (s->power_instant || s->field_why[CB_STATE_POWER][0] != '\0')
+        snprintf(d->state_nvml, sizeof d->state_nvml, "matched by PCI bus id %s", address);
+    else /* a short row's energy then rests on an average: said once, here */
+        snprintf(d->state_nvml, sizeof d->state_nvml,
+                 "matched by PCI bus id %s; no instantaneous power (%.200s): rows shorter than the "
+                 "energy counter needs integrate nvmlDeviceGetPowerUsage, a one-second average on "
+                 "recent GPUs (energy.approximate)",
+                 address, s->power_instant_why);
     s->sample_ms = SAMPLE_MS;
 }
 
@@ -605,11 +708,11 @@ void cb_sensors_close(struct cb_device *d)
     d->sensors = NULL;
 }
 
-double cb_sensors_min_window_ms(const struct cb_device *d)
+double cb_sensors_min_window_ms(const struct cb_device *d, double periods)
 {
     const struct cb_sensors *s = d->sensors;
 
-    return s != NULL && s->counter_period_ms > 0 ? WINDOW_PERIODS * s->counter_period_ms : 0;
+    return s != NULL && s->counter_period_ms > 0 ? periods * s->counter_period_ms : 0;
 }
 
 /* ---- a row's readings ---- */
@@ -627,6 +730,7 @@ struct cb_sampling {
     double energy_before, uj_before[MAX_ZONES];
     int energy_ok;
     double window_start;
+    double counter_periods; /* the fewest counter updates whose difference is used */
 };
 
 static void add_reading(struct cb_sampling *m)
@@ -665,16 +769,31 @@ static void *sampler(void *arg)
     return NULL;
 }
 
-static int read_energy(const struct cb_sensors *s, double *value, double uj[])
+/* Reads the energy counter, and *t_ms when: the middle of the call.  A call that took far
+ * longer than the quickest one seen was interrupted (a loaded host), so that when its value
+ * was taken is not known: it is made again, three times at most.  *t_ms is now where the device
+ * has no counter. */
+static int read_energy(const struct cb_sensors *s, double *value, double uj[], double *t_ms)
 {
-    if (s->nvml_energy)
-        return read_nvml_energy(s, value);
-    if (s->rapl_count > 0 && s->counter_period_ms > 0)
-        return read_rapl(s, uj);
-    return -1;
+    const int nvml_counter = s->nvml_energy;
+    const int rapl_counter = !nvml_counter && s->rapl_count > 0 && s->counter_period_ms > 0;
+    int got = -1;
+
+    *t_ms = now_ms();
+    for (int attempt = 0; attempt < 3 && (nvml_counter || rapl_counter); attempt++) {
+        const double t0 = now_ms();
+        double t1;
+
+        got = nvml_counter ? read_nvml_energy(s, value) : read_rapl(s, uj);
+        t1 = now_ms();
+        *t_ms = 0.5 * (t0 + t1);
+        if (got != 0 || t1 - t0 <= 2 * s->read_cost_ms + 1.0)
+            break;
+    }
+    return got;
 }
 
-struct cb_sampling *cb_sampling_start(const struct cb_device *d)
+struct cb_sampling *cb_sampling_start(const struct cb_device *d, double counter_periods)
 {
     struct cb_sampling *m;
     pthread_condattr_t attr;
@@ -690,8 +809,8 @@ struct cb_sampling *cb_sampling_start(const struct cb_device *d)
     pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
     pthread_cond_init(&m->wake, &attr);
     pthread_condattr_destroy(&attr);
-    m->energy_ok = read_energy(m->s, &m->energy_before, m->uj_before) == 0;
-    m->window_start = now_ms();
+    m->counter_periods = counter_periods;
+    m->energy_ok = read_energy(m->s, &m->energy_before, m->uj_before, &m->window_start) == 0;
     m->started = pthread_create(&m->thread, NULL, sampler, m) == 0;
     return m;
 }
@@ -864,20 +983,16 @@ static void mark_bad(const struct cb_sampling *m, const struct cb_row_state *st,
     }
 }
 
-static void finish_energy(struct cb_sampling *m, struct cb_row_energy *e, double end_ms,
-                          double value, const double uj[], int ok)
+/* The counter's difference over the window in J; -1 with why set where there is none. */
+static double counter_joules(const struct cb_sampling *m, double end_ms, double value,
+                             const double uj[], int ok, char *why, size_t len)
 {
     const struct cb_sensors *s = m->s;
     double joules = 0;
 
-    e->window_ms = end_ms - m->window_start;
-    e->launches = m->launches;
-    e->min_window_ms = s->counter_period_ms * WINDOW_PERIODS;
-    if (!m->energy_ok || !ok) {
-        snprintf(e->absent, sizeof e->absent, "%s: the energy counter did not answer",
-                 s->nvml_energy ? "NVML" : "RAPL");
-        return;
-    }
+    if (!m->energy_ok || !ok)
+        return say(why, len, "%s: the energy counter did not answer",
+                   s->nvml_energy ? "NVML" : "RAPL");
     if (s->nvml_energy) {
         /* An unsigned 64-bit count of mJ: its difference is right across a wrap. */
         joules = (double)((unsigned long long)value - (unsigned long long)m->energy_before) * 1e-3;
@@ -897,28 +1012,139 @@ static void finish_energy(struct cb_sampling *m, struct cb_row_energy *e, double
             joules = d < 0 ? -1 : joules + d;
             prev = last ? uj : r->uj;
         }
-        if (joules < 0) {
-            snprintf(e->absent, sizeof e->absent,
-                     "RAPL: the counter wrapped and its max_energy_range_uj is unreadable");
-            return;
+        if (joules < 0)
+            return say(why, len,
+                       "RAPL: the counter wrapped and its max_energy_range_uj is unreadable");
+    }
+    if (end_ms <= m->window_start || joules / ((end_ms - m->window_start) * 1e-3) > MAX_PLAUSIBLE_W)
+        return say(why, len,
+                   "%s: the energy counter jumped by %.3g J in %.3g ms (reset, not energy)",
+                   s->nvml_energy ? "NVML" : "RAPL", joules, end_ms - m->window_start);
+    return joules;
+}
+
+double cb_power_integral(const double *t_ms, const double *w, size_t n, double from_ms,
+                         double to_ms)
+{
+    double mj = 0;
+
+    if (n == 0 || to_ms <= from_ms)
+        return 0;
+    if (from_ms < t_ms[0]) /* before the first reading: held at it */
+        mj += w[0] * (fmin(to_ms, t_ms[0]) - from_ms);
+    for (size_t i = 0; i + 1 < n; i++) {
+        const double a = fmax(from_ms, t_ms[i]), b = fmin(to_ms, t_ms[i + 1]);
+        const double span = t_ms[i + 1] - t_ms[i];
+
+        if (b > a && span > 0) {
+            const double wa = w[i] + (w[i + 1] - w[i]) * (a - t_ms[i]) / span;
+            const double wb = w[i] + (w[i + 1] - w[i]) * (b - t_ms[i]) / span;
+
+            mj += 0.5 * (wa + wb) * (b - a);
         }
     }
-    if (e->window_ms <= 0 || joules / (e->window_ms * 1e-3) > MAX_PLAUSIBLE_W) {
-        snprintf(e->absent, sizeof e->absent,
-                 "%s: the energy counter jumped by %.3g J in %.3g ms (reset, not energy)",
-                 s->nvml_energy ? "NVML" : "RAPL", joules, e->window_ms);
-        return;
+    if (to_ms > t_ms[n - 1]) /* after the last: held at it */
+        mj += w[n - 1] * (to_ms - fmax(from_ms, t_ms[n - 1]));
+    return mj * 1e-3;
+}
+
+/* NVIDIA states the accuracy of NVML's power readings only for Fermi and Kepler: within 5% of
+ * the power drawn.  It is the floor of an integrated energy's error here. */
+static const double POWER_READING_ERROR_PCT = 5.0;
+
+/* The energy of the window from the sampler's NVML power readings (instantaneous where the
+ * device has them, else the averaged power: approximate).  -1 with why set where there are
+ * none. */
+static int integrate_power(const struct cb_sampling *m, struct cb_row_energy *e, double end_ms,
+                           char *why, size_t len)
+{
+    const struct cb_sensors *s = m->s;
+    double *t = malloc((m->count + 1) * sizeof *t), *w = malloc((m->count + 1) * sizeof *w);
+    size_t n = 0, first = 0, last;
+    double sum = 0, sum2 = 0, mean, se;
+
+    for (size_t i = 0; t != NULL && w != NULL && i < m->count; i++) {
+        const struct reading *r = &m->readings[i];
+
+        if (s->power_instant && r->instant_ok) {
+            t[n] = r->instant_t_ms;
+            w[n++] = r->instant_w;
+        } else if (!s->power_instant && (r->ok & (1u << CB_STATE_POWER))) {
+            t[n] = r->t_ms;
+            w[n++] = r->v[CB_STATE_POWER];
+        }
     }
-    if (e->window_ms < e->min_window_ms) {
-        snprintf(e->absent, sizeof e->absent,
-                 "the timed launches took %.0f ms, under the %.0f ms the energy counter needs "
-                 "(%d of its %.1f ms updates; --max-time cut them short)",
-                 e->window_ms, e->min_window_ms, WINDOW_PERIODS, s->counter_period_ms);
-        return;
+    if (n == 0) {
+        free(t);
+        free(w);
+        if (s->field_why[CB_STATE_POWER][0] != '\0' && !s->power_instant)
+            return say(why, len, "%s", s->field_why[CB_STATE_POWER]);
+        return say(why, len, "NVML: no power reading was taken in the window");
     }
-    e->source = s->nvml_energy ? "nvml" : "rapl";
-    e->joules = joules;
-    e->joules_per_launch = m->launches > 0 ? joules / (double)m->launches : 0;
+    e->joules = cb_power_integral(t, w, n, m->window_start, end_ms);
+    /* The readings the integral rests on: those in the window and the nearest outside it. */
+    for (size_t i = 0; i < n; i++)
+        if (t[i] <= m->window_start)
+            first = i;
+    for (last = first; last + 1 < n && t[last] < end_ms; last++)
+        ;
+    for (size_t i = first; i <= last; i++) {
+        sum += w[i];
+        sum2 += w[i] * w[i];
+    }
+    n = last - first + 1;
+    mean = sum / (double)n;
+    se = n > 1 ? sqrt(fmax(0, (sum2 - sum * mean) / (double)(n - 1)) / (double)n) : 0;
+    e->power_readings = n;
+    e->approximate = !s->power_instant || n < 2 || mean <= 0;
+    e->error_pct = e->approximate ? 0 : hypot(POWER_READING_ERROR_PCT, 100 * se / mean);
+    free(t);
+    free(w);
+    return 0;
+}
+
+/* Where the window spans counter_periods of the counter's updates or more, the counter's
+ * difference: its quantisation is one update period over the window at most.  Else, on an
+ * NVIDIA device, the power readings integrated over the window; else the counter's difference
+ * where that bound is MAX_COUNTER_ERROR or less. */
+static void finish_energy(struct cb_sampling *m, struct cb_row_energy *e, double end_ms,
+                          double value, const double uj[], int ok)
+{
+    const struct cb_sensors *s = m->s;
+    const int counter = s->nvml_energy || (s->rapl_count > 0 && s->counter_period_ms > 0);
+    char counter_why[CB_SENSOR_WHY_LEN] = "", power_why[CB_SENSOR_WHY_LEN] = "";
+    double joules = -1, bound;
+
+    e->window_ms = end_ms - m->window_start;
+    e->launches = m->launches;
+    if (counter) {
+        e->min_window_ms = s->counter_period_ms * m->counter_periods;
+        joules = counter_joules(m, end_ms, value, uj, ok, counter_why, sizeof counter_why);
+    } else
+        snprintf(counter_why, sizeof counter_why, "%s", s->energy_why);
+    bound = e->window_ms > 0 ? s->counter_period_ms / e->window_ms : 1;
+    if (joules >= 0 && e->window_ms >= e->min_window_ms) {
+        e->source = s->nvml_energy ? "nvml" : "rapl";
+        e->joules = joules;
+        e->error_pct = 100 * bound;
+    } else if (s->nvml_device != NULL &&
+               integrate_power(m, e, end_ms, power_why, sizeof power_why) == 0)
+        e->source = "nvml-power";
+    else if (joules >= 0 && bound <= MAX_COUNTER_ERROR) {
+        e->source = s->nvml_energy ? "nvml" : "rapl";
+        e->joules = joules;
+        e->error_pct = 100 * bound;
+    } else if (joules >= 0)
+        snprintf(e->absent, sizeof e->absent,
+                 "the timed launches took %.3g ms, under two of the energy counter's %.3g ms "
+                 "updates%s%.80s: --energy-window or a longer --min-time gives it more",
+                 e->window_ms, s->counter_period_ms, power_why[0] ? ", and no power reading: " : "",
+                 power_why);
+    else
+        snprintf(e->absent, sizeof e->absent, "%.180s%s%.100s", counter_why,
+                 power_why[0] ? "; no power reading either: " : "", power_why);
+    if (e->source != NULL)
+        e->joules_per_launch = m->launches > 0 ? e->joules / (double)m->launches : 0;
 }
 
 void cb_sampling_finish(struct cb_sampling *m, struct cb_row_state *state,
@@ -933,8 +1159,7 @@ void cb_sampling_finish(struct cb_sampling *m, struct cb_row_state *state,
     state->discarded = -1;
     if (m == NULL)
         return;
-    ok = read_energy(m->s, &value, uj) == 0;
-    end_ms = now_ms();
+    ok = read_energy(m->s, &value, uj, &end_ms) == 0;
     if (m->started) {
         pthread_mutex_lock(&m->lock);
         m->stop = 1;
@@ -947,7 +1172,8 @@ void cb_sampling_finish(struct cb_sampling *m, struct cb_row_state *state,
     summarise(m, state, threshold_pct);
     if (bad != NULL)
         mark_bad(m, state, threshold_pct, bad, launches);
-    if (m->s->nvml_energy || (m->s->rapl_count > 0 && m->s->counter_period_ms > 0))
+    if (m->s->nvml_device != NULL || m->s->nvml_energy ||
+        (m->s->rapl_count > 0 && m->s->counter_period_ms > 0))
         finish_energy(m, energy, end_ms, value, uj, ok);
     else
         snprintf(energy->absent, sizeof energy->absent, "%s", m->s->energy_why);

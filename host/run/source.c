@@ -5,6 +5,8 @@
 #include "clbench/binary_cache.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
+#include "clbench/device.h"
+#include "clbench/elements.h"
 #include "clbench/kernel_info.h"
 #include "clbench/manifest.h"
 #include "clbench/parallel.h"
@@ -230,6 +232,38 @@ static char *keyed_source(const char *text, const char *hash)
     return key;
 }
 
+/* The extension a kernel of the file needs and d lacks (cl_khr_fp64 for a double argument),
+ * or NULL. */
+static const char *missing_extension(const struct cb_kernel *k, const struct cb_device *d)
+{
+    const struct cb_generic *g = k->generic;
+
+    for (unsigned i = 0; g != NULL && i < g->arg_count; i++) {
+        const char *ext =
+            g->args[i].kind != CB_ARG_LOCAL ? cb_elem_info(g->args[i].type)->extension : NULL;
+
+        if (ext != NULL && !cb_device_has_extension(d, ext))
+            return ext;
+    }
+    return NULL;
+}
+
+/* A kernel whose arguments need an extension d lacks is unsupported there, before any build;
+ * its definition must not fail the build of its neighbours in the file (a double daxpy beside
+ * a float saxpy on a device without cl_khr_fp64), so it is blanked from the text compiled for
+ * d.  0, or -1 when out of memory. */
+static int blank_unsupported(char *text, const char *path, const struct cb_device *d)
+{
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+
+        if (k->source_path != NULL && strcmp(k->source_path, path) == 0 &&
+            missing_extension(k, d) != NULL && cb_kernel_blank_out(text, k->name) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static void build(struct cb_program *entry, const struct cb_device *d)
 {
     /* A kernel file builds from the bytes its manifests and kernel_file_hash came from. */
@@ -245,6 +279,11 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     if (text == NULL) {
         snprintf(entry->failure, sizeof entry->failure,
                  "cannot read '%.300s': %s (use --cl-dir DIR)", entry->path, strerror(errno));
+        return;
+    }
+    if (loaded != NULL && blank_unsupported(text, entry->path, d) != 0) {
+        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
+        free(text);
         return;
     }
     /* The program cache keys on the text and the hash of every file its build reads (its

@@ -1,12 +1,13 @@
 # A kernel's CPU defaults (matmul_fast's CPU shape, copy_ilp's streaming copy) apply as one
-# set on CPU devices when no -D names any of its parameters, and not at all once one does.
+# set on CPU devices when no -D names any of its parameters, and not at all once one does
+# (--no-model: without it the planner chooses matmul_fast's tiles, tests/cli/planner.sh).
 source "$(dirname "$0")/lib.sh"
 
 run --list-kernels
 expect_rc 0
 expect_stdout_has "-D TSM=128 (cpu: 32)"
 
-run -d cpu -k matmul_fast -n 64 "${QUICK[@]}" -f json
+run -d cpu -k matmul_fast -n 64 --no-model "${QUICK[@]}" -f json
 expect_rc 0
 python3 - "$TMP/stdout" <<'PY' || fail "the CPU set was not used"
 import json, sys

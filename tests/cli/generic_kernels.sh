@@ -159,7 +159,7 @@ __kernel void write_half(const int n, __global int *out)
 CL
 run -d cpu --kernel-file "$TMP/half.cl" -n 100 "${QUICK[@]}"
 expect_rc 1
-expect_stderr_has "verify_failed: 50 of 100 elements of output 'out' never written after the first launch (first at [1])"
+expect_stderr_has "verify_failed: 50 of 100 elements of output 'out' never written (at [1], [3], [5], ...)"
 
 # --list-kernels names a generic kernel's sizes as its `dims` line does.
 cat >"$TMP/rows_cols.cl" <<'CL'

@@ -42,7 +42,7 @@ for r in run["rows"]:
             "throttle_reasons": ["power_cap"], "throttled": True,
             "clock_moved_pct": 11.9, "clock_moved": True}
         r["energy"] = {"source": "rapl", "joules_per_launch": 0.0125,
-                       "gflops_per_joule": 2.5, "window_ms": 1040.0}
+                       "gflops_per_joule": 2.5, "window_ms": 1040.0, "error_pct": 4.2}
     if r["kernel"] == "vadd":
         r["energy_absent"] = "RAPL: /sys/class/powercap not readable"
 json.dump(run, open(d + "/b.json", "w"))
@@ -131,6 +131,10 @@ values = {k: float(a[k]) for _, a, _ in page.cells for k in a
 assert values == {"data-clock-mhz": 1755.5, "data-power-w": 71.25, "data-joules": 0.0125,
                   "data-per-joule": 2.5}, values
 assert "RAPL: /sys/class/powercap not readable" in text and "scaling_cur_freq" in text
+# Where energy is shown, its source and error.
+shown = [a for _, a, _ in page.cells if "data-energy-source" in a]
+assert len(shown) == 2 and all(a["data-energy-source"] == "rapl" and
+                               a["title"] == "rapl, within 4.2%" for a in shown), shown
 # The figures: a roofline per device, a ladder per family; the verdict and provenance.
 rooflines = [a for t, a in page.tags if t == "svg" and "data-roofline" in a]
 ladders = [a["data-ladder"] for t, a in page.tags if t == "svg" and "data-ladder" in a]

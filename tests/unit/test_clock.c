@@ -73,3 +73,21 @@ int test_sensor_range_of_readings(void)
     ASSERT_TRUE(cb_throttle_reason_name(9) == NULL);
     return 0;
 }
+
+/* A short row's energy from power readings: trapezoids between readings, the first and last
+ * held beyond them, only the window counted. */
+int test_sensor_power_integral_trapezoids_and_ends(void)
+{
+    const double t[] = {10, 20, 40}, w[] = {100, 300, 300}, one_t[] = {5}, one_w[] = {50};
+
+    /* [10, 40]: 200 W on average for 10 ms, then 300 W for 20 ms: 2 J + 6 J. */
+    ASSERT_NEAR(cb_power_integral(t, w, 3, 10, 40), 8, 1e-9);
+    /* [0, 50]: 10 ms held at 100 W before the first, 10 ms at 300 W after the last. */
+    ASSERT_NEAR(cb_power_integral(t, w, 3, 0, 50), 8 + 1 + 3, 1e-9);
+    /* Inside one segment, [12, 18]: the line from 140 to 260 W, 200 W on average. */
+    ASSERT_NEAR(cb_power_integral(t, w, 3, 12, 18), 1.2, 1e-9);
+    ASSERT_NEAR(cb_power_integral(one_t, one_w, 1, 0, 100), 5, 1e-9);
+    ASSERT_NEAR(cb_power_integral(t, w, 0, 0, 100), 0, 0);
+    ASSERT_NEAR(cb_power_integral(t, w, 3, 40, 10), 0, 0); /* an empty window */
+    return 0;
+}

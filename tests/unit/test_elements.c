@@ -92,3 +92,22 @@ int test_elements_fill_and_wrap(void)
     }
     return 0;
 }
+
+int test_elements_two_poisons(void)
+{
+    /* Every type's two poisons differ in the type's bytes (a 1-byte type in its one byte),
+     * and the floating ones are both NaN: no arithmetic result passes as unwritten. */
+    for (int t = 0; t < CB_ELEM_COUNT; t++) {
+        const size_t size = cb_elem_info((enum cb_elem_type)t)->size;
+        const unsigned char *a = cb_elem_poison((enum cb_elem_type)t);
+        const unsigned char *b = cb_elem_second_poison((enum cb_elem_type)t);
+
+        for (size_t i = 0; i < size; i++)
+            ASSERT_TRUE(a[i] != b[i]);
+        if (cb_elem_info((enum cb_elem_type)t)->floating) {
+            ASSERT_TRUE(isnan(cb_elem_get((enum cb_elem_type)t, a, 0)));
+            ASSERT_TRUE(isnan(cb_elem_get((enum cb_elem_type)t, b, 0)));
+        }
+    }
+    return 0;
+}

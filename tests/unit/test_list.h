@@ -14,6 +14,7 @@
     X(clock_judge_rejects_broken_clocks)                                                           \
     X(sensor_counter_wraps_at_its_range)                                                           \
     X(sensor_range_of_readings)                                                                    \
+    X(sensor_power_integral_trapezoids_and_ends)                                                   \
     X(registry_names_unique_and_params_valid)                                                      \
     X(registry_defaults_match_the_cl_files)                                                        \
     X(registry_defaults_match_every_kernel_file)                                                   \
@@ -66,6 +67,7 @@
     X(manifest_rejects_bad_types)                                                                  \
     X(half_conversions)                                                                            \
     X(elements_fill_and_wrap)                                                                      \
+    X(elements_two_poisons)                                                                        \
     X(manifest_key_table_and_builtin_grammar)                                                      \
     X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(ptxas_parse_picks_the_kernel)                                                                \
@@ -90,4 +92,12 @@
     X(tuned_nearest_weighs_the_small_dimension)                                                    \
     X(tuned_check_target_refuses_other_files)                                                      \
     X(private_limit_per_driver)                                                                    \
-    X(tuned_size_class_rounds_up)
+    X(tuned_size_class_rounds_up)                                                                  \
+    X(model_waves_and_edge_waste)                                                                  \
+    X(model_reproduces_the_fit_vectors)                                                            \
+    X(model_refuses_what_the_device_cannot_hold)                                                   \
+    X(model_device_properties_unreported)                                                          \
+    X(model_odd_shapes)                                                                            \
+    X(model_plans_h100_shapes)                                                                     \
+    X(model_plans_cpu_blocks_in_registers)                                                         \
+    X(model_precedence_with_the_database)

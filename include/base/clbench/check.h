@@ -32,7 +32,10 @@ void cb_warn(const char *fmt, ...) CB_PRINTF(1, 2);
  * supervisor says so). */
 void cb_warnings_quiet(int on);
 
-/* Prints "clbench: error: clFoo failed: CL_X (-n) at file:line" and returns err. */
+/* What a user can do about err, in a few words ("choose a smaller --size ..."). */
+const char *cb_cl_advice(cl_int err);
+/* Prints "clbench: error: clFoo failed: CL_X (-n): <advice> (at host/...:line)" and returns
+ * err: what failed and what to do first, the place for whoever reads the code. */
 cl_int cb_cl_fail(cl_int err, const char *call, const char *file, int line);
 
 /* Evaluates an OpenCL call that returns cl_int; on failure reports it and returns the error

@@ -40,6 +40,16 @@ typedef int (*cb_tuned_lookup_fn)(const struct cb_tuned_db *db, const struct cb_
                                   const struct cb_problem *p, long *params,
                                   struct cb_tuned_use *use);
 
+/* The planner (host/tune/shape_model.c, set by the caller as tuned_lookup is): the parameters
+ * its model of the device predicts fastest for p's kernel at p's size and type on d.  Returns 1
+ * with params (the kernel's order), the predicted seconds and what the choice rests on in note;
+ * 0 where it has no model of the kernel; -1 with why in note (the caller keeps its defaults). */
+typedef int (*cb_planner_fn)(const struct cb_device *d, const struct cb_problem *p, long *params,
+                             double *seconds, char *note, size_t len);
+/* The model's predicted seconds of p with params on d; negative where it cannot say. */
+typedef double (*cb_predict_fn)(const struct cb_device *d, const struct cb_problem *p,
+                                const long *params);
+
 struct cb_config {
     int list_devices;
     int list_kernels;
@@ -84,6 +94,13 @@ struct cb_config {
     const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
     int format_given;                /* -f given: --output's extension does not decide */
     cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
+    int no_model;                    /* --no-model: the manifest's defaults, not the planner's */
+    cb_planner_fn plan;              /* NULL: no planner */
+    cb_predict_fn predict;
+    /* --autotune quick: time the planner's best few points of each row the model plans, keep
+     * the fastest in the tuning database (0: off); its budget per row, seconds. */
+    int autotune;
+    double autotune_budget_s;
     /* --type: the element types (REAL) the four families' kernels are built with, and those of
      * the library rows that run, each kernel's rows in each: "float" (the default), "double",
      * "half", in the order given. */
@@ -95,6 +112,10 @@ struct cb_config {
     int sensors;
     double clock_threshold_pct;
     int discard_throttled;
+    /* --energy-window: each row's launches run for this many updates of the device's energy
+     * counter at least, and take their energy from it; 0: rows are not lengthened, and a
+     * shorter one integrates the power readings. */
+    unsigned energy_window_periods;
 };
 
 #endif

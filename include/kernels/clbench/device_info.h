@@ -96,6 +96,9 @@ struct cb_device {
     /* Why the machine was busy while the roofs were measured ("" when it was not): such a
      * peak serves this run but is measured again by the next (host/run/peak_cache.c). */
     char peak_busy[160];
+    /* Why no roof was measured though --peak asked for one ("" when it was): a simulator's
+     * times are not a device's, and its probes take longer than the run (peak_cache.c). */
+    char peak_skipped[160];
     /* Launch overhead of an empty kernel (host/run/launch_overhead.c), microseconds: the
      * event's start to end, and the host's enqueue + clFinish.  0 until measured. */
     double launch_event_us, launch_wall_us;
@@ -111,5 +114,9 @@ struct cb_device {
     cl_context context;
     cl_command_queue queue;
 };
+
+/* The device's PCI address as CUDA and NVML take it ("0000:1b:00.0"), read through NVIDIA's
+ * cl_nv_device_attribute_query: 0, or -1 where the driver does not report it. */
+int cb_device_pci_address(const struct cb_device *d, char *buf, size_t len);
 
 #endif

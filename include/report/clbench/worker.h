@@ -45,6 +45,10 @@ struct cb_worker {
     size_t line_len, line_cap;
     char ring[CB_WORKER_RING]; /* the end of its stderr */
     size_t ring_len;
+    int opened; /* a worker opened the device: its peaks and clock check are in *device */
+    /* Why opening the device failed; a later row gets this at once rather than another
+     * worker trying again: "" while it has not. */
+    char open_failure[512];
 };
 
 enum cb_worker_outcome {
@@ -75,7 +79,11 @@ int cb_worker_mode(void);
  * its own by name, saying once per run where its list differs), opens the device,
  * obtains its peaks (copied into the supervisor's d) and builds the programs of prebuild[0..
  * count) in parallel where the driver allows.  A worker that dies or hangs while building is
- * started again without prebuilding, so that the row at fault is the one that fails. */
+ * started again without prebuilding, so that the row at fault is the one that fails.  The
+ * open has a deadline of its own, not a row's: CLBENCH_OPEN_TIMEOUT seconds (default 600, at
+ * least timeout_s) for the context, the clock check and the peak probes, plus timeout_s per
+ * build.  A replacement worker is handed the peaks and the clock check, not measuring them
+ * again. */
 enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *const *devices,
                                       size_t device_count, size_t index,
                                       const struct cb_row *prebuild, size_t count, double timeout_s,

@@ -35,6 +35,12 @@ struct cb_row_contract {
     /* Optional: rewrites the inputs that launches overwrite (inout arguments) in set `set`;
      * returns 1 when it did (the runner launches once more before verifying), 0, or -1. */
     int (*restore)(struct cb_row *row, void *state, unsigned set);
+    /* Optional, after the first launch passed its check: when outputs of set `set` still
+     * held their poison, writes a second poison (cb_elem_second_poison) over them and the
+     * inout fills again and returns 1; the runner launches once more and verifies (`when`
+     * "over a second poison"), where an element holding both poisons was never written.  0
+     * when nothing held the poison, or -1. */
+    int (*repoison)(struct cb_row *row, void *state, unsigned set);
     /* The status a row that passed everything ends with (ok, or unverified). */
     enum cb_status (*final_status)(const struct cb_row *row, char *reason, size_t len);
     void (*release)(void *state);
@@ -75,7 +81,19 @@ void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...
         const cl_int e_ = (call);                                                                  \
         if (e_ != CL_SUCCESS) {                                                                    \
             cb_cl_fail(e_, #call, __FILE__, __LINE__);                                             \
-            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s: %s", #call, cb_cl_errname(e_));         \
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s: %s: %s", #call, cb_cl_errname(e_),      \
+                        cb_cl_advice(e_));                                                         \
+            return -1;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+/* The same for a call that returned its error through a pointer: `what` names the call. */
+#define CB_ROW_CHECK_ERR(row, err, what)                                                           \
+    do {                                                                                           \
+        if ((err) != CL_SUCCESS) {                                                                 \
+            cb_cl_fail((err), (what), __FILE__, __LINE__);                                         \
+            cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s failed: %s: %s", (what),                 \
+                        cb_cl_errname(err), cb_cl_advice(err));                                    \
             return -1;                                                                             \
         }                                                                                          \
     } while (0)

@@ -24,6 +24,10 @@ void cb_elem_format(enum cb_elem_type t, const void *data, size_t i, char *buf, 
  * payload no arithmetic makes, or an integer far from any fill (the 8- and 16-bit types have
  * none: every value is one a kernel may write). */
 const void *cb_elem_poison(enum cb_elem_type t);
+/* A second poison of type t, different from the first in every byte: an element that holds
+ * the first poison after one launch and this one after a launch over it was never written
+ * (a kernel may write the first poison's value; it does not write both). */
+const void *cb_elem_second_poison(enum cb_elem_type t);
 
 /* count elements of a's buffer before a launch: its fill (input) or the poison (out only);
  * seed: the run's seed for the argument.  NULL when memory runs out. */

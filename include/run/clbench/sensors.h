@@ -42,19 +42,36 @@ struct cb_row_state {
     char note[CB_SENSOR_WHY_LEN]; /* what --discard-throttled did not do, and why */
 };
 
-/* The energy of one row's timed launches: a counter read before the first and after the last. */
+/* The energy of one row's timed launches, over the window from just before the first to just
+ * after the last: an energy counter's difference where the window spans enough of its updates,
+ * else the sampler's power readings integrated over it. */
 struct cb_row_energy {
-    const char *source; /* "nvml" or "rapl"; NULL: absent, why in `absent` ("": no counter) */
-    double joules;      /* over the window */
-    size_t launches;    /* timed launches in the window */
+    /* "nvml" or "rapl" (the counter's difference), "nvml-power" (NVML's power readings
+     * integrated); NULL: absent, why in `absent` ("": no sensor) */
+    const char *source;
+    double joules;                                            /* over the window */
+    size_t launches;                                          /* timed launches in the window */
     double joules_per_launch, gflops_per_joule, gb_per_joule; /* 0: not known */
-    double window_ms;                                         /* host time the difference covers */
-    /* The shortest window the counter's update period allows; `extended`: the row's timing ran
-     * past --min-time to reach it. */
+    double window_ms;                                         /* host time the energy covers */
+    /* The shortest window whose counter difference is used (CB_ENERGY_COUNTER_PERIODS of its
+     * updates, or --energy-window's); 0 without a counter.  `extended`: the row's timing ran
+     * past --min-time to reach it (--energy-window). */
     double min_window_ms;
     int extended;
+    /* The expected error, percent: for a counter its quantisation bound (one update period
+     * over the window), for instantaneous power readings their stated accuracy and the
+     * standard error of their mean; 0 with `approximate` where it is not known (NVML's
+     * averaged power). */
+    double error_pct;
+    int approximate;
+    size_t power_readings; /* nvml-power: the readings integrated */
     char absent[CB_SENSOR_WHY_LEN];
 };
+
+/* A window spanning this many of the energy counter's updates or more takes its energy from
+ * the counter (quantisation under 1/10); a shorter one integrates the power readings, unless
+ * --energy-window lengthens the rows. */
+#define CB_ENERGY_COUNTER_PERIODS 10
 
 /* At device open: finds the device's sensors and records in d->state_nvml, state_rapl and
  * state_cpufreq what reads it or why nothing does; prints one line (once per device) for a
@@ -65,16 +82,16 @@ void cb_sensors_close(struct cb_device *d);
 /* Why the device's rows have no energy ("" where they have, or nothing is known). */
 const char *cb_sensors_energy_absent(const struct cb_device *d);
 
-/* The shortest timed window over which the device's energy counter gives a difference within a
- * few percent (a multiple of its update period); 0 without an energy counter. */
-double cb_sensors_min_window_ms(const struct cb_device *d);
+/* The time `periods` updates of the device's energy counter take; 0 without a counter. */
+double cb_sensors_min_window_ms(const struct cb_device *d, double periods);
 
 /* One row's readings: started before its timed launches (a sampler thread and the energy
  * counter's first reading), told each timed launch's host start and end, finished after the
- * last.  start returns NULL where the device has no sensor (or no memory: then nothing is
- * recorded). */
+ * last.  A window spanning counter_periods of the counter's updates or more takes its energy
+ * from the counter.  start returns NULL where the device has no sensor (or no memory: then
+ * nothing is recorded). */
 struct cb_sampling;
-struct cb_sampling *cb_sampling_start(const struct cb_device *d);
+struct cb_sampling *cb_sampling_start(const struct cb_device *d, double counter_periods);
 void cb_sampling_launch(struct cb_sampling *s, double start_ms, double end_ms);
 /* Stops the sampler and fills state and energy (both zeroed first; with s NULL they say no
  * sensor).  bad[0..launches) where not NULL: 1 for each launch that overlapped a reading
@@ -95,5 +112,9 @@ struct cb_range cb_range_of(double *v, size_t n);
 /* A counter's increase from `before` to `after` that wraps at `range` (0: unknown): -1 when it
  * went backwards and the range is unknown. */
 double cb_counter_delta(double before, double after, double range);
+/* The energy in J over [from_ms, to_ms] of power readings w[i] W taken at t_ms[i] (ascending):
+ * the trapezoids between readings, held at the first before it and the last after it. */
+double cb_power_integral(const double *t_ms, const double *w, size_t n, double from_ms,
+                         double to_ms);
 
 #endif

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Ratios of a kernel to its library baseline, per shape, from run files of the planner's
+evidence scripts (bench/planner_gpu.sh, bench/planner_cpu.sh), and the verdict against targets.
+
+  bench/planner_summary.py KERNEL LIBRARY GEOMEAN_TARGET MIN_TARGET RUN.json...
+Prints one line per shape (both throughputs, the ratio, where the parameters came from) and a
+last line: geometric mean and minimum of the ratios, and PASS or FAIL against the targets.
+Exits 0 either way (the verdict is data), 1 when a file has no pair of ok rows to compare."""
+import json
+import math
+import sys
+
+
+def main():
+    kernel, library, gm_target, min_target = sys.argv[1], sys.argv[2], float(sys.argv[3]), \
+        float(sys.argv[4])
+    rows = []
+    for f in sys.argv[5:]:
+        d = json.load(open(f))
+        rows += d["rows"]
+    by = {}
+    for r in rows:
+        key = (tuple(r["size"]), r.get("type", "float"))
+        by.setdefault(key, {})[r["kernel"]] = r
+    ratios = []
+    print("%-18s %-6s %10s %10s %7s  %s" % ("shape", "type", kernel[:10], library[:10], "ratio",
+                                            "params_from: note"))
+    for key in sorted(by, key=lambda k: (k[1], k[0])):
+        pair = by[key]
+        k, lib = pair.get(kernel), pair.get(library)
+        if k is None or lib is None:
+            continue
+        if k["status"] != "ok" or lib["status"] != "ok":
+            print("%-18s %-6s %s %s / %s %s" % ("x".join(map(str, key[0])), key[1], kernel,
+                                               k["status"], library, lib["status"]))
+            if k["status"] != "ok" and lib["status"] == "ok":
+                ratios.append(1e-9)  # a failed row counts as the worst
+            continue
+        ratio = lib["stats"]["median_ms"] / k["stats"]["median_ms"]
+        ratios.append(ratio)
+        print("%-18s %-6s %10.1f %10.1f %7.3f  %s: %s" % (
+            "x".join(map(str, key[0])), key[1], k["gflops"], lib["gflops"], ratio,
+            k.get("params_from"), (k.get("params_note") or "")[:150]))
+    if not ratios:
+        print("no shape has both %s and %s" % (kernel, library))
+        return 1
+    gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    ok = gm >= gm_target and min(ratios) >= min_target
+    print("%s / %s over %d shapes: geometric mean %.3fx, minimum %.3fx (targets %.2fx, %.2fx): %s"
+          % (kernel, library, len(ratios), gm, min(ratios), gm_target, min_target,
+             "PASS" if ok else "FAIL"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,464 @@
+#!/usr/bin/env python3
+"""The shape model of matmul_fast (GPUs) and matmul_cpu (CPUs), fitted to recorded sweeps.
+
+The model predicts a row's time from its shape, its parameters and the device's properties
+(docs/tuning.md, "The planner"); host/tune/shape_model.c is the same model in C, and reads the
+constants this script fits from host/tune/shape_model_fit.h, which it writes.  The C unit test
+checks C's predictions against the test vectors written beside the constants, so the two
+cannot drift apart.
+
+  bench/shape_model.py fit [--results DIR] [--header FILE]
+      reads every run file under DIR (results/), fits the constants on the training shapes,
+      prints how the model ranks the recorded points of the training and the validation
+      shapes (first choice within 5% of the best recorded, regret), writes FILE
+      (host/tune/shape_model_fit.h)
+  bench/shape_model.py check RUNFILE...
+      the same ranking report on run files of sweeps (bench/shape_model_train.sh)
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import sys
+
+# Shapes held out of the fit: the validation set of the recorded sweeps (odd squares, a
+# rectangle, flat, skinny), chosen before fitting.
+HELD_OUT = {(1000, 1000, 1000), (3000, 100, 5000), (4096, 333, 4096), (2047, 2047, 2047),
+            (8192, 8192, 512), (1500, 1500, 1500), (2048, 128, 8192)}
+
+# ---------------------------------------------------------------------------------------------
+# Device limits (as host/run/occupancy.c, for the compute capabilities of recorded sweeps and a
+# generic GPU where none is known).
+SM_LIMITS = {
+    (7, 0): dict(max_warps=64, max_groups=32, regs=65536, unit=256, subp=4, smem=96 * 1024,
+                 smem_group=96 * 1024, smem_unit=256, smem_res=0),
+    (8, 0): dict(max_warps=64, max_groups=32, regs=65536, unit=256, subp=4, smem=164 * 1024,
+                 smem_group=163 * 1024, smem_unit=128, smem_res=1024),
+    (9, 0): dict(max_warps=64, max_groups=32, regs=65536, unit=256, subp=4, smem=228 * 1024,
+                 smem_group=227 * 1024, smem_unit=128, smem_res=1024),
+}
+GENERIC_GPU = dict(max_warps=48, max_groups=16, regs=65536, unit=256, subp=4, smem=64 * 1024,
+                   smem_group=48 * 1024, smem_unit=256, smem_res=0)
+
+
+def ceil_div(a, b):
+    return -(-a // b)
+
+
+def round_up(x, unit):
+    return ceil_div(x, unit) * unit
+
+
+def occupancy(lim, regs, lmem, threads):
+    """Work-groups per SM, as cb_occupancy_compute (host/run/occupancy.c)."""
+    warps = ceil_div(threads, 32)
+    by_warps = lim["max_warps"] // warps
+    per_warp = round_up(regs * 32, lim["unit"])
+    if regs > 255 or per_warp * round_up(warps, lim["subp"]) > lim["regs"]:
+        by_regs = 0
+    else:
+        by_regs = (lim["regs"] // lim["subp"] // per_warp) * lim["subp"] // warps
+    if lmem > lim["smem_group"]:
+        by_lmem = 0
+    else:
+        per = round_up(lmem + lim["smem_res"], lim["smem_unit"])
+        by_lmem = lim["smem"] // per
+    return min(by_warps, lim["max_groups"], by_regs, by_lmem)
+
+
+# ---------------------------------------------------------------------------------------------
+# The constants, in the order of the C arrays (shape_model_fit.h).
+GPU_NAMES = ["r0", "r1", "r2", "r3",          # registers per work-item: base, acc, loads, frags
+             "lds", "sts", "gld", "bar",      # issue of local loads, stores; 128 B; k-step
+             "warps", "grp", "epi",           # latency hiding, a group's start, its C store
+             "edge0", "edge1", "spill",       # edge groups (EDGE 0), EDGE 1, spilled registers
+             "bw", "launch_us", "sched_f", "sched_d", "ldsbw"]
+GPU_START = [20, 1.0, 1.0, 1.0, 1.0, 1.0, 0.1, 20, 64, 500, 1.0, 0.3, 0.05, 1.0, 12, 4, 0.1,
+             -0.1, 1.0]
+CPU_NAMES = ["fma", "ld", "spill", "panel", "crel", "strided", "edge", "grp_us", "launch_us",
+             "l1", "a"]
+CPU_START = [0.5, 0.5, 2.0, 1.0, 1.0, 2.0, 1.0, 5.0, 20.0, 0.5, 0.3]
+
+
+def dev_lanes(dev, elem):
+    """FMA lanes per compute unit in the row's type."""
+    lanes = dev["peak_gflops"] * 1e3 / (2 * dev["cu"] * dev["clock_mhz"])
+    if elem == 8:
+        lanes *= dev.get("fp64_ratio", 0.5)
+    return lanes
+
+
+def gpu_regs(th, c, elem):
+    """Registers a work-item needs (before the compiler's cap)."""
+    tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, sched = c
+    threads = (tsm // wptm) * (tsn // wptn)
+    w = elem / 4.0
+    return (th[0] + th[1] * wptm * wptn * w + th[2] * (tsm + tsn) * tsk / threads * w +
+            th[3] * (wptm + wptn) * w * (1 + 2 * sched))
+
+
+def gpu_reg_cap(lim, threads):
+    """What the compiler allows a work-item under reqd_work_group_size: the register file over
+    the work-group, at most 255."""
+    return min(255, lim["regs"] // round_up(threads, 32) // 8 * 8)
+
+
+def gpu_time(th, dev, shape, c, elem, explain=None):
+    """Predicted seconds of matmul_fast with parameters c at shape on a GPU; None: does not fit."""
+    m, n, k = shape
+    tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, sched = c
+    threads = (tsm // wptm) * (tsn // wptn)
+    warps = ceil_div(threads, 32)
+    steps = ceil_div(k, tsk)
+    if ks > steps:
+        return None
+    slice_steps = ceil_div(steps, ks)
+    tm, tn = ceil_div(m, tsm), ceil_div(n, tsn)
+    groups = tm * tn * ks
+    need = math.ceil(gpu_regs(th, c, elem))
+    cap = gpu_reg_cap(dev["lim"], threads)
+    spill = max(0.0, (need - cap) / cap)
+    regs = min(need, cap)
+    lmem = 2 * tsk * (tsm + tsn) * elem
+    if lmem > dev["local_mem"] or threads > dev["max_wg"]:
+        return None
+    gpc = occupancy(dev["lim"], regs, lmem, threads)
+    if gpc == 0:
+        return None
+    cu = dev["cu"]
+    per_cu = ceil_div(groups, cu)
+    resident = min(per_cu, gpc) * warps
+    vmax = 16 // elem
+    fma_instr = tsm * tsn * tsk / 32.0
+    lds_instr = tsk * threads / 32.0 * (wptm / min(vwm, vmax) + wptn / min(vwn, vmax))
+    sts_instr = tsk * (tsm + tsn / 4.0) / 32.0
+    pipe = tsm * tsn * tsk / dev_lanes(dev, elem)
+    pipe *= 1 + (th[16] if elem == 4 else 0) * sched + (th[17] if elem == 8 else 0) * (1 - sched)
+    issue = (fma_instr + th[4] * lds_instr + th[5] * sts_instr) / 4.0
+    lds_bytes = tsk * (threads * (wptm + wptn) + tsm + tsn) * elem / 128.0
+    step = max(pipe, issue, th[18] * lds_bytes) + th[6] * (tsm + tsn) * tsk * elem / 128.0 + th[7]
+    ilp = resident * min(wptm * wptn, 64) / th[8]
+    hide = ilp / (1 + ilp)
+    group = slice_steps * step + th[9] + th[10] * tsm * tsn * elem / 128.0
+    full = (m // tsm) * (n // tsn)
+    edge_frac = 1.0 - full / (tm * tn)
+    ef = 1 + th[12] if edge else 1 + th[11] * edge_frac
+    cycles = per_cu * group * ef * (1 + th[13] * spill) / hide
+    bw = th[14] * cu  # bytes per cycle
+    mem = (m * k + k * n + ks * m * n) * elem / bw
+    hz = dev["clock_mhz"] * 1e6
+    t = max(cycles, mem) / hz + th[15] * 1e-6
+    if ks > 1:
+        t += (ks + 1) * m * n * elem / bw / hz + th[15] * 1e-6
+    if explain is not None:
+        explain.update(groups=groups, gpc=gpc, waves=ceil_div(groups, cu * gpc), regs=regs,
+                       need=need)
+    return t
+
+
+def cpu_time(th, dev, shape, c, elem):
+    """Predicted seconds of matmul_cpu with parameters c = (MR, VN, NV, RB, KB, WGM)."""
+    m, n, k = shape
+    mr, vn, nv, rb, kb, wgm = c
+    cols, rows = nv * vn, rb * mr
+    items_n, items_m = ceil_div(n, cols), ceil_div(m, rows)
+    groups = items_n * ceil_div(items_m, wgm)
+    cores = dev["cu"]
+    per_core = ceil_div(groups, cores) * min(wgm, items_m)
+    vbytes = dev["vec_bytes"]
+    vr = max(1.0, vn * elem / vbytes)
+    nregs = 32 if vbytes >= 64 else 16
+    need = (mr * nv + nv + 1) * vr
+    spill = max(0.0, need - nregs)
+    f = mr * nv * vr
+    kstep = max(th[0] * f, th[1] * nv * vr) + th[10] * mr + th[2] * spill
+    if kb > 0:
+        slices = ceil_div(k, kb)
+        panel_bytes = kb * cols * elem
+        kstep *= 1 + th[9] * max(0.0, math.log2(panel_bytes / 32768.0))
+        item = rb * (k * kstep + slices * mr * nv * vr * th[4]) + k * nv * vr * th[3]
+    else:
+        item = rb * k * (kstep + th[5] * nv * vr)
+    edge_items = items_n * items_m - (n // cols) * (m // rows)
+    ef = 1 + th[6] * edge_items / (items_n * items_m)
+    hz = dev["clock_mhz"] * 1e6
+    return per_core * item * ef / hz + th[7] * 1e-6 * ceil_div(groups, cores) + th[8] * 1e-6
+
+
+# ---------------------------------------------------------------------------------------------
+# Recorded rows.
+FAST_DEFAULTS = dict(TSM=128, TSN=128, TSK=16, WPTM=8, WPTN=8, VWM=4, VWN=4, PAD=0, EDGE=0,
+                     KSPLIT=1, SCHED=0)
+CPU_DEFAULTS = dict(MR=8, VN=16, NV=2, RB=16, KB=256, WGM=4)
+
+
+def device_of(dv):
+    cc = dv.get("compute_capability")
+    dev = dict(name=dv["name"], cu=dv["compute_units"], clock_mhz=dv["clock_mhz"],
+               local_mem=dv["local_mem_bytes"], max_wg=dv["max_work_group_size"],
+               vec_bytes=4 * max(1, dv.get("native_vector_width_float") or 8))
+    peak = (dv.get("peak") or {}).get("theoretical_gflops")
+    dev["peak_gflops"] = peak or 0
+    if cc:
+        major, minor = (int(x) for x in cc.split("."))
+        dev["lim"] = SM_LIMITS.get((major, minor), GENERIC_GPU)
+    else:
+        dev["lim"] = GENERIC_GPU
+    return dev
+
+
+def load_rows(paths):
+    """Yields (kind, device, shape, config, elem, median_s, registers) of ok rows."""
+    for f in paths:
+        try:
+            d = json.load(open(f))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(d, dict) or d.get("schema") != "clbench-run":
+            continue
+        devs = {x["id"]: x for x in d.get("devices", [])}
+        for r in d.get("rows", []):
+            if r.get("status") != "ok" or "stats" not in r or r["kernel"] not in (
+                    "matmul_fast", "matmul_cpu"):
+                continue
+            dv = devs.get(r["device"])
+            if dv is None or r.get("params_from") == "command line" and False:
+                continue
+            elem = 8 if r.get("type") == "double" else 4 if r.get("type") in (None, "float") else 0
+            if elem == 0:
+                continue
+            p = r.get("params", {})
+            if r["kernel"] == "matmul_fast" and dv.get("type") == "gpu":
+                if not dv.get("compute_capability") or p.get("PAD", 0) != 0:
+                    continue
+                q = dict(FAST_DEFAULTS, **p)
+                c = tuple(q[x] for x in ("TSM", "TSN", "TSK", "WPTM", "WPTN", "VWM", "VWN",
+                                         "EDGE", "KSPLIT", "SCHED"))
+                kind = "gpu"
+            elif r["kernel"] == "matmul_cpu" and dv.get("type") == "cpu":
+                q = dict(CPU_DEFAULTS, **p)
+                c = tuple(q[x] for x in ("MR", "VN", "NV", "RB", "KB", "WGM"))
+                kind = "cpu"
+            else:
+                continue
+            regs = (r.get("kernel_info") or {}).get("registers")
+            yield (kind, device_of(dv), tuple(r["size"]), c, elem, r["stats"]["median_ms"] / 1e3,
+                   regs, f)
+
+
+def group_rows(rows):
+    """{(kind, device name, shape, elem): {config: best median}} and the devices."""
+    groups, devices = {}, {}
+    for kind, dev, shape, c, elem, t, regs, f in rows:
+        key = (kind, dev["name"], shape, elem)
+        devices[key] = dev
+        g = groups.setdefault(key, {})
+        g[c] = min(t, g.get(c, t))
+    return groups, devices
+
+
+# ---------------------------------------------------------------------------------------------
+# Fitting.
+def predict(kind, th, dev, shape, c, elem):
+    return gpu_time(th, dev, shape, c, elem) if kind == "gpu" else cpu_time(th, dev, shape, c,
+                                                                            elem)
+
+
+def residuals(kind, th, data):
+    out = []
+    for dev, shape, c, elem, t, w in data:
+        p = predict(kind, th, dev, shape, c, elem)
+        out.append(w * (math.log(p / t) if p else 3.0))
+    return out
+
+
+def fit_registers(rows):
+    """Least squares of the registers a build reports, on rows without spills."""
+    import numpy as np
+    a, b = [], []
+    for kind, dev, shape, c, elem, t, regs, f in rows:
+        if kind != "gpu" or not regs:
+            continue
+        tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, sched = c
+        threads = (tsm // wptm) * (tsn // wptn)
+        if regs >= 0.9 * gpu_reg_cap(dev["lim"], threads):
+            continue  # capped by the compiler: says nothing of the need
+        w = elem / 4.0
+        a.append([1, wptm * wptn * w, (tsm + tsn) * tsk / threads * w,
+                  (wptm + wptn) * w * (1 + 2 * sched)])
+        b.append(regs)
+    if len(a) < 8:
+        return None, 0
+    from scipy.optimize import nnls
+    # Non-negative: no part of a work-item's state frees registers, and the points the model
+    # ranks lie beyond the recorded ones.
+    sol = nnls(np.array(a, float), np.array(b, float))[0]
+    return list(sol), len(a)
+
+
+def fit(kind, groups, devices, start, fixed=None):
+    import numpy as np
+    from scipy.optimize import least_squares
+    data = []
+    for key, g in groups.items():
+        if key[0] != kind or key[2] in HELD_OUT:
+            continue
+        w = 1 / math.sqrt(len(g))  # every shape weighs alike
+        for c, t in g.items():
+            data.append((devices[key], key[2], c, key[3], t, w))
+    free = [i for i in range(len(start)) if not fixed or i not in fixed]
+    x0 = [start[i] for i in free]
+
+    def full(x):
+        th = list(start)
+        for i, v in zip(free, x):
+            th[i] = v
+        return th
+
+    lo = [-0.5 if (kind == "gpu" and i in (16, 17)) else 0.0 for i in free]
+    hi = [np.inf] * len(free)
+    lo = [min(l, v) for l, v in zip(lo, x0)]
+    res = least_squares(lambda x: residuals(kind, full(x), data), x0, bounds=(lo, hi),
+                        loss="soft_l1", f_scale=0.1, max_nfev=400)
+    return full(res.x), len(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranking report: the model's first choice among the recorded points of a shape.
+def ranking(kind, th, groups, devices, which):
+    lines, hits, regrets, n = [], 0, [], 0
+    for key in sorted(groups, key=str):
+        if key[0] != kind or len(groups[key]) < 4:
+            continue
+        held = key[2] in HELD_OUT
+        if which == "train" and held or which == "validation" and not held:
+            continue
+        g = groups[key]
+        preds = {c: predict(kind, th, devices[key], key[2], c, key[3]) for c in g}
+        preds = {c: p for c, p in preds.items() if p}
+        if not preds:
+            continue
+        pick = min(preds, key=preds.get)
+        best = min(g.values())
+        regret = g[pick] / best - 1
+        n += 1
+        hits += regret <= 0.05
+        regrets.append(regret)
+        lines.append("  %-6s %-22s %-20s %4d points: picked %.4g ms, best %.4g ms, regret %.1f%%"
+                     % ("float" if key[3] == 4 else "double", key[1][:22],
+                        "x".join(map(str, key[2])), len(g), g[pick] * 1e3, best * 1e3,
+                        100 * regret))
+    if n:
+        gm = math.exp(sum(math.log(1 + r) for r in regrets) / n) - 1
+        lines.append("  %s: %d shapes, first choice within 5%% of the best recorded in %d, "
+                     "geometric-mean regret %.1f%%, worst %.1f%%"
+                     % (which, n, hits, 100 * gm, 100 * max(regrets)))
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------
+# The C header.
+def c_array(name, values):
+    return "static const double %s[] = {\n    %s,\n};\n" % (
+        name, ",\n    ".join("%.17g" % v for v in values))
+
+
+def test_vectors(gpu, cpu):
+    """A few predictions for the C unit test to reproduce."""
+    h100 = dict(name="H100", cu=132, clock_mhz=1980, local_mem=49152, max_wg=1024,
+                vec_bytes=4, peak_gflops=2 * 132 * 128 * 1.98, lim=SM_LIMITS[(9, 0)])
+    epyc = dict(name="EPYC", cu=2, clock_mhz=2445, vec_bytes=32)
+    g = [((4096, 4096, 4096), (128, 128, 16, 16, 4, 4, 4, 0, 1, 0), 4),
+         ((4096, 256, 4096), (128, 64, 16, 8, 8, 4, 4, 1, 4, 0), 4),
+         ((1000, 1000, 1000), (64, 64, 16, 8, 4, 4, 2, 0, 1, 0), 4),
+         ((4096, 4096, 4096), (128, 128, 8, 8, 8, 2, 2, 0, 1, 1), 8)]
+    c = [((1024, 1024, 1024), (4, 8, 2, 32, 256, 1), 4),
+         ((1000, 100, 3000), (6, 8, 2, 16, 0, 1), 4)]
+    out = []
+    for shape, cfg, elem in g:
+        out.append(("gpu", shape, cfg, elem, gpu_time(gpu, h100, shape, cfg, elem)))
+    for shape, cfg, elem in c:
+        out.append(("cpu", shape, cfg, elem, cpu_time(cpu, epyc, shape, cfg, elem)))
+    return out
+
+
+def write_header(path, gpu, cpu, summary):
+    vec = test_vectors(gpu, cpu)
+    with open(path + ".tmp", "w") as f:
+        f.write("/* Generated by bench/shape_model.py fit from the run files under results/;\n"
+                " * do not edit: run the script again.  The constants of the shape model\n"
+                " * (shape_model.c), in the order of the names below, and test vectors that\n"
+                " * tests/unit/test_shape_model.c reproduces.\n")
+        for line in summary:
+            f.write(" * %s\n" % line.strip())
+        f.write(" */\n#ifndef CLBENCH_SHAPE_MODEL_FIT_H\n#define CLBENCH_SHAPE_MODEL_FIT_H\n\n")
+        f.write("/* %s */\n" % " ".join(GPU_NAMES))
+        f.write(c_array("cb_model_gpu", gpu))
+        f.write("/* %s */\n" % " ".join(CPU_NAMES))
+        f.write(c_array("cb_model_cpu", cpu))
+        f.write("\n#ifdef CB_MODEL_VECTORS\n")
+        f.write("/* kind (0 GPU: H100-like, 1 CPU: 2-core AVX2), M, N, K, element bytes,\n"
+                " * parameters (matmul_fast's ten or matmul_cpu's six), predicted seconds. */\n")
+        f.write("struct cb_model_vector {\n    int cpu;\n    long m, n, k, elem;\n"
+                "    long params[10];\n    double seconds;\n};\n")
+        f.write("static const struct cb_model_vector cb_model_vectors[] = {\n")
+        for kind, shape, cfg, elem, t in vec:
+            f.write("    {%d, %d, %d, %d, %d, {%s}, %.17g},\n" % (
+                kind == "cpu", shape[0], shape[1], shape[2], elem,
+                ", ".join(str(x) for x in cfg), t))
+        f.write("};\n#endif\n\n#endif\n")
+    os.replace(path + ".tmp", path)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("cmd", choices=["fit", "check"])
+    ap.add_argument("files", nargs="*")
+    ap.add_argument("--results", default="results")
+    ap.add_argument("--header", default="host/tune/shape_model_fit.h")
+    a = ap.parse_args()
+    if a.cmd == "check":
+        from_header = read_header(a.header)
+        rows = list(load_rows(a.files))
+        groups, devices = group_rows(rows)
+        for kind, th in (("gpu", from_header[0]), ("cpu", from_header[1])):
+            for line in ranking(kind, th, groups, devices, "all"):
+                print(line)
+        return 0
+    paths = sorted(glob.glob(os.path.join(a.results, "**", "*.json"), recursive=True))
+    rows = list(load_rows(paths))
+    groups, devices = group_rows(rows)
+    regs, nregs = fit_registers(rows)
+    start = list(GPU_START)
+    if regs:
+        start[0:4] = regs
+    gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3})
+    cpu, ncpu = fit("cpu", groups, devices, CPU_START)
+    summary = ["registers from %d rows' build reports; GPU constants from %d points, CPU from %d"
+               % (nregs, ngpu, ncpu),
+               "validation shapes (held out): " + ", ".join("x".join(map(str, s))
+                                                           for s in sorted(HELD_OUT))]
+    report = []
+    for kind, th in (("gpu", gpu), ("cpu", cpu)):
+        for which in ("train", "validation"):
+            report += ranking(kind, th, groups, devices, which)
+    for line in summary + report:
+        print(line)
+    for names, th in ((GPU_NAMES, gpu), (CPU_NAMES, cpu)):
+        print("  " + " ".join("%s=%.4g" % (n, v) for n, v in zip(names, th)))
+    write_header(a.header, gpu, cpu, summary + [l for l in report if ":" in l and "shapes" in l])
+    return 0
+
+
+def read_header(path):
+    text = open(path).read()
+    out = []
+    for name in ("cb_model_gpu", "cb_model_cpu"):
+        body = text.split(name + "[] = {", 1)[1].split("};", 1)[0]
+        out.append([float(x) for x in body.replace("\n", " ").split(",") if x.strip()])
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,250 @@
+/* --autotune quick; see autotune.h.  In cli for the same reason as the tune driver: it runs rows
+ * through the report layer's workers and writes the tune layer's database. */
+#define _POSIX_C_SOURCE 200809L
+#include "clbench/autotune.h"
+
+#include "clbench/check.h"
+#include "clbench/clock_check.h"
+#include "clbench/shape_model.h"
+#include "clbench/timer.h"
+#include "clbench/tuned.h"
+#include "clbench/worker.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CANDIDATES = 4 };
+
+/* Where the rows of one device run: its worker, or this process (CLBENCH_WORKERS=0). */
+struct runner {
+    struct cb_worker worker;
+    int isolated;
+    struct cb_program_cache cache;
+    const struct cb_config *cfg;
+};
+
+static int runner_open(struct runner *r, const struct cb_run *run, size_t index,
+                       const struct cb_config *cfg)
+{
+    struct cb_device *d = run->devices[index];
+
+    memset(r, 0, sizeof *r);
+    r->cfg = cfg;
+    r->isolated = cb_workers_enabled();
+    if (r->isolated) {
+        char why[CB_REASON_LEN];
+
+        if (cb_worker_open(&r->worker, run->devices, run->device_count, index, NULL, 0,
+                           cfg->row_timeout_s, why, sizeof why) != CB_WORKER_DONE) {
+            cb_error("--autotune: %s", why);
+            cb_worker_stop(&r->worker);
+            return -1;
+        }
+        return 0;
+    }
+    if (cb_device_open(d) != CL_SUCCESS)
+        return -1;
+    cb_clock_check(d);
+    return 0;
+}
+
+static void runner_close(struct runner *r, struct cb_device *d)
+{
+    if (r->isolated)
+        cb_worker_stop(&r->worker);
+    else {
+        cb_program_cache_release(&r->cache);
+        cb_device_close(d);
+    }
+}
+
+/* Runs one candidate; 0 when it ran ok. */
+static int runner_run(struct runner *r, struct cb_row *row, double max_time_s)
+{
+    if (r->isolated) {
+        char why[CB_REASON_LEN];
+
+        if (cb_worker_run(&r->worker, row, max_time_s, 0, r->cfg->row_timeout_s, why, sizeof why) !=
+            CB_WORKER_DONE) {
+            row->status = CB_STATUS_LAUNCH_FAILED;
+            snprintf(row->reason, sizeof row->reason, "%s", why);
+        }
+    } else {
+        struct cb_config c = *r->cfg;
+        const struct cb_row_env env = {&c, &r->cache, NULL};
+
+        c.max_time_s = max_time_s;
+        cb_run_row(row, &env);
+    }
+    return row->status == CB_STATUS_OK ? 0 : -1;
+}
+
+static void make_entry(const struct cb_row *row, const struct cb_row *best, unsigned timed,
+                       const char *date, const char *host, struct cb_tuned_entry *e)
+{
+    const struct cb_kernel *k = row->problem.kernel;
+
+    memset(e, 0, sizeof *e);
+    snprintf(e->device, sizeof e->device, "%s", row->device->name);
+    snprintf(e->platform, sizeof e->platform, "%s", row->device->platform_name);
+    snprintf(e->driver, sizeof e->driver, "%s", row->device->driver);
+    snprintf(e->kernel, sizeof e->kernel, "%s", k->name);
+    e->real = row->problem.real;
+    cb_size_class(k, row->problem.size, e->size_class, sizeof e->size_class);
+    e->dims = k->dims;
+    memcpy(e->size, row->problem.size, sizeof e->size);
+    e->param_count = cb_kernel_param_count(k);
+    for (unsigned i = 0; i < e->param_count; i++) {
+        snprintf(e->param_names[i], sizeof e->param_names[i], "%s", k->params[i].name);
+        e->params[i] = best->problem.param[i];
+    }
+    e->median_ms = best->stats.median;
+    e->throughput = cb_row_throughput(best);
+    snprintf(e->metric, sizeof e->metric, "%s", cb_metric_unit(k->metric));
+    e->samples = best->stats.count;
+    e->evaluations = timed;
+    snprintf(e->strategy, sizeof e->strategy, "autotune");
+    snprintf(e->budget, sizeof e->budget, "quick");
+    snprintf(e->date, sizeof e->date, "%s", date);
+    snprintf(e->commit, sizeof e->commit, "%s", cb_git_commit());
+    snprintf(e->version, sizeof e->version, "%s", CLBENCH_VERSION);
+    snprintf(e->host, sizeof e->host, "%s", host);
+}
+
+/* Whether row is one the quick autotune times: planned by the model, or by a class or nearest
+ * entry the model predicted better. */
+static int wants_autotune(const struct cb_row *row)
+{
+    return row->params_from != NULL && !row->resumed &&
+           (strcmp(row->params_from, "model") == 0 ||
+            (strcmp(row->params_from, "tuned") == 0 && strcmp(row->tuned.match, "exact") != 0)) &&
+           cb_model_knows(row->problem.kernel, row->device);
+}
+
+/* Times the candidates of one row; 0 and an entry in *e when one ran ok. */
+static int tune_row(struct runner *r, const struct cb_config *cfg, struct cb_row *row,
+                    const char *date, const char *host, struct cb_tuned_entry *e)
+{
+    struct cb_model_choice cand[CANDIDATES + 1];
+    struct cb_row best;
+    char why[160], note[2 * CB_PARAMS_NOTE_LEN];
+    const unsigned nparams = cb_kernel_param_count(row->problem.kernel);
+    int n = cb_model_rank(row->device, &row->problem, cand, CANDIDATES, why, sizeof why);
+    int best_at = -1, first_ok = 0;
+    unsigned timed = 0;
+    double launch_s = 0, build_s = 0, first_ms = 0;
+    const double start = cb_wall_ms();
+
+    if (n <= 0)
+        return -1;
+    /* An entry's point the model ranked below its own is timed too. */
+    if (strcmp(row->params_from, "tuned") == 0) {
+        memmove(&cand[1], &cand[0], (size_t)n * sizeof cand[0]);
+        memcpy(cand[0].param, row->problem.param, sizeof cand[0].param);
+        n++;
+    }
+    memset(&best, 0, sizeof best);
+    for (int i = 0; i < n && !cb_interrupted; i++) {
+        struct cb_row c;
+
+        /* The budget is of launches: each candidate gets its share, and the first two run
+         * whatever the builds cost. */
+        if (i >= 2 && launch_s >= cfg->autotune_budget_s)
+            break;
+        memset(&c, 0, sizeof c);
+        c.device = row->device;
+        c.problem = row->problem;
+        memcpy(c.problem.param, cand[i].param, nparams * sizeof *cand[i].param);
+        c.timer = "event";
+        c.params_from = "tuning";
+        timed++;
+        if (runner_run(r, &c, fmax(0.05, cfg->autotune_budget_s / n)) == 0) {
+            if (i == 0) {
+                first_ok = 1;
+                first_ms = c.stats.median;
+            }
+            if (best_at < 0 || c.stats.median < best.stats.median) {
+                cb_row_free(&best);
+                best = c;
+                best_at = i;
+            } else
+                cb_row_free(&c);
+        } else
+            cb_row_free(&c);
+        launch_s += c.wall_ms / 1e3;
+        build_s += c.build_ms / 1e3;
+    }
+    if (best_at < 0) {
+        cb_row_free(&best);
+        snprintf(note, sizeof note, "autotune: none of %u candidates ran ok; %s", timed,
+                 row->params_note);
+        snprintf(row->params_note, sizeof row->params_note, "%.*s",
+                 (int)sizeof row->params_note - 1, note);
+        return -1;
+    }
+    make_entry(row, &best, timed, date, host, e);
+    memcpy(row->problem.param, best.problem.param, nparams * sizeof *row->problem.param);
+    snprintf(note, sizeof note,
+             "autotune: %u of the model's best points timed in %.2f s (%.1f s of launches, "
+             "%.1f s of builds); candidate %d fastest, %.4g ms",
+             timed, (cb_wall_ms() - start) / 1e3, launch_s, build_s, best_at + 1,
+             best.stats.median);
+    if (first_ok && best_at > 0)
+        snprintf(note + strlen(note), sizeof note - strlen(note), " (the first %.4g ms)", first_ms);
+    snprintf(note + strlen(note), sizeof note - strlen(note), "; %s", row->params_note);
+    snprintf(row->params_note, sizeof row->params_note, "%.*s", (int)sizeof row->params_note - 1,
+             note);
+    row->params_from = "autotune";
+    memset(&row->tuned, 0, sizeof row->tuned);
+    cb_row_free(&best);
+    return 0;
+}
+
+int cb_autotune_rows(struct cb_run *run, const struct cb_config *cfg)
+{
+    struct cb_tuned_entry *entries = NULL;
+    size_t count = 0;
+    char path[4096];
+    int status = 0;
+
+    if (!cfg->autotune)
+        return 0;
+    if (cfg->tuned_path != NULL)
+        snprintf(path, sizeof path, "%s", cfg->tuned_path);
+    else if (cb_tuned_default_path(path, sizeof path) != 0)
+        return cb_error("--autotune: no place for the tuning database: set HOME or "
+                        "XDG_DATA_HOME, or pass --tuned FILE");
+    for (size_t di = 0; di < run->device_count && !cb_interrupted; di++) {
+        struct cb_device *d = run->devices[di];
+        struct runner r;
+        int opened = 0;
+
+        for (size_t i = 0; i < run->row_count && !cb_interrupted; i++) {
+            struct cb_row *row = &run->rows[i];
+            struct cb_tuned_entry *grown;
+
+            if (row->device != d || !wants_autotune(row))
+                continue;
+            if (!opened && runner_open(&r, run, di, cfg) != 0) {
+                status = -1;
+                break;
+            }
+            opened = 1;
+            grown = realloc(entries, (count + 1) * sizeof *grown);
+            if (grown == NULL) {
+                status = cb_error("out of host memory");
+                break;
+            }
+            entries = grown;
+            if (tune_row(&r, cfg, row, run->date, run->host, &entries[count]) == 0)
+                count++;
+        }
+        if (opened)
+            runner_close(&r, d);
+    }
+    if (count > 0 && !cb_interrupted && cb_tuned_save(path, entries, count, stderr) != 0)
+        status = -1;
+    free(entries);
+    return status;
+}

@@ -1,0 +1,66 @@
+# The planner (docs/tuning.md, "The planner"): rows of matmul_cpu and matmul_fast without -D or
+# a tuned entry take the shape model's choice (params_from model, why in params_note); --no-model
+# gives the manifest's defaults; --autotune quick times the model's best points, runs the
+# fastest and stores it as an exact entry, which the next run takes before the model; an exact
+# entry beats the model; a bad --autotune value is refused.
+source "$(dirname "$0")/lib.sh"
+export XDG_DATA_HOME="$TMP/data" # never the user's database
+DB="$TMP/tuned.json"
+
+run -d cpu -k matmul_cpu -n 200x40x300 "${QUICK[@]}" --no-tuned -f json -o "$TMP/model.json"
+expect_rc 0
+run -d cpu -k matmul_cpu -n 200x40x300 "${QUICK[@]}" --no-tuned --no-model -f json \
+    -o "$TMP/plain.json"
+expect_rc 0
+python3 - "$TMP/model.json" "$TMP/plain.json" <<'PY' || fail "params_from model and its note"
+import json, sys
+(m,) = json.load(open(sys.argv[1]))["rows"]
+(p,) = json.load(open(sys.argv[2]))["rows"]
+assert m["status"] == "ok" and m["params_from"] == "model", m
+assert "work-group" in m["params_note"] and "compute units" in m["params_note"], m["params_note"]
+assert "predicted" in m["params_note"], m["params_note"]
+assert p["params_from"] == "device default" and "params_note" not in p, p
+PY
+
+# A shape past the kernels' int indexing: the model falls back and says why; the row is
+# refused by the contract (invalid), never launched.
+run -d cpu -k matmul_cpu -n 50000x50000x1 "${QUICK[@]}" --no-tuned -f json
+expect_rc 1
+python3 - "$TMP/stdout" <<'PY' || fail "the model's fallback"
+import json, sys
+(r,) = json.load(open(sys.argv[1]))["rows"]
+assert r["params_from"] == "device default", r
+assert "the model fell back to the defaults: a matrix of 2^31 elements" in r["params_note"], r
+assert r["status"] == "invalid", r
+PY
+
+run -d cpu -k matmul_cpu -n 200x40x300 "${QUICK[@]}" --autotune quick --tuned "$DB" -f json \
+    -o "$TMP/auto.json"
+expect_rc 0
+expect_stderr_has "added    matmul_cpu 256x64x512 float"
+python3 - "$TMP/auto.json" "$DB" <<'PY' || fail "autotune's row and entry"
+import json, sys
+(r,) = json.load(open(sys.argv[1]))["rows"]
+assert r["status"] == "ok" and r["params_from"] == "autotune", r
+assert r["params_note"].startswith("autotune: ") and " s of builds" in r["params_note"], r
+(e,) = json.load(open(sys.argv[2]))["entries"]
+assert e["size"] == [200, 40, 300] and e["strategy"] == "autotune" and e["shape"], e
+assert e["params"] == r["params"] and e["evaluations"] >= 2, (e, r["params"])
+PY
+
+# The next run takes the exact entry before the model.
+run -d cpu -k matmul_cpu -n 200x40x300 "${QUICK[@]}" --tuned "$DB" -f json
+expect_rc 0
+python3 - "$TMP/stdout" "$DB" <<'PY' || fail "an exact entry must beat the model"
+import json, sys
+(r,) = json.load(open(sys.argv[1]))["rows"]
+(e,) = json.load(open(sys.argv[2]))["entries"]
+assert r["params_from"] == "tuned" and r["tuned_entry"]["match"] == "exact", r
+assert r["params"] == e["params"], r
+PY
+
+run -d cpu -k matmul_cpu -n 64 --autotune fast
+expect_rc 2
+expect_one_error_line
+expect_stderr_has "--autotune takes quick or off, not 'fast'"
+echo "planner: ok"
