@@ -75,12 +75,13 @@ struct cb_config {
     size_t size_count; /* 0: each kernel's default for the device type */
     struct cb_define defines[CB_MAX_DEFINES];
     size_t define_count;
-    unsigned warmup;               /* untimed launches before the timed ones */
-    unsigned reps;                 /* timed launches at least */
-    double min_time_s;             /* keep timing until the launches add up to this */
-    double max_time_s;             /* a row's time budget from its first launch (0: none) */
-    double row_timeout_s;          /* a row's deadline, build included: its worker is killed */
-    int retry_failed;              /* --retry-failed: --resume runs its failed rows again */
+    unsigned warmup;      /* untimed launches before the timed ones */
+    unsigned reps;        /* timed launches at least */
+    double min_time_s;    /* keep timing until the launches add up to this */
+    double max_time_s;    /* a row's time budget from its first launch (0: none) */
+    double max_first_s;   /* a first launch longer is too_slow (0: max_time_s; the main job's) */
+    double row_timeout_s; /* a row's deadline, build included: its worker is killed */
+    int retry_failed;     /* --retry-failed: --resume runs its failed rows again */
     unsigned long long verify_max; /* output elements checked at most (0: automatic) */
     unsigned long long seed;       /* of the pseudo-random inputs */
     enum cb_peak_mode peak_mode;   /* the peak probes, for "fraction of peak" */
