@@ -526,9 +526,26 @@ static int parse_require(struct cursor *c, struct cb_manifest_kernel *u, struct 
     (void)pend;
     if (u->require_count == MAX_REQUIRES)
         return manifest_fail(c->x, c->line, 0, "more than %d require lines", MAX_REQUIRES);
-    if (cursor_rest(c, u, &u->require[u->require_count]) == NULL)
+    struct located *r = &u->require[u->require_count];
+    char *text = (char *)cursor_rest(c, u, r);
+    char *quote = text != NULL ? strchr(text, '"') : NULL;
+    size_t len;
+
+    if (text == NULL || quote == text)
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
                              "require needs a condition, as in `require TILE divides 256`");
+    /* COND "reason": the reason a row gets when COND is false, instead of the condition. */
+    if (quote != NULL) {
+        len = strlen(quote);
+        if (len < 3 || quote[len - 1] != '"' || memchr(quote + 1, '"', len - 2) != NULL)
+            return manifest_fail(c->x, c->line, r->column + (unsigned)(quote - text),
+                                 "require: the reason is one \"quoted\" text at the line's end");
+        quote[len - 1] = '\0';
+        u->require_reason[u->require_count] = quote + 1;
+        while (quote > text && (quote[-1] == ' ' || quote[-1] == '\t'))
+            quote--;
+        *quote = '\0';
+    }
     u->require_count++;
     return 0;
 }

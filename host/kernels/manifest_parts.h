@@ -55,6 +55,7 @@ struct cb_manifest_kernel {
     unsigned line;                     /* of `clbench:kernel NAME` */
     char size_names[CB_MAX_DIMS * 32]; /* k.dim_names joined by 'x', for --list-kernels */
     struct located require[MAX_REQUIRES];
+    const char *require_reason[MAX_REQUIRES]; /* `require COND "reason"`'s, else NULL */
     unsigned require_count;
     struct located global[3], local[3];
     unsigned global_count, local_count;
