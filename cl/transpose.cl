@@ -107,7 +107,12 @@ transpose_naive(const int width, const int height, __global const REAL *restrict
 
 /* clbench:kernel transpose_copy
  *   contract   transpose
- *   plan       transpose_copy
+ *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
+ *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
+ *   local      TILE, BLOCK_ROWS
+ *   local_mem  TILE * TILE * REAL_SIZE
+ *   # not transposed: its output is its input
+ *   verify     host_copy
  *   summary    out = in through the tiled kernels' local tiles, not transposed
  *   reproduces 000 transpose ladder: same tiles, copy only (the ceiling)
  *   size       cpu 2048 gpu 8192 shared 4096

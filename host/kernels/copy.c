@@ -31,7 +31,3 @@ double cb_ref_copy(const struct cb_problem *p, const void *const in[], size_t i,
     *scale = fabs(v);
     return v;
 }
-
-const struct cb_hook cb_copy_hooks[] = {
-    {NULL, NULL, NULL, NULL, NULL},
-};

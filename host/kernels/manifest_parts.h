@@ -17,6 +17,7 @@
 #include "clbench/families.h"
 #include "clbench/manifest.h"
 #include "clbench/parse.h"
+#include "clbench/plugin.h"
 
 #include <stddef.h>
 
@@ -62,7 +63,7 @@ struct cb_manifest_kernel {
     struct located local_mem, private_mem, loops, dynamic_local, flops, bytes;
     /* Where each param's `device (EXPR)` is, checked once the sizes' names are known. */
     struct located device_def[CB_MAX_PARAMS];
-    const struct cb_hook *hook; /* `plan NAME`, else NULL */
+    const struct cb_plugin *hook; /* `plan NAME`, else NULL */
     unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
     unsigned twin_line, baseline_line, verify_line, then_line;

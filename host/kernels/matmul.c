@@ -140,7 +140,7 @@ static int plan_split(struct cb_problem *p, char *why, size_t len)
     return 0;
 }
 
-static int hook_matmul_fast(struct cb_problem *p, char *why, size_t len)
+int cb_plan_matmul_fast(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_fast(p), why, len) != 0 ? -1 : plan_split(p, why, len);
 }
@@ -172,8 +172,3 @@ double cb_ref_matmul(const struct cb_problem *p, const void *const in[], size_t 
     *scale = mag;
     return sum;
 }
-
-const struct cb_hook cb_matmul_hooks[] = {
-    {"matmul_fast", "matmul", "TSM TSN TSK WPTM WPTN VWM VWN PAD KSPLIT", hook_matmul_fast, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
