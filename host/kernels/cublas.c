@@ -159,9 +159,11 @@ static int cuda_device_of(const struct cb_device *d)
     char address[32];
     int device = -1;
 
-    if (cb_device_pci_address(d, address, sizeof address) != 0)
-        return -1;
-    return cuda.DeviceGetByPCIBusId(&device, address) == cudaSuccess ? device : -1;
+    for (int reading = 0; reading < 2; reading++)
+        if (cb_device_pci_address(d, reading, address, sizeof address) == 0 &&
+            cuda.DeviceGetByPCIBusId(&device, address) == cudaSuccess)
+            return device;
+    return -1;
 }
 
 static int cublas_open_state(struct cb_library_call *call, struct cublas_state *s, char *why,

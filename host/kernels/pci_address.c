@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-int cb_device_pci_address(const struct cb_device *d, char *buf, size_t len)
+int cb_device_pci_address(const struct cb_device *d, int reading, char *buf, size_t len)
 {
     enum { PCI_BUS_ID_NV = 0x4008, PCI_SLOT_ID_NV = 0x4009, PCI_DOMAIN_ID_NV = 0x400A };
     cl_uint bus = 0, slot = 0, domain = 0;
@@ -14,7 +14,11 @@ int cb_device_pci_address(const struct cb_device *d, char *buf, size_t len)
         return -1;
     if (clGetDeviceInfo(d->id, PCI_DOMAIN_ID_NV, sizeof domain, &domain, NULL) != CL_SUCCESS)
         domain = 0; /* drivers before the domain query: single-domain machines */
-    /* The slot id packs the PCI device (high bits) and function (low 3 bits). */
-    snprintf(buf, len, "%04x:%02x:%02x.%x", domain, bus, slot >> 3, slot & 7);
+    /* The slot id is the PCI device number (driver 580 on an H100 at 0000:00:06.0 answers 6);
+     * the second reading takes it as device and function packed, as some tools read it. */
+    if (reading == 0)
+        snprintf(buf, len, "%04x:%02x:%02x.0", domain, bus, slot);
+    else
+        snprintf(buf, len, "%04x:%02x:%02x.%x", domain, bus, slot >> 3, slot & 7);
     return 0;
 }

@@ -198,7 +198,7 @@ static int load_nvml(void)
 
 /* The device's PCI address as NVML takes it ("0000:1b:00.0"): from the test hook
  * CLBENCH_TEST_PCI_BUS_ID, else from cl_nv_device_attribute_query.  -1 where unknown. */
-static int pci_bus_id(const struct cb_device *d, char *buf, size_t len)
+static int pci_bus_id(const struct cb_device *d, int reading, char *buf, size_t len)
 {
     const char *hook = getenv("CLBENCH_TEST_PCI_BUS_ID");
 
@@ -206,7 +206,7 @@ static int pci_bus_id(const struct cb_device *d, char *buf, size_t len)
         snprintf(buf, len, "%s", hook);
         return 0;
     }
-    return cb_device_pci_address(d, buf, len);
+    return cb_device_pci_address(d, reading, buf, len);
 }
 
 static double now_ms(void)
@@ -457,7 +457,7 @@ static void open_nvml(struct cb_device *d, struct cb_sensors *s)
     const int nvidia = strstr(d->vendor, "NVIDIA") != NULL;
     nvmlReturn_t err;
 
-    if (pci_bus_id(d, address, sizeof address) != 0) {
+    if (pci_bus_id(d, 0, address, sizeof address) != 0) {
         if (nvidia)
             snprintf(d->state_nvml, sizeof d->state_nvml,
                      "absent: the driver does not report the device's PCI bus id "
@@ -469,6 +469,8 @@ static void open_nvml(struct cb_device *d, struct cb_sensors *s)
         return;
     }
     err = nvml.HandleByPciBusId(address, &s->nvml_device);
+    if (err != NVML_SUCCESS && pci_bus_id(d, 1, address, sizeof address) == 0)
+        err = nvml.HandleByPciBusId(address, &s->nvml_device);
     if (err != NVML_SUCCESS) {
         s->nvml_device = NULL;
         snprintf(d->state_nvml, sizeof d->state_nvml,

@@ -116,7 +116,9 @@ struct cb_device {
 };
 
 /* The device's PCI address as CUDA and NVML take it ("0000:1b:00.0"), read through NVIDIA's
- * cl_nv_device_attribute_query: 0, or -1 where the driver does not report it. */
-int cb_device_pci_address(const struct cb_device *d, char *buf, size_t len);
+ * cl_nv_device_attribute_query: 0, or -1 where the driver does not report it.  Reading 0 is
+ * the address; reading 1 another way to read the driver's slot id, for a caller to try where
+ * the first finds no device. */
+int cb_device_pci_address(const struct cb_device *d, int reading, char *buf, size_t len);
 
 #endif
