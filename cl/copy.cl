@@ -68,7 +68,10 @@
 
 /* clbench:kernel copy_ilp
  *   contract   copy
- *   plan       copy_ilp
+ *   # at least one group, which also copies the N % VEC elements past the last whole word
+ *   global     max(ceil(N / VEC, WGS * ILP), 1) * WGS
+ *   local      WGS
+ *   dynamic_local OCC_KIB * 1024
  *   summary    out = in, ILP words of VEC floats per work-item, OCC_KIB local ballast
  *   reproduces 002 Volkov memory copy: ILP words per thread, occupancy forced down by dynamic shared memory
  *   # 1 GiB per buffer on a GPU, so that tail effects do not count (results/README.md, "What the

@@ -106,7 +106,8 @@
 
 /* clbench:kernel matmul_naive
  *   contract   matmul
- *   plan       matmul_naive
+ *   global     round_up(N, WGX), round_up(M, WGY)
+ *   local      WGX, WGY
  *   summary    one C element per work-item straight from global memory (CGMA 1)
  *   reproduces 000 matmul ladder: naive, thread blocks 1x128 vs 128x1 (-D WGX=1 -D WGY=128 vs -D WGX=128 -D WGY=1)
  *   size       cpu 512 gpu 4096 shared 1024
@@ -134,7 +135,9 @@ matmul_naive(const int M, const int N, const int K, __global const REAL *restric
 
 /* clbench:kernel matmul_tiled
  *   contract   matmul
- *   plan       matmul_tiled
+ *   global     round_up(N, TILE), round_up(M, TILE)
+ *   local      TILE, TILE
+ *   local_mem  2 * TILE * TILE * REAL_SIZE
  *   summary    TILE x TILE tiles of A and B in local memory, one C element per work-item
  *   reproduces 004 tiled matmul with TILE_SIZE (003: CGMA = TILE); 000: tiled in shared memory
  *   size       cpu 512 gpu 4096 shared 1024
@@ -169,7 +172,11 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
 
 /* clbench:kernel matmul_regblock
  *   contract   matmul
- *   plan       matmul_regblock
+ *   # each work-item RX columns x RY rows of C
+ *   global     ceil(N, TILE * RX) * TILE, ceil(M, TILE * RY) * TILE
+ *   local      TILE, TILE
+ *   # A's tile is TILE*RY x TILE, B's TILE x TILE*RX (001's sizes)
+ *   local_mem  (TILE * RY * TILE + TILE * TILE * RX) * REAL_SIZE
  *   summary    RX x RY C elements per work-item, A and B tiles in local memory
  *   reproduces 001 results per thread: RX x RY C elements per work-item, tiles of A and B in shared memory
  *   size       cpu 512 gpu 4096 shared 1024
@@ -234,7 +241,9 @@ matmul_regblock(const int M, const int N, const int K, __global const REAL *rest
 
 /* clbench:kernel matmul_cached
  *   contract   matmul
- *   plan       matmul_cached
+ *   # each work-item RX columns x RY rows of C
+ *   global     ceil(N, TILE * RX) * TILE, ceil(M, TILE * RY) * TILE
+ *   local      TILE, TILE
  *   summary    matmul_regblock's work-item blocks read straight from global memory (caches)
  *   reproduces 004 CPU finding, as a measured twin: matmul_regblock without local memory or barriers
  *   size       cpu 512 gpu 4096 shared 1024
@@ -289,7 +298,9 @@ matmul_cached(const int M, const int N, const int K, __global const REAL *restri
 
 /* clbench:kernel matmul_rank1
  *   contract   matmul
- *   plan       matmul_rank1
+ *   global     round_up(N, WG), ceil(M, RM)
+ *   local      WG, 1
+ *   local_mem  RM * TK * REAL_SIZE
  *   summary    WG columns x RM rows of C per work-group, RM results per work-item in registers
  *   reproduces 000 matmul ladder's best: only A's tile in shared memory, B streamed through registers, C block in registers (rank-1 updates)
  *   size       cpu 512 gpu 4096 shared 1024
@@ -867,7 +878,11 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
 
 /* clbench:kernel matmul_cpu
  *   contract   matmul
- *   plan       matmul_cpu
+ *   # B's private panel is the work-item's stack, bounded
+ *   require    KB * NV * VN * REAL_SIZE <= 65536 "KB*NV*VN floats of B's private panel exceed 64 KiB: lower KB or NV"
+ *   # 1 x WGM work-items per group, each RB blocks of MR rows x NV*VN columns of C
+ *   global     ceil(N, VN * NV), ceil(M, MR * RB * WGM) * WGM
+ *   local      1, WGM
  *   summary    RB blocks of MR x NV*VN of C per work-item in vector accumulators over a private panel of B; no local memory or barriers
  *   reproduces 004 CPU finding, constructive side: matmul_fast's register blocking as a CPU wants it, without local memory or barriers
  *   size       cpu 1024 gpu 1024

@@ -82,7 +82,9 @@ static inline void move_tile(const int width, const int height, const int bx, co
 
 /* clbench:kernel transpose_naive
  *   contract   transpose
- *   plan       transpose_naive
+ *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
+ *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
+ *   local      TILE, BLOCK_ROWS
  *   summary    out = in^T straight from global memory, writes strided by H
  *   reproduces 000 transpose ladder: naive, coalesced reads and strided writes
  *   size       cpu 2048 gpu 8192 shared 4096
@@ -105,7 +107,12 @@ transpose_naive(const int width, const int height, __global const REAL *restrict
 
 /* clbench:kernel transpose_copy
  *   contract   transpose
- *   plan       transpose_copy
+ *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
+ *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
+ *   local      TILE, BLOCK_ROWS
+ *   local_mem  TILE * TILE * REAL_SIZE
+ *   # not transposed: its output is its input
+ *   verify     host_copy
  *   summary    out = in through the tiled kernels' local tiles, not transposed
  *   reproduces 000 transpose ladder: same tiles, copy only (the ceiling)
  *   size       cpu 2048 gpu 8192 shared 4096
@@ -124,7 +131,10 @@ transpose_copy(const int width, const int height, __global const REAL *restrict 
 
 /* clbench:kernel transpose_tiled
  *   contract   transpose
- *   plan       transpose_tiled
+ *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
+ *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
+ *   local      TILE, BLOCK_ROWS
+ *   local_mem  TILE * TILE * REAL_SIZE
  *   summary    out = in^T through a TILE x TILE local tile, both sides coalesced
  *   reproduces 000 transpose ladder: tiled through shared memory, tile 32x32, block 32x8
  *   size       cpu 2048 gpu 8192 shared 4096
@@ -143,7 +153,10 @@ transpose_tiled(const int width, const int height, __global const REAL *restrict
 
 /* clbench:kernel transpose_padded
  *   contract   transpose
- *   plan       transpose_padded
+ *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
+ *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
+ *   local      TILE, BLOCK_ROWS
+ *   local_mem  TILE * (TILE + 1) * REAL_SIZE
  *   summary    transpose_tiled with TILE+1 floats per local row
  *   reproduces 000 transpose ladder: + padding [32][33], no bank conflicts
  *   size       cpu 2048 gpu 8192 shared 4096
@@ -165,7 +178,10 @@ transpose_padded(const int width, const int height, __global const REAL *restric
  * is a bijection on any gx x gy grid, and 000's formula when gx == gy. */
 /* clbench:kernel transpose_diagonal
  *   contract   transpose
- *   plan       transpose_padded
+ *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
+ *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
+ *   local      TILE, BLOCK_ROWS
+ *   local_mem  TILE * (TILE + 1) * REAL_SIZE
  *   summary    transpose_padded with work-groups walking the tiles diagonally
  *   reproduces 000 transpose ladder: + diagonal block mapping against partition camping
  *   size       cpu 2048 gpu 8192 shared 4096
@@ -196,7 +212,12 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  * work-groups cost an L2 hit, written ones a partial-sector write. */
 /* clbench:kernel transpose_aligned
  *   contract   transpose
- *   plan       transpose_aligned
+ *   require    TILE % SECTOR == 0 "SECTOR must divide TILE (tile rows are written from sector boundaries)"
+ *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
+ *   # H's lowest set bit is the rows' shift step: below SECTOR, up to SECTOR minus it more rows of tiles
+ *   global     round_up(W, TILE), ceil(H + (SECTOR divides H ? 0 : SECTOR - (16 divides H ? 16 : 8 divides H ? 8 : 4 divides H ? 4 : 2 divides H ? 2 : 1)), TILE) * BLOCK_ROWS
+ *   local      TILE, BLOCK_ROWS
+ *   local_mem  (TILE + SECTOR) * (TILE + 1) * REAL_SIZE
  *   summary    transpose_padded with output tiles shifted per row onto SECTOR boundaries
  *   reproduces beyond 000: padded, each tile row written from a 32-byte sector boundary (today's camping: row pitches that are not a multiple of 8 floats)
  *   size       cpu 2048 gpu 8192 shared 4096

@@ -64,7 +64,9 @@ static inline void add_tail(const int n, const int words, __global const REAL *r
 /* clCreateBuffer aligns buffers to the widest vector type, so the word casts are aligned. */
 /* clbench:kernel vadd
  *   contract   vadd
- *   plan       vadd
+ *   # one work-item per word and one for the floats past the last whole word
+ *   global     round_up(ceil(N, VEC), WGS)
+ *   local      WGS
  *   summary    c = a + b, VEC floats per work-item (the seed: one; on CPUs a SIMD register)
  *   reproduces 004 vecAdd: one element per work-item, no local memory
  *   size       cpu 16M gpu 64M shared 16M
@@ -94,7 +96,10 @@ vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict
 
 /* clbench:kernel vadd_local
  *   contract   vadd
- *   plan       vadd_local
+ *   global     round_up(ceil(N, VEC), WGS)
+ *   local      WGS
+ *   # a, b and c staged: three words per work-item
+ *   local_mem  3 * VEC * REAL_SIZE * WGS
  *   summary    c = a + b through local memory (the seed's pointless staging)
  *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
  *   size       cpu 16M gpu 64M shared 16M

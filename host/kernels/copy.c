@@ -19,33 +19,9 @@ static const char *contract(struct cb_problem *p)
     return NULL;
 }
 
-static const char *plan(struct cb_problem *p)
-{
-    const size_t n = p->size[0];
-    const size_t vec = (size_t)cb_param(p, "VEC"), wgs = (size_t)cb_param(p, "WGS");
-    const size_t per_group = wgs * (size_t)cb_param(p, "ILP"); /* words */
-    const char *why = contract(p);
-    size_t groups;
-
-    if (why != NULL)
-        return why;
-    /* At least one group, which also copies the n % VEC floats past the last whole word. */
-    groups = cb_groups(n / vec, per_group);
-    p->work_dim = 1;
-    p->local[0] = wgs;
-    p->global[0] = (groups > 0 ? groups : 1) * wgs;
-    p->dynamic_local_bytes = (size_t)cb_param(p, "OCC_KIB") * 1024;
-    return NULL;
-}
-
 int cb_contract_copy(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(contract(p), why, len);
-}
-
-static int hook_copy_ilp(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan(p), why, len);
 }
 
 double cb_ref_copy(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
@@ -55,8 +31,3 @@ double cb_ref_copy(const struct cb_problem *p, const void *const in[], size_t i,
     *scale = fabs(v);
     return v;
 }
-
-const struct cb_hook cb_copy_hooks[] = {
-    {"copy_ilp", "copy", "ILP VEC WGS OCC_KIB", hook_copy_ilp, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};

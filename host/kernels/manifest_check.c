@@ -148,7 +148,7 @@ static int check_hook(const struct context *x, const struct cb_manifest_kernel *
 {
     const char *at = u->hook->params;
 
-    if (strcmp(u->hook->contract, u->contract->name) != 0)
+    if (u->hook->contract != NULL && strcmp(u->hook->contract, u->contract->name) != 0)
         return manifest_fail(x, u->hook_line, 0,
                              "plan %s is a plan of the %s contract, not of %s: name one of its "
                              "contract's plans",
@@ -184,6 +184,30 @@ static int check_then(const struct context *x, const struct cb_manifest_kernel *
                              "then %s: the file has no other `__kernel void %s(` to launch "
                              "second",
                              u->k.then, u->k.then);
+    return 0;
+}
+
+/* `verify NAME` of a family kernel: a host reference plug-in instead of its contract's. */
+static int host_reference(const struct context *x, struct cb_manifest_kernel *u)
+{
+    struct cb_generic_check *check = &u->generic.check;
+    const struct cb_plugin *ref = cb_plugin_find(check->ref_kernel, strlen(check->ref_kernel));
+    char list[128];
+
+    if (ref == NULL || ref->reference == NULL)
+        return manifest_fail(x, u->verify_line, 0,
+                             "verify %s: a %s kernel is checked by a host reference of "
+                             "host/kernels/plugins.c (%s)",
+                             check->ref_kernel, u->contract->name,
+                             cb_plugin_names(0, list, sizeof list));
+    if (check->ref_file != NULL || check->ref_device != NULL || check->exact || check->rtol >= 0 ||
+        check->atol >= 0)
+        return manifest_fail(x, u->verify_line, 0,
+                             "verify %s: a host reference takes no options (its tolerance "
+                             "follows the reduction's length)",
+                             check->ref_kernel);
+    u->k.reference = ref->reference;
+    check->ref_kernel = NULL; /* no reference kernel to run */
     return 0;
 }
 
@@ -252,8 +276,9 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
         for (unsigned i = 0; i < ct->dims; i++)
             u->k.dim_names[i] = ct->vars[i];
         u->k.inputs = ct->inputs;
-        u->k.reference =
-            u->hook != NULL && u->hook->reference != NULL ? u->hook->reference : ct->reference;
+        u->k.reference = ct->reference;
+        if (u->verify_line != 0 && host_reference(x, u) != 0)
+            return -1;
         if (!pend->metric_given)
             u->k.metric = ct->metric;
         if (u->k.baseline == NULL)

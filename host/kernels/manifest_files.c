@@ -3,6 +3,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "manifest_parts.h"
 
+#include <dirent.h>
+
 #include "clbench/output.h"
 
 #include "clbench/text_file.h"
@@ -207,16 +209,19 @@ void cb_kernel_files_unload(void)
     loaded_count = 0;
 }
 
-/* The built-in families, in the order of --list-kernels and of the report's tables. */
-static const char *const builtin_families[] = {"vadd", "transpose", "copy", "matmul"};
-enum { BUILTIN_FILES = sizeof builtin_families / sizeof builtin_families[0] };
-static struct cb_manifest_file *builtin_files[BUILTIN_FILES];
+/* The shipped families first, in the order of --list-kernels and of the report's tables; every
+ * other .cl file of cl_dir that declares kernels follows, by name: a new family is a new file. */
+static const char *const shipped_order[] = {"vadd", "transpose", "copy", "matmul"};
+enum { SHIPPED = sizeof shipped_order / sizeof shipped_order[0] };
+static struct cb_manifest_file **builtin_files;
+static size_t builtin_count;
 static char *builtin_dir; /* where they were loaded from; NULL: not loaded */
 
 /* Parses cl_dir/<family>.cl and registers its kernels as built-in ones: no source_path, so
- * that they are built from cl_dir and recorded as they always were. */
-static int load_builtin(const char *cl_dir, const char *family, struct cb_manifest_file **out,
-                        char *why, size_t len)
+ * that they are built from cl_dir and recorded as they always were.  *out stays NULL for a
+ * file other than the shipped ones that declares no kernel (cl/peak.cl, the probes'). */
+static int load_builtin(const char *cl_dir, const char *family, int shipped,
+                        struct cb_manifest_file **out, char *why, size_t len)
 {
     char path[4096];
     const struct context x = {path, why, len};
@@ -224,12 +229,17 @@ static int load_builtin(const char *cl_dir, const char *family, struct cb_manife
     char *text;
     int status;
 
+    *out = NULL;
     if (snprintf(path, sizeof path, "%s/%s.cl", cl_dir, family) >= (int)sizeof path)
         return manifest_fail(&x, 0, 0, "the path is too long");
     text = cb_read_text_file(path);
     if (text == NULL)
         return manifest_fail(&x, 0, 0, "cannot read the built-in kernels: %s (use --cl-dir DIR)",
                              strerror(errno));
+    if (!shipped && strstr(text, "clbench:kernel") == NULL) {
+        free(text);
+        return 0;
+    }
     /* Every header a built-in file includes ships beside it (cl/real.h): one missing is a
      * cl_dir put together by hand, said here once rather than as every row's build failure. */
     if (cb_source_dependencies(path, text, &deps) != 0) {
@@ -252,16 +262,92 @@ static int load_builtin(const char *cl_dir, const char *family, struct cb_manife
     return status;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The stems of cl_dir's *.cl files other than the shipped ones, sorted; NULL-terminated. */
+static char **other_families(const char *cl_dir)
+{
+    DIR *d = opendir(cl_dir);
+    char **names = calloc(1, sizeof *names);
+    size_t count = 0;
+    struct dirent *e;
+
+    if (d == NULL || names == NULL) {
+        if (d != NULL)
+            closedir(d);
+        return names; /* the shipped files' loading says what is wrong */
+    }
+    while ((e = readdir(d)) != NULL) {
+        const size_t n = strlen(e->d_name);
+        int shipped = 0;
+        char **grown;
+
+        if (n <= 3 || strcmp(e->d_name + n - 3, ".cl") != 0 || e->d_name[0] == '.')
+            continue;
+        for (size_t f = 0; f < SHIPPED; f++)
+            shipped |= strlen(shipped_order[f]) == n - 3 &&
+                       strncmp(shipped_order[f], e->d_name, n - 3) == 0;
+        grown = shipped ? names : realloc(names, (count + 2) * sizeof *names);
+        if (grown == NULL)
+            break;
+        names = grown;
+        if (!shipped && (names[count] = strndup(e->d_name, n - 3)) != NULL)
+            names[++count] = NULL;
+    }
+    closedir(d);
+    qsort(names, count, sizeof *names, by_name);
+    return names;
+}
+
+static void free_names(char **names)
+{
+    for (size_t i = 0; names != NULL && names[i] != NULL; i++)
+        free(names[i]);
+    free(names);
+}
+
+static int add_file(const char *cl_dir, const char *family, int shipped, char *why, size_t len)
+{
+    struct cb_manifest_file *file = NULL;
+    struct cb_manifest_file **grown;
+
+    if (load_builtin(cl_dir, family, shipped, &file, why, len) != 0)
+        return -1;
+    if (file == NULL)
+        return 0;
+    grown = realloc(builtin_files, (builtin_count + 1) * sizeof *grown);
+    if (grown == NULL) {
+        cb_manifest_file_free(file);
+        snprintf(why, len, "out of memory");
+        return -1;
+    }
+    builtin_files = grown;
+    builtin_files[builtin_count++] = file;
+    return 0;
+}
+
 int cb_builtin_kernels_load(const char *cl_dir, char *why, size_t len)
 {
+    char **others;
+
     if (builtin_dir != NULL && strcmp(builtin_dir, cl_dir) == 0)
         return 0;
     cb_builtin_kernels_unload();
-    for (size_t f = 0; f < BUILTIN_FILES; f++)
-        if (load_builtin(cl_dir, builtin_families[f], &builtin_files[f], why, len) != 0)
+    for (size_t f = 0; f < SHIPPED; f++)
+        if (add_file(cl_dir, shipped_order[f], 1, why, len) != 0)
             goto fail;
+    others = other_families(cl_dir);
+    for (size_t f = 0; others != NULL && others[f] != NULL; f++)
+        if (add_file(cl_dir, others[f], 0, why, len) != 0) {
+            free_names(others);
+            goto fail;
+        }
+    free_names(others);
     /* Twins and baselines may name kernels of later files, and the library baselines. */
-    for (size_t f = 0; f < BUILTIN_FILES; f++) {
+    for (size_t f = 0; f < builtin_count; f++) {
         const struct context x = {builtin_files[f]->path, why, len};
 
         if (manifest_check_names(&x, builtin_files[f]) != 0)
@@ -279,10 +365,11 @@ fail:
 void cb_builtin_kernels_unload(void)
 {
     cb_kernels_reset_builtin();
-    for (size_t f = 0; f < BUILTIN_FILES; f++) {
+    for (size_t f = 0; f < builtin_count; f++)
         cb_manifest_file_free(builtin_files[f]);
-        builtin_files[f] = NULL;
-    }
+    free(builtin_files);
+    builtin_files = NULL;
+    builtin_count = 0;
     free(builtin_dir);
     builtin_dir = NULL;
 }

@@ -526,9 +526,26 @@ static int parse_require(struct cursor *c, struct cb_manifest_kernel *u, struct 
     (void)pend;
     if (u->require_count == MAX_REQUIRES)
         return manifest_fail(c->x, c->line, 0, "more than %d require lines", MAX_REQUIRES);
-    if (cursor_rest(c, u, &u->require[u->require_count]) == NULL)
+    struct located *r = &u->require[u->require_count];
+    char *text = (char *)cursor_rest(c, u, r);
+    char *quote = text != NULL ? strchr(text, '"') : NULL;
+    size_t len;
+
+    if (text == NULL || quote == text)
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
                              "require needs a condition, as in `require TILE divides 256`");
+    /* COND "reason": the reason a row gets when COND is false, instead of the condition. */
+    if (quote != NULL) {
+        len = strlen(quote);
+        if (len < 3 || quote[len - 1] != '"' || memchr(quote + 1, '"', len - 2) != NULL)
+            return manifest_fail(c->x, c->line, r->column + (unsigned)(quote - text),
+                                 "require: the reason is one \"quoted\" text at the line's end");
+        quote[len - 1] = '\0';
+        u->require_reason[u->require_count] = quote + 1;
+        while (quote > text && (quote[-1] == ' ' || quote[-1] == '\t'))
+            quote--;
+        *quote = '\0';
+    }
     u->require_count++;
     return 0;
 }
@@ -656,19 +673,21 @@ static int parse_loops(struct cursor *c, struct cb_manifest_kernel *u, struct pe
     return parse_expr(c, u, &u->loops, "loops");
 }
 
-/* plan HOOK: a family's host plan (and reference) by name, host/kernels/hooks.c. */
+/* plan NAME: a plan plug-in by name (host/kernels/plugins.c). */
 static int parse_plan(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
     size_t len = 0;
     const char *name = cursor_ident(c, &len);
+    char list[128];
 
     (void)pend;
-    u->hook = name != NULL ? cb_hook_find(name, len) : NULL;
-    if (u->hook == NULL)
+    u->hook = name != NULL ? cb_plugin_find(name, len) : NULL;
+    if (u->hook == NULL || u->hook->plan == NULL)
         return manifest_fail(c->x, c->line, cursor_col(c, name != NULL ? name : c->at),
-                             "unknown plan '%.*s': the plans are the host hooks of "
-                             "host/kernels/<family>.c (a new one is a row of its table)",
-                             name != NULL ? (int)len : 0, name != NULL ? name : "");
+                             "unknown plan '%.*s': the plans are the plug-ins of "
+                             "host/kernels/plugins.c (%s; a new one is a row of its table)",
+                             name != NULL ? (int)len : 0, name != NULL ? name : "",
+                             cb_plugin_names(1, list, sizeof list));
     u->hook_line = c->line;
     return line_done(c);
 }
@@ -791,7 +810,7 @@ static const struct key keys[] = {
     {"arg", 1, GENERIC, parse_arg},
     {"flops", 0, GENERIC, parse_flops},
     {"bytes", 0, GENERIC, parse_bytes},
-    {"verify", 0, GENERIC, parse_verify},
+    {"verify", 0, ALL, parse_verify},
     {"plan", 0, FAMILY, parse_plan},
     {"then", 0, FAMILY, parse_then},
     {"private_mem", 0, ALL, parse_private_mem},

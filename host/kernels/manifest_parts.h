@@ -17,6 +17,7 @@
 #include "clbench/families.h"
 #include "clbench/manifest.h"
 #include "clbench/parse.h"
+#include "clbench/plugin.h"
 
 #include <stddef.h>
 
@@ -55,13 +56,14 @@ struct cb_manifest_kernel {
     unsigned line;                     /* of `clbench:kernel NAME` */
     char size_names[CB_MAX_DIMS * 32]; /* k.dim_names joined by 'x', for --list-kernels */
     struct located require[MAX_REQUIRES];
+    const char *require_reason[MAX_REQUIRES]; /* `require COND "reason"`'s, else NULL */
     unsigned require_count;
     struct located global[3], local[3];
     unsigned global_count, local_count;
     struct located local_mem, private_mem, loops, dynamic_local, flops, bytes;
     /* Where each param's `device (EXPR)` is, checked once the sizes' names are known. */
     struct located device_def[CB_MAX_PARAMS];
-    const struct cb_hook *hook; /* `plan NAME`, else NULL */
+    const struct cb_plugin *hook; /* `plan NAME`, else NULL */
     unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
     unsigned twin_line, baseline_line, verify_line, then_line;

@@ -87,8 +87,11 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
             return -1;
         if (v == 0) {
             *eval_error = 0;
-            snprintf(why, len, "require %s is false (%s:%u)", u->require[i].text, u->file->path,
-                     u->require[i].line);
+            if (u->require_reason[i] != NULL)
+                snprintf(why, len, "%s", u->require_reason[i]);
+            else
+                snprintf(why, len, "require %s is false (%s:%u)", u->require[i].text, u->file->path,
+                         u->require[i].line);
             return -1;
         }
     }

@@ -50,59 +50,6 @@ static const char *plan_grid(struct cb_problem *p, size_t lx, size_t ly, size_t 
     return p->global[0] == 0 || p->global[1] == 0 ? "the NDRange overflows size_t" : NULL;
 }
 
-static const char *plan_naive(struct cb_problem *p)
-{
-    const size_t wgx = (size_t)cb_param(p, "WGX"), wgy = (size_t)cb_param(p, "WGY");
-
-    return plan_grid(p, wgx, wgy, wgx, wgy);
-}
-
-static const char *plan_tiled(struct cb_problem *p)
-{
-    const size_t tile = (size_t)cb_param(p, "TILE");
-    const char *why = plan_grid(p, tile, tile, tile, tile);
-
-    p->local_mem_bytes = 2 * tile * tile * cb_real_size(p);
-    return why;
-}
-
-/* matmul_regblock and matmul_cached: TILE x TILE work-items, each RX columns x RY rows. */
-static const char *plan_block(struct cb_problem *p, int local_tiles)
-{
-    const size_t tile = (size_t)cb_param(p, "TILE");
-    const size_t rx = (size_t)cb_param(p, "RX"), ry = (size_t)cb_param(p, "RY");
-    const char *why = plan_grid(p, tile, tile, tile * rx, tile * ry);
-
-    /* A's tile is TILE*RY x TILE, B's TILE x TILE*RX (001's sizes). */
-    if (local_tiles)
-        p->local_mem_bytes = (tile * ry * tile + tile * tile * rx) * cb_real_size(p);
-    /* Private: acc[RY][RX] and b[RX]; matmul_cached adds its clamped rows[RY] and cols[RX]. */
-    p->private_mem_bytes =
-        (ry * rx + rx) * cb_real_size(p) + (local_tiles ? 0 : (ry + rx) * sizeof(int));
-    return why;
-}
-
-static const char *plan_regblock(struct cb_problem *p)
-{
-    return plan_block(p, 1);
-}
-
-static const char *plan_cached(struct cb_problem *p)
-{
-    return plan_block(p, 0);
-}
-
-static const char *plan_rank1(struct cb_problem *p)
-{
-    const size_t wg = (size_t)cb_param(p, "WG"), rm = (size_t)cb_param(p, "RM");
-    const size_t tk = (size_t)cb_param(p, "TK");
-    const char *why = plan_grid(p, wg, 1, wg, rm);
-
-    p->local_mem_bytes = rm * tk * cb_real_size(p);
-    p->private_mem_bytes = rm * cb_real_size(p); /* acc[RM] */
-    return why;
-}
-
 static const char *plan_fast(struct cb_problem *p)
 {
     const long tsm = cb_param(p, "TSM"), tsn = cb_param(p, "TSN"), tsk = cb_param(p, "TSK");
@@ -134,18 +81,6 @@ static const char *plan_fast(struct cb_problem *p)
     return plan_grid(p, (size_t)(tsn / wptn), (size_t)(tsm / wptm), (size_t)tsn, (size_t)tsm);
 }
 
-/* matmul_cpu: 1 x WGM work-items per group, each RB blocks of MR rows x NV*VN columns of C.
- * The private panel of B (KB x NV*VN floats) is the work-item's stack, bounded here. */
-static const char *plan_cpu(struct cb_problem *p)
-{
-    const size_t rows = (size_t)(cb_param(p, "MR") * cb_param(p, "RB"));
-    const size_t cols = (size_t)(cb_param(p, "VN") * cb_param(p, "NV"));
-
-    if ((size_t)cb_param(p, "KB") * cols * cb_real_size(p) > 64 * 1024)
-        return "KB*NV*VN floats of B's private panel exceed 64 KiB: lower KB or NV";
-    return plan_grid(p, 1, (size_t)cb_param(p, "WGM"), cols, rows * (size_t)cb_param(p, "WGM"));
-}
-
 static const char *plan_library(struct cb_problem *p)
 {
     const char *why = contract(p);
@@ -159,31 +94,6 @@ static const char *plan_library(struct cb_problem *p)
 int cb_contract_matmul(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(contract(p), why, len);
-}
-
-static int hook_matmul_naive(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan_naive(p), why, len);
-}
-
-static int hook_matmul_tiled(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan_tiled(p), why, len);
-}
-
-static int hook_matmul_regblock(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan_regblock(p), why, len);
-}
-
-static int hook_matmul_cached(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan_cached(p), why, len);
-}
-
-static int hook_matmul_rank1(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan_rank1(p), why, len);
 }
 
 /* matmul_fast_sum's work-group (the runner halves it where the kernel allows fewer) and the
@@ -230,14 +140,9 @@ static int plan_split(struct cb_problem *p, char *why, size_t len)
     return 0;
 }
 
-static int hook_matmul_fast(struct cb_problem *p, char *why, size_t len)
+int cb_plan_matmul_fast(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(plan_fast(p), why, len) != 0 ? -1 : plan_split(p, why, len);
-}
-
-static int hook_matmul_cpu(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan_cpu(p), why, len);
 }
 
 int cb_plan_matmul_library(struct cb_problem *p, char *why, size_t len)
@@ -267,14 +172,3 @@ double cb_ref_matmul(const struct cb_problem *p, const void *const in[], size_t 
     *scale = mag;
     return sum;
 }
-
-const struct cb_hook cb_matmul_hooks[] = {
-    {"matmul_naive", "matmul", "WGX WGY", hook_matmul_naive, NULL},
-    {"matmul_tiled", "matmul", "TILE", hook_matmul_tiled, NULL},
-    {"matmul_regblock", "matmul", "TILE RX RY", hook_matmul_regblock, NULL},
-    {"matmul_cached", "matmul", "TILE RX RY", hook_matmul_cached, NULL},
-    {"matmul_rank1", "matmul", "WG RM TK", hook_matmul_rank1, NULL},
-    {"matmul_fast", "matmul", "TSM TSN TSK WPTM WPTN VWM VWN PAD KSPLIT", hook_matmul_fast, NULL},
-    {"matmul_cpu", "matmul", "MR VN NV RB KB WGM", hook_matmul_cpu, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};

@@ -19,36 +19,9 @@ static const char *contract(struct cb_problem *p)
     return NULL;
 }
 
-/* local_floats_per_item: floats of local memory per work-item and per float of its word. */
-static const char *plan(struct cb_problem *p, size_t local_floats_per_item)
-{
-    const size_t n = p->size[0];
-    const size_t vec = (size_t)cb_param(p, "VEC"), wgs = (size_t)cb_param(p, "WGS");
-    const char *why = contract(p);
-
-    if (why != NULL)
-        return why;
-    p->work_dim = 1;
-    /* One work-item per word and, when n % VEC != 0, one for the floats past the last. */
-    p->global[0] = cb_round_up(cb_groups(n, vec), wgs);
-    p->local[0] = wgs;
-    p->local_mem_bytes = local_floats_per_item * vec * cb_real_size(p) * wgs;
-    return p->global[0] == 0 ? "n overflows the global size" : NULL;
-}
-
 int cb_contract_vadd(struct cb_problem *p, char *why, size_t len)
 {
     return cb_refuse(contract(p), why, len);
-}
-
-static int hook_vadd(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan(p, 0), why, len);
-}
-
-static int hook_vadd_local(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(plan(p, 3), why, len);
 }
 
 double cb_ref_vadd(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
@@ -58,9 +31,3 @@ double cb_ref_vadd(const struct cb_problem *p, const void *const in[], size_t i,
     *scale = fabs(a) + fabs(b);
     return a + b;
 }
-
-const struct cb_hook cb_vadd_hooks[] = {
-    {"vadd", "vadd", "VEC WGS", hook_vadd, NULL},
-    {"vadd_local", "vadd", "VEC WGS", hook_vadd_local, NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};

@@ -132,8 +132,15 @@ static int rejects(const char *text, const char *part)
     return 1;
 }
 
-#define HEAD "/* clbench:kernel k\n contract vadd\n"
-#define TAIL " */\nkernel void k(int n) {}\n"
+#define HEAD  "/* clbench:kernel k\n contract vadd\n"
+#define TAIL  " */\nkernel void k(int n) {}\n"
+#define HEADT "/* clbench:kernel k\n contract transpose\n"
+/* The contract of the plan plug-in matmul_fast, and the parameters it reads, on one line. */
+#define HEADM "/* clbench:kernel k\n contract matmul\n"
+#define FAST_PARAMS                                                                                \
+    " param TSM = 8 in 8\n param TSN = 8 in 8\n param TSK = 8 in 8\n param WPTM = 1 in 1\n"        \
+    " param WPTN = 1 in 1\n param VWM = 1 in 1\n param VWN = 1 in 1\n param PAD = 0 in 0\n"        \
+    " param KSPLIT = 1 in 1\n"
 
 int test_manifest_rejects_bad_input(void)
 {
@@ -248,7 +255,8 @@ int test_manifest_key_table_and_builtin_grammar(void)
                                "__kernel void my_fast_sum(const int M) {}\n"
                                "/* clbench:kernel my_copy\n"
                                " *   contract transpose\n"
-                               " *   plan transpose_copy\n"
+                               " *   verify host_copy\n"
+                               " *   global W, H\n"
                                " *   param TILE = 32 in 8,16,32\n"
                                " *   param BLOCK_ROWS = 8 in 1..32\n"
                                " */\n"
@@ -307,16 +315,15 @@ int test_manifest_key_table_and_builtin_grammar(void)
     p.param[2] = 6; /* TSK not a multiple of 4: the hook's reason, through the buffer */
     ASSERT_TRUE(k->plan(&p, why, sizeof why) != 0);
     ASSERT_STR_HAS(why, "TSK must be a multiple of 4");
-    /* A hook may bring its own reference: transpose_copy's output is its input. */
+    /* A host reference plug-in by name: transpose_copy's output is its input. */
     k = f->kernels[1];
     ASSERT_TRUE(k->reference != NULL && k->reference != cb_ref_transpose);
     cb_manifest_file_free(f);
     /* The key list of messages comes from the table, the new keys with it. */
-    ASSERT_TRUE(rejects(HEAD " global N\n colour blue" TAIL,
-                        "plan, then, private_mem, loops, libraries, finding, types; generic only: "
-                        "dims, arg, flops, "
-                        "bytes, "
-                        "verify"));
+    ASSERT_TRUE(
+        rejects(HEAD " global N\n colour blue" TAIL,
+                "verify, plan, then, private_mem, loops, libraries, finding, types; generic only: "
+                "dims, arg, flops, bytes"));
     return 0;
 }
 
@@ -328,27 +335,35 @@ int test_manifest_rejects_bad_builtin_grammar(void)
     /* A second launch: planned by a hook alone, of another kernel of the file. */
     ASSERT_TRUE(rejects(HEAD " global N\n then v" TAIL,
                         "bad.cl:4: then v: a second launch is planned by a `plan` hook"));
-    ASSERT_TRUE(rejects(HEAD " plan vadd\n param VEC = 1 in 1,2\n param WGS = 64 in 1..1024\n"
-                             " then nosuch" TAIL,
-                        "bad.cl:6: then nosuch: the file has no other `__kernel void nosuch(`"));
-    ASSERT_TRUE(rejects(HEAD " plan vadd\n then" TAIL, "bad.cl:4:6: then needs a kernel name"));
+    ASSERT_TRUE(rejects(HEADM " plan matmul_fast\n" FAST_PARAMS " then nosuch" TAIL,
+                        "bad.cl:13: then nosuch: the file has no other `__kernel void nosuch(`"));
+    ASSERT_TRUE(
+        rejects(HEADM " plan matmul_fast\n then" TAIL, "bad.cl:4:6: then needs a kernel name"));
     ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu in 1,2" TAIL,
                         "bad.cl:4:20: param VEC: a CPU default is a non-zero integer"));
     ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu 0 in 0,1" TAIL,
                         "bad.cl:4:20: param VEC: a CPU default is a non-zero integer"));
     ASSERT_TRUE(rejects(HEAD " global N\n param VEC = 1 cpu 3 in 1,2" TAIL,
                         "bad.cl:4:20: param VEC: the CPU default 3 is not in 1,2"));
-    ASSERT_TRUE(rejects(HEAD " plan vadd\n plan vadd" TAIL,
+    ASSERT_TRUE(rejects(HEADM " plan matmul_fast\n plan matmul_fast" TAIL,
                         "bad.cl:4:2: plan is given twice (first on line 3)"));
     ASSERT_TRUE(rejects(HEAD " global N\n private_mem 4\n private_mem 8" TAIL,
                         "bad.cl:5:2: private_mem is given twice (first on line 4)"));
     ASSERT_TRUE(
-        rejects(HEAD " plan matmul_naive" TAIL,
-                "bad.cl:3: plan matmul_naive is a plan of the matmul contract, not of vadd"));
-    ASSERT_TRUE(rejects(HEAD " plan vadd\n param WGS = 64 in 1..1024" TAIL,
-                        "bad.cl:3: plan vadd reads the parameter VEC: declare it"));
+        rejects(HEAD " plan matmul_fast" TAIL,
+                "bad.cl:3: plan matmul_fast is a plan of the matmul contract, not of vadd"));
+    ASSERT_TRUE(rejects(HEADM " plan matmul_fast\n param TSN = 8 in 8" TAIL,
+                        "bad.cl:3: plan matmul_fast reads the parameter TSM: declare it"));
+    /* verify NAME of a family kernel: a host reference plug-in, without options. */
+    ASSERT_TRUE(
+        rejects(HEAD " global N\n verify matmul_fast" TAIL,
+                "bad.cl:4: verify matmul_fast: a vadd kernel is checked by a host reference "
+                "of host/kernels/plugins.c (host_copy"));
+    ASSERT_TRUE(rejects(HEAD " global N\n verify host_copy rtol 1" TAIL,
+                        "bad.cl:4: verify host_copy: a host reference takes no options"));
+    ASSERT_TRUE(rejects(HEAD " plan host_copy" TAIL, "bad.cl:3:7: unknown plan 'host_copy'"));
     ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
-                        " global N\n plan vadd */ kernel void g(int n) {}\n",
+                        " global N\n plan matmul_fast */ kernel void g(int n) {}\n",
                         "bad.cl:6: `plan` is only for the vadd, transpose, copy and matmul"));
     ASSERT_TRUE(rejects(HEAD " global N\n size shared 4x4" TAIL, "size: shared has 2 dimensions"));
     ASSERT_TRUE(rejects(HEAD " global N\n size cpu 4 huge 8" TAIL,
@@ -492,5 +507,34 @@ int test_manifest_real_size(void)
     ASSERT_TRUE(k->plan(&p, why, sizeof why) == 0);
     ASSERT_EQ_U(p.private_mem_bytes, 2 * private_float);
     ASSERT_TRUE(p.bytes == 2 * bytes_float);
+    return 0;
+}
+
+/* `require COND "reason"`: a false condition's row gets the reason, as a plan's own refusal
+ * would say it; the reason is one quoted text at the line's end. */
+int test_manifest_require_reason(void)
+{
+    static const char text[] =
+        HEADT " require TILE % BLOCK_ROWS == 0 \"BLOCK_ROWS must divide TILE\"\n"
+              " param TILE = 8 in 8,16\n param BLOCK_ROWS = 8 in 1..16\n"
+              " global W, H" TAIL;
+    struct cb_manifest_file *f;
+    char why[CB_MANIFEST_WHY_LEN];
+    struct cb_problem p;
+
+    ASSERT_TRUE(cb_manifest_parse("dir/r.cl", text, &f, why, sizeof why) == 0);
+    memset(&p, 0, sizeof p);
+    p.kernel = f->kernels[0];
+    p.size[0] = p.size[1] = 16;
+    p.param[0] = 8;
+    p.param[1] = 3;
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) != 0);
+    ASSERT_TRUE(strcmp(why, "BLOCK_ROWS must divide TILE") == 0);
+    p.param[1] = 4;
+    ASSERT_TRUE(p.kernel->plan(&p, why, sizeof why) == 0);
+    cb_manifest_file_free(f);
+    ASSERT_TRUE(rejects(HEADT " require 1 \"open" TAIL, "bad.cl:3:12: require: the reason is one"));
+    ASSERT_TRUE(rejects(HEADT " require 1 \"a\" b\"" TAIL, "require: the reason is one"));
+    ASSERT_TRUE(rejects(HEADT " require \"why\"" TAIL, "require needs a condition"));
     return 0;
 }

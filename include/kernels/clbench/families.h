@@ -19,21 +19,8 @@ double cb_ref_transpose(const struct cb_problem *p, const void *const in[], size
 double cb_ref_copy(const struct cb_problem *p, const void *const in[], size_t i, double *scale);
 double cb_ref_matmul(const struct cb_problem *p, const void *const in[], size_t i, double *scale);
 
-/* A family's host plan for what a manifest's expressions cannot say (the NDRange from tiles
- * and blocks, local memory, the constraints between parameters), named by a manifest's
- * `plan NAME` line; with the reference the outputs are checked against. */
-struct cb_hook {
-    const char *name;
-    const char *contract;      /* the contract a manifest naming it declares */
-    const char *params;        /* the parameters it reads, blank-separated: each must be declared */
-    cb_plan_fn plan;           /* includes the contract's buffers and work model */
-    cb_reference_fn reference; /* NULL: the contract's */
-};
-/* Each family's hooks (host/kernels/<family>.c), up to an entry without a name. */
-extern const struct cb_hook cb_vadd_hooks[], cb_transpose_hooks[], cb_copy_hooks[],
-    cb_matmul_hooks[];
-/* The hook called s[0, len), or NULL (host/kernels/hooks.c). */
-const struct cb_hook *cb_hook_find(const char *s, size_t len);
+/* matmul_fast's plan plug-in (host/kernels/plugins.c): split-K's two launches. */
+int cb_plan_matmul_fast(struct cb_problem *p, char *why, size_t len);
 
 /* The library baselines' plan (host/kernels/matmul.c): the contract's buffers, and the C
  * grid for the "global" of the run file. */
