@@ -1,5 +1,5 @@
 /* `clbench tune`'s command line: its option table, help and checks; the search itself is
- * host/cli/tune_driver.c's.  The options shared with the benchmark are
+ * host/session/tune_driver.c's.  The options shared with the benchmark are
  * applied by its own code (cb_config_apply, host/cli/args.c), so that they mean and check the
  * same there. */
 #define _POSIX_C_SOURCE 200809L
@@ -82,7 +82,7 @@ static const struct cb_option options[] = {
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 
 struct tune_config {
-    struct cb_tune_config tune; /* what the driver needs (host/cli/tune_driver.c) */
+    struct cb_tune_config tune; /* what the driver needs (host/session/tune_driver.c) */
     char *const *merge_files;   /* --merge: the databases to merge, from the command line */
     size_t merge_count;
     int help, kernel_given, row_timeout_given, merge;

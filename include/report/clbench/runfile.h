@@ -31,7 +31,7 @@ void cb_run_stamp(struct cb_run *run);
 /* The run file; NULL when out of memory. */
 cJSON *cb_run_json(const struct cb_run *run);
 cJSON *cb_device_json(const struct cb_device *d);
-/* One row of the run file's "rows" (also a line of the journal, host/report/journal.c). */
+/* One row of the run file's "rows" (also a line of the journal, host/session/journal.c). */
 cJSON *cb_row_json(const struct cb_row *row);
 /* The row's "kernel_info" object, and its occupancy, bound and launch fields added to j
  * (host/report/runfile_why.c). */

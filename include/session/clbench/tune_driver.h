@@ -1,10 +1,10 @@
-/* The search driver of `clbench tune` (host/cli/tune_driver.c): the searches, their points run in
+/* The search driver of `clbench tune` (host/session/tune_driver.c): the searches, their points run in
  * supervised workers, the run file and the tuning database.  The command line that fills
  * struct cb_tune_config is host/cli/tune_main.c's. */
 #ifndef CLBENCH_TUNE_DRIVER_H
 #define CLBENCH_TUNE_DRIVER_H
 
-#include "clbench/args.h"
+#include "clbench/config.h"
 #include "clbench/tune.h"
 
 #include <stdint.h>
