@@ -20,7 +20,7 @@ static int list_devices(const struct cb_config *cfg)
 
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;
-    if (cfg->format == CB_FORMAT_JSON)
+    if (cfg->session.out.format == CB_FORMAT_JSON)
         status = cb_devices_print_json(stdout, &list) == 0 ? CB_EXIT_OK : CB_EXIT_FAILED;
     else {
         cb_devices_print(stdout, &list);
@@ -45,7 +45,7 @@ static int list_kernels(const struct cb_config *cfg)
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;
     devices = calloc(list.count > 0 ? list.count : 1, sizeof *devices);
-    if (devices != NULL && cb_devices_select(&list, cfg->devices, devices, &count) == 0) {
+    if (devices != NULL && cb_devices_select(&list, cfg->session.devices, devices, &count) == 0) {
         cb_kernels_print(stdout, devices, count, cfg);
         status = CB_EXIT_OK;
     }
@@ -59,11 +59,11 @@ static int bench(struct cb_config *cfg)
     int status;
 
     if (cb_worker_mode())
-        return cb_worker_serve(cfg);
+        return cb_worker_serve(&cfg->session);
     status = cb_config_check_outputs(cfg, NULL, NULL);
     if (status != 0)
         return status;
-    return cb_session_run(cfg);
+    return cb_session_run(&cfg->session);
 }
 
 int main(int argc, char **argv)

@@ -363,7 +363,7 @@ cJSON *cb_row_json(const struct cb_row *row)
 
 cJSON *cb_run_json(const struct cb_run *run)
 {
-    const struct cb_config *cfg = run->cfg;
+    const struct cb_row_settings *cfg = run->settings;
     cJSON *root = cJSON_CreateObject(), *settings, *devices, *rows;
 
     cJSON_AddStringToObject(root, "schema", CB_RUN_SCHEMA);
@@ -372,7 +372,7 @@ cJSON *cb_run_json(const struct cb_run *run)
     cJSON_AddStringToObject(root, "git_commit", CLBENCH_GIT_COMMIT);
     cJSON_AddStringToObject(root, "host", run->host);
     cJSON_AddStringToObject(root, "date", run->date);
-    cJSON_AddStringToObject(root, "command_line", cfg->command_line);
+    cJSON_AddStringToObject(root, "command_line", run->command_line);
     settings = cJSON_AddObjectToObject(root, "settings");
     cJSON_AddNumberToObject(settings, "warmup", cfg->warmup);
     cJSON_AddNumberToObject(settings, "reps", cfg->reps);

@@ -30,22 +30,22 @@
 
 /* The rows of one device, [first, next), in this process (CLBENCH_WORKERS=0). */
 static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
-                             const struct cb_config *cfg, struct cb_journal *journal,
+                             const struct cb_session_settings *cfg, struct cb_journal *journal,
                              struct cb_oracles *oracles, struct cb_progress *progress,
                              unsigned char *done)
 {
     struct cb_device *d = run->rows[first].device;
     struct cb_program_cache cache = {NULL, 0};
-    const struct cb_row_env env = {cfg, &cache, oracles};
+    const struct cb_row_env env = {&cfg->row, &cache, oracles};
     size_t failed = 0;
 
     if (cb_device_open(d) != CL_SUCCESS)
         return SIZE_MAX;
     cb_clock_check(d);
-    cb_sensors_open(d, cfg->sensors);
-    if (cfg->peak_mode != CB_PEAK_OFF)
+    cb_sensors_open(d, cfg->row.sensors);
+    if (cfg->row.peak_mode != CB_PEAK_OFF)
         cb_progress_peaks(progress, d);
-    cb_peak_obtain(d, cfg, &cache);
+    cb_peak_obtain(d, &cfg->row, &cache);
     if (cb_program_builds_in_parallel(d)) {
         cb_progress_builds(progress, d);
         cb_rows_prebuild(&run->rows[first], next - first, &env);
@@ -72,7 +72,7 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
 /* The rows of one device, [first, next), in a supervised worker process (worker.h): a row
  * that crashes it or runs past --row-timeout costs that row.  *fatal: no worker can start. */
 static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_t index,
-                            const struct cb_config *cfg, struct cb_journal *journal,
+                            const struct cb_session_settings *cfg, struct cb_journal *journal,
                             struct cb_progress *progress, unsigned char *done, int *fatal)
 {
     struct cb_device *d = run->rows[first].device;
@@ -81,7 +81,7 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
     size_t failed = 0;
     enum cb_worker_outcome o;
 
-    if (cfg->peak_mode != CB_PEAK_OFF)
+    if (cfg->row.peak_mode != CB_PEAK_OFF)
         cb_progress_peaks(progress, d);
     if (cb_program_builds_in_parallel(d))
         cb_progress_builds(progress, d);
@@ -109,7 +109,8 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         }
         cb_progress_row(progress, &run->rows[r]);
         row_start = cb_wall_ms();
-        o = cb_worker_run(&w, &run->rows[r], cfg->max_time_s, cfg->row_timeout_s, why, sizeof why);
+        o = cb_worker_run(&w, &run->rows[r], cfg->row.max_time_s, cfg->row_timeout_s, why,
+                          sizeof why);
         if (o != CB_WORKER_DONE) {
             r--; /* this row again, as the failure to (re)start says */
             continue;
@@ -125,10 +126,10 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
 
 /* A device whose rows were all resumed: opened all the same for its peaks and clock check
  * (cached peaks cost nothing), which the run file and the resumed rows' rooflines need. */
-static void prepare_device(struct cb_device *d, size_t index, const struct cb_config *cfg,
+static void prepare_device(struct cb_device *d, size_t index, const struct cb_session_settings *cfg,
                            struct cb_progress *progress)
 {
-    if (cfg->peak_mode != CB_PEAK_OFF)
+    if (cfg->row.peak_mode != CB_PEAK_OFF)
         cb_progress_peaks(progress, d);
     if (cb_workers_enabled()) {
         struct cb_worker w;
@@ -142,7 +143,7 @@ static void prepare_device(struct cb_device *d, size_t index, const struct cb_co
         struct cb_program_cache cache = {NULL, 0};
 
         cb_clock_check(d);
-        cb_peak_obtain(d, cfg, &cache);
+        cb_peak_obtain(d, &cfg->row, &cache);
         cb_program_cache_release(&cache);
         cb_device_close(d);
     }
@@ -151,7 +152,7 @@ static void prepare_device(struct cb_device *d, size_t index, const struct cb_co
 /* Runs every row of every device that is not resumed, journaling each as it ends and marking
  * it in done[]; returns the number of rows that failed (unverified rows do not).  Stops early
  * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
-static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
+static size_t run_devices(struct cb_run *run, const struct cb_session_settings *cfg,
                           struct cb_journal *journal, struct cb_oracles *oracles,
                           unsigned char *done, int *fatal)
 {
@@ -163,7 +164,7 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
         pending += !run->rows[r].resumed;
         failed += run->rows[r].resumed && cb_row_failed(&run->rows[r]);
     }
-    cb_progress_start(&progress, pending, cfg->kernel_list_count > 0);
+    cb_progress_start(&progress, pending, cfg->kernels_named);
     for (size_t i = 0; i < run->device_count && !cb_interrupted && !*fatal; i++) {
         struct cb_device *d = run->devices[i];
         size_t first = next, todo = 0, n;
@@ -202,22 +203,22 @@ static size_t run_devices(struct cb_run *run, const struct cb_config *cfg,
 }
 
 /* --resume: marks the rows already done; --output: opens its journal, holding those rows. */
-static int start_journal(struct cb_run *run, const struct cb_config *cfg,
+static int start_journal(struct cb_run *run, const struct cb_session_settings *cfg,
                          struct cb_journal *journal)
 {
     char path[sizeof journal->path];
 
     if (cfg->resume != NULL) {
-        const long resumed = cb_resume_load(cfg->resume, run);
+        const long resumed = cb_resume_load(cfg->resume, run, cfg->retry_failed);
 
         if (resumed < 0)
             return -1;
         fprintf(stderr, "clbench: resuming: %ld of %zu rows already done in '%s'\n", resumed,
                 run->row_count, cfg->resume);
     }
-    if (cfg->output == NULL)
+    if (cfg->out.output == NULL)
         return 0;
-    switch (cb_journal_path(path, sizeof path, cfg->output)) {
+    switch (cb_journal_path(path, sizeof path, cfg->out.output)) {
     case 0:
         return cb_journal_open(journal, path, run);
     case 1:
@@ -229,7 +230,8 @@ static int start_journal(struct cb_run *run, const struct cb_config *cfg,
 
 /* SIGINT or SIGTERM: the rows done go to the outputs, the row that was running nowhere; says
  * how to go on.  Returns the exit status, 128 + the signal. */
-static int interrupted(struct cb_run *run, const struct cb_config *cfg, const unsigned char *done)
+static int interrupted(struct cb_run *run, const struct cb_session_settings *cfg,
+                       const unsigned char *done)
 {
     const size_t total = run->row_count;
     size_t kept = 0, ran = 0;
@@ -243,18 +245,18 @@ static int interrupted(struct cb_run *run, const struct cb_config *cfg, const un
     }
     run->row_count = kept;
     fputc('\n', stderr);
-    if (cfg->output == NULL) {
+    if (cfg->out.output == NULL) {
         fprintf(stderr,
                 "clbench: interrupted: %zu of %zu rows done (%zu this time); without --output "
                 "there is nothing to resume from\n",
                 kept, total, ran);
-    } else if (kept > 0 && cb_write_run_outputs(run, cfg) == 0) {
-        char *again = cb_resume_command(cfg->output);
+    } else if (kept > 0 && cb_write_run_outputs(run, &cfg->out) == 0) {
+        char *again = cb_resume_command(cfg->out.output);
 
         fprintf(stderr,
                 "clbench: interrupted: %zu of %zu rows done (%zu this time), written to '%s'; "
                 "to finish the run:\n  %s\n",
-                kept, total, ran, cfg->output, again != NULL ? again : "");
+                kept, total, ran, cfg->out.output, again != NULL ? again : "");
         free(again);
     } else
         fprintf(stderr, "clbench: interrupted: %zu of %zu rows done; nothing written\n", kept,
@@ -264,7 +266,7 @@ static int interrupted(struct cb_run *run, const struct cb_config *cfg, const un
 
 /* --shard K/N: keeps the rows whose index in the whole expansion is K modulo N, so that N
  * machines given the same command line run disjoint parts whose union is the whole sweep. */
-static int keep_shard(struct cb_run *run, const struct cb_config *cfg)
+static int keep_shard(struct cb_run *run, const struct cb_session_settings *cfg)
 {
     size_t kept = 0;
 
@@ -285,7 +287,7 @@ static int keep_shard(struct cb_run *run, const struct cb_config *cfg)
     return 0;
 }
 
-int cb_session_run(struct cb_config *cfg)
+int cb_session_run(struct cb_session_settings *cfg)
 {
     struct cb_tuned_db tuned = {NULL, 0};
     struct cb_device_list list;
@@ -297,14 +299,15 @@ int cb_session_run(struct cb_config *cfg)
     int status = CB_EXIT_FAILED, written, fatal = 0;
 
     memset(&run, 0, sizeof run);
-    run.cfg = cfg;
+    run.settings = &cfg->row;
+    run.command_line = cfg->command_line;
     /* A run file or a report given as --tuned: said before any work, not warned and skipped. */
-    if (!cfg->no_tuned && cfg->tuned_path != NULL &&
+    if (!cfg->rows.no_tuned && cfg->tuned_path != NULL &&
         cb_tuned_check_target(cfg->tuned_path, refused, sizeof refused) != 0) {
         cb_error("%s", refused);
         return CB_EXIT_USAGE;
     }
-    cb_cache_configure(cfg->use_cache);
+    cb_cache_configure(cfg->row.use_cache);
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         return CB_EXIT_FAILED;
     run.devices = calloc(list.count, sizeof *run.devices);
@@ -313,18 +316,18 @@ int cb_session_run(struct cb_config *cfg)
         goto done;
     /* Fail on an unwritable --output before spending minutes on the rows; nothing is created
      * until the end, so that a killed run leaves nothing but its journal. */
-    if (cfg->output != NULL && cb_output_check(cfg->output, "--output path") != 0)
+    if (cfg->out.output != NULL && cb_output_check(cfg->out.output, "--output path") != 0)
         goto done;
-    if (!cfg->no_tuned) {
-        cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &tuned);
-        cfg->tuned = &tuned;
-        cfg->tuned_lookup = cb_tuned_lookup;
+    if (!cfg->rows.no_tuned) {
+        cb_tuned_load_for_run(cfg->tuned_path, cfg->row.cl_dir, &tuned);
+        cfg->rows.tuned = &tuned;
+        cfg->rows.tuned_lookup = cb_tuned_lookup;
     }
-    cfg->plan = cb_model_plan;
-    cfg->predict = cb_model_predict;
+    cfg->rows.plan = cb_model_plan;
+    cfg->rows.predict = cb_model_predict;
     for (size_t i = 0; i < run.device_count; i++)
-        if (cb_rows_expand(cfg, run.devices[i], run.device_count > 1, &run.rows, &run.row_count) !=
-            0) {
+        if (cb_rows_expand(&cfg->rows, run.devices[i], run.device_count > 1, &run.rows,
+                           &run.row_count) != 0) {
             cb_error("out of host memory while planning the rows");
             goto done;
         }
@@ -357,7 +360,7 @@ int cb_session_run(struct cb_config *cfg)
         goto done;
     }
     cb_rows_warn_libraries(run.rows, run.row_count);
-    written = cb_write_run_outputs(&run, cfg) == 0;
+    written = cb_write_run_outputs(&run, &cfg->out) == 0;
     if (!written)
         status = CB_EXIT_FAILED;
     /* The journal goes only once the report is safely in place. */
@@ -371,6 +374,6 @@ done:
     cb_oracles_release(&oracles);
     cb_devices_free(&list);
     cb_tuned_free(&tuned);
-    cfg->tuned = NULL;
+    cfg->rows.tuned = NULL;
     return status;
 }
