@@ -25,6 +25,7 @@
 #define CLBENCH_WORKER_H
 
 #include "clbench/run.h"
+#include "clbench/session.h"
 
 #include <signal.h>
 #include <sys/types.h>
@@ -93,6 +94,6 @@ void cb_worker_stop(struct cb_worker *w);
 
 /* A worker's life: serves the supervisor on stdin/stdout until its channel closes.  Returns
  * the exit status. */
-int cb_worker_serve(const struct cb_config *cfg);
+int cb_worker_serve(const struct cb_session_settings *cfg);
 
 #endif

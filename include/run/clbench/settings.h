@@ -1,14 +1,14 @@
-/* The configuration of a run, as the command line sets it and every layer reads it. */
-#ifndef CLBENCH_CONFIG_H
-#define CLBENCH_CONFIG_H
+/* What the run layer reads of a run's configuration: how a row is built, timed and verified
+ * (struct cb_row_settings) and which rows a run has (struct cb_rows_request).  The command line
+ * fills both (host/cli/args.c); the layers above hand them down. */
+#ifndef CLBENCH_SETTINGS_H
+#define CLBENCH_SETTINGS_H
 
 #include "clbench/parse.h"
 
 #include <stddef.h>
 
-enum cb_format { CB_FORMAT_TABLE, CB_FORMAT_CSV, CB_FORMAT_JSON, CB_FORMAT_MD };
-
-enum { CB_MAX_KERNELS = 128, CB_MAX_KERNEL_ARGS = 32 };
+enum { CB_MAX_KERNELS = 128 };
 
 /* --peak: where each device's measured peak comes from (host/run/peak_cache.c). */
 enum cb_peak_mode {
@@ -50,61 +50,18 @@ typedef int (*cb_planner_fn)(const struct cb_device *d, const struct cb_problem 
 typedef double (*cb_predict_fn)(const struct cb_device *d, const struct cb_problem *p,
                                 const long *params);
 
-struct cb_config {
-    int list_devices;
-    int list_kernels;
-    int show_help;
-    int show_version;
-    int show_man;                 /* --help-man: the man page, in roff, from the option tables */
-    const char *devices;          /* selector list; "all" by default */
-    int devices_given;            /* -d on the command line (--list-kernels then resolves) */
-    const char *cl_dir;           /* where cl/<family>.cl are read from */
-    const char *cl_opts;          /* extra clBuildProgram options */
-    const char *output;           /* NULL: stdout */
-    const char *resume;           /* a journal or run file whose rows are done (NULL: none) */
-    enum cb_format format;        /* of stdout */
-    enum cb_format output_format; /* of --output: its extension's, else format */
-    int view_on_stdout;           /* with --output: print the format view on stdout too */
-    const struct cb_kernel *kernels[CB_MAX_KERNELS];
-    size_t kernel_count;
-    const char *kernel_lists[CB_MAX_KERNEL_ARGS]; /* each -k, resolved once files are loaded */
-    size_t kernel_list_count;
-    const char *kernel_files[CB_MAX_KERNEL_ARGS]; /* each --kernel-file (host/kernels/manifest.c) */
-    size_t kernel_file_count;
-    struct cb_size sizes[CB_MAX_SIZES];
-    size_t size_count; /* 0: each kernel's default for the device type */
-    struct cb_define defines[CB_MAX_DEFINES];
-    size_t define_count;
+/* How every row of a run is built, timed and verified (run.c, the contracts, the peaks). */
+struct cb_row_settings {
+    const char *cl_dir;            /* where cl/<family>.cl are read from */
+    const char *cl_opts;           /* extra clBuildProgram options */
     unsigned warmup;               /* untimed launches before the timed ones */
     unsigned reps;                 /* timed launches at least */
     double min_time_s;             /* keep timing until the launches add up to this */
     double max_time_s;             /* a row's time budget from its first launch (0: none) */
-    double row_timeout_s;          /* a row's deadline, build included: its worker is killed */
-    int retry_failed;              /* --retry-failed: --resume runs its failed rows again */
     unsigned long long verify_max; /* output elements checked at most (0: automatic) */
     unsigned long long seed;       /* of the pseudo-random inputs */
     enum cb_peak_mode peak_mode;   /* the peak probes, for "fraction of peak" */
     int use_cache;                 /* 0: --no-cache, no peak or program read from or kept on disk */
-    int detail;                    /* table/md: the detail view (report_detail.c) */
-    const char *command_line;      /* argv joined, for the run file (owned; cb_config_free) */
-    unsigned shard, shards;        /* --shard K/N: run the rows whose index % N == K (N >= 1) */
-    const char *tuned_path;        /* --tuned FILE; NULL: the user's database */
-    int no_tuned;                  /* --no-tuned: parameters never come from a database */
-    const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
-    int format_given;                /* -f given: --output's extension does not decide */
-    cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
-    int no_model;                    /* --no-model: the manifest's defaults, not the planner's */
-    cb_planner_fn plan;              /* NULL: no planner */
-    cb_predict_fn predict;
-    /* --autotune quick: time the planner's best few points of each row the model plans, keep
-     * the fastest in the tuning database (0: off); its budget per row, seconds. */
-    int autotune;
-    double autotune_budget_s;
-    /* --type: the element types (REAL) the four families' kernels are built with, and those of
-     * the library rows that run, each kernel's rows in each: "float" (the default), "double",
-     * "half", in the order given. */
-    const char *real_types[3];
-    unsigned real_type_count;
     /* The device's state and energy per row (host/run/sensors.c): 0 (--no-sensors) reads
      * nothing; rows whose core clock moved more than clock_threshold_pct percent are flagged,
      * and with discard_throttled their launches taken while throttled are dropped. */
@@ -115,6 +72,28 @@ struct cb_config {
      * counter at least, and take their energy from it; 0: rows are not lengthened, and a
      * shorter one integrates the power readings. */
     unsigned energy_window_periods;
+};
+
+/* The rows of a run (rows.c): each kernel at each size and element type, with the -D values
+ * given, and where a row's parameters come from otherwise. */
+struct cb_rows_request {
+    const struct cb_kernel *kernels[CB_MAX_KERNELS];
+    size_t kernel_count;
+    struct cb_size sizes[CB_MAX_SIZES];
+    size_t size_count; /* 0: each kernel's default for the device type */
+    struct cb_define defines[CB_MAX_DEFINES];
+    size_t define_count;
+    /* --type: the element types (REAL) the four families' kernels are built with, and those of
+     * the library rows that run, each kernel's rows in each: "float" (the default), "double",
+     * "half", in the order given. */
+    const char *real_types[3];
+    unsigned real_type_count;
+    int no_tuned;                    /* --no-tuned: parameters never come from a database */
+    const struct cb_tuned_db *tuned; /* loaded by the caller; NULL: none */
+    cb_tuned_lookup_fn tuned_lookup; /* reads `tuned` */
+    int no_model;                    /* --no-model: the manifest's defaults, not the planner's */
+    cb_planner_fn plan;              /* NULL: no planner */
+    cb_predict_fn predict;
 };
 
 #endif
