@@ -1,7 +1,8 @@
 /* Fault: does not compile (a missing semicolon and an undeclared name). */
 /* clbench:kernel vadd
  *   contract   vadd
- *   plan       vadd
+ *   global     round_up(ceil(N, VEC), WGS)
+ *   local      WGS
  *   summary    c = a + b, one element per work-item
  *   reproduces 004 vecAdd: one element per work-item, no local memory
  *   size       cpu 16M gpu 64M shared 16M
@@ -11,7 +12,9 @@
  */
 /* clbench:kernel vadd_local
  *   contract   vadd
- *   plan       vadd_local
+ *   global     round_up(ceil(N, VEC), WGS)
+ *   local      WGS
+ *   local_mem  3 * VEC * REAL_SIZE * WGS
  *   summary    c = a + b through local memory (the seed's pointless staging)
  *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
  *   size       cpu 16M gpu 64M shared 16M

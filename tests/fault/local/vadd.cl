@@ -2,7 +2,8 @@
  * plan expects 3 * WGS floats; only the built kernel knows better. */
 /* clbench:kernel vadd
  *   contract   vadd
- *   plan       vadd
+ *   global     round_up(ceil(N, VEC), WGS)
+ *   local      WGS
  *   summary    c = a + b, one element per work-item
  *   reproduces 004 vecAdd: one element per work-item, no local memory
  *   size       cpu 16M gpu 64M shared 16M
@@ -12,7 +13,9 @@
  */
 /* clbench:kernel vadd_local
  *   contract   vadd
- *   plan       vadd_local
+ *   global     round_up(ceil(N, VEC), WGS)
+ *   local      WGS
+ *   local_mem  3 * VEC * REAL_SIZE * WGS
  *   summary    c = a + b through local memory (the seed's pointless staging)
  *   reproduces 004 vecAddLocal: the same add staged through local memory with barriers
  *   size       cpu 16M gpu 64M shared 16M
