@@ -89,17 +89,19 @@ static void vreport(const char *level, const char *fmt, va_list ap)
     fputc('\n', stderr);
 }
 
+static int warnings_quiet;
+
 int cb_error(const char *fmt, ...)
 {
     va_list ap;
 
+    if (warnings_quiet)
+        return -1;
     va_start(ap, fmt);
     vreport("error", fmt, ap);
     va_end(ap);
     return -1;
 }
-
-static int warnings_quiet;
 
 void cb_warnings_quiet(int on)
 {

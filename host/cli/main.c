@@ -71,7 +71,7 @@ int main(int argc, char **argv)
     struct cb_config cfg;
     int status;
 
-    cb_openblas_choose_core(argv);
+    cb_openblas_choose_core();
     cb_workers_argv(argv);
     if (argc > 1 && strcmp(argv[1], "report") == 0)
         return cb_report_main(argc - 1, argv + 1);

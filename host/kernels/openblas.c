@@ -1,7 +1,9 @@
 /* The sgemm_openblas baseline row: OpenBLAS's cblas_sgemm on the host, for CPU devices, on the
- * row's inputs, with as many threads as the device has compute units.  Compiled to nothing
- * without OpenBLAS but the core-type table (unit-tested); the row then carries .requires
- * instead (host/kernels/registry.c). */
+ * row's inputs, with as many threads as the device has compute units.  OpenBLAS is loaded with
+ * dlopen when a row first needs it, so that the core it runs can be chosen before it loads
+ * without starting clbench again, and the binary runs where OpenBLAS is missing (the rows are
+ * then unavailable).  Compiled to nothing with -DCLBENCH_WITH_OPENBLAS=OFF but the core-type
+ * table (unit-tested); the row then carries .requires instead (host/kernels/registry.c). */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/families.h"
 
@@ -50,46 +52,167 @@ const char *cb_openblas_better_core(const char *core, int cpu_level)
 }
 
 #ifndef CLBENCH_HAVE_OPENBLAS
-void cb_openblas_choose_core(char *const argv[])
+void cb_openblas_choose_core(void)
 {
-    (void)argv;
 }
 #else
 #include "clbench/check.h"
 #include "clbench/device_info.h"
 #include "clbench/timer.h"
 
-#include <cblas.h>
+#include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-/* Set in the environment of the run clbench starts again: the core OpenBLAS had picked. */
-#define PICKED_VAR "CLBENCH_OPENBLAS_PICKED"
+/* Set by clbench where it probed OpenBLAS: the core OpenBLAS picks by itself, or "none" where
+ * it could not be loaded.  Workers inherit it, so that they neither probe again nor take the
+ * OPENBLAS_CORETYPE clbench set for the user's. */
+#define PICKED_VAR      "CLBENCH_OPENBLAS_PICKED"
+/* The library loaded: a path or a soname for dlopen. */
+#define LIBRARY_VAR     "CLBENCH_OPENBLAS"
+#define DEFAULT_LIBRARY "libopenblas.so.0"
 
-void cb_openblas_choose_core(char *const argv[])
+/* CBLAS's enum values (cblas.h), passed as int as the C ABI passes enums. */
+enum { ROW_MAJOR = 101, NO_TRANS = 111 };
+
+/* OpenBLAS's entry points, resolved once per process; the library stays loaded (its threads
+ * live as long as it does). */
+static struct {
+    void (*sgemm)(int, int, int, int, int, int, float, const float *, int, const float *, int,
+                  float, float *, int);
+    void (*dgemm)(int, int, int, int, int, int, double, const double *, int, const double *, int,
+                  double, double *, int);
+    char *(*get_config)(void);
+    char *(*get_corename)(void);
+    void (*set_num_threads)(int);
+    int (*get_num_threads)(void);
+    int loaded; /* 1 loaded, -1 could not be loaded (why says so) */
+    char why[320];
+} ob;
+
+static const char *library_name(void)
 {
-    const char *better = cb_openblas_better_core(openblas_get_corename(), cb_cpu_isa_level());
+    const char *name = getenv(LIBRARY_VAR);
 
-    if (better == NULL || getenv("OPENBLAS_CORETYPE") != NULL || getenv(PICKED_VAR) != NULL)
+    return name != NULL && name[0] != '\0' ? name : DEFAULT_LIBRARY;
+}
+
+/* Function pointers are assigned through void ** (POSIX guarantees dlsym's object pointers
+ * convert to function pointers). */
+static int load_openblas(void)
+{
+    const struct {
+        const char *name;
+        void **slot;
+    } symbols[] = {
+        {"cblas_sgemm", (void **)&ob.sgemm},
+        {"cblas_dgemm", (void **)&ob.dgemm},
+        {"openblas_get_config", (void **)&ob.get_config},
+        {"openblas_get_corename", (void **)&ob.get_corename},
+        {"openblas_set_num_threads", (void **)&ob.set_num_threads},
+        {"openblas_get_num_threads", (void **)&ob.get_num_threads},
+    };
+    const char *name = library_name();
+    void *lib;
+
+    if (ob.loaded != 0)
+        return ob.loaded;
+    lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+    if (lib == NULL) {
+        snprintf(ob.why, sizeof ob.why,
+                 "OpenBLAS could not be loaded (%s): sgemm_openblas and dgemm_openblas need it; "
+                 "install libopenblas0 or name the library in %s",
+                 dlerror(), LIBRARY_VAR);
+        return ob.loaded = -1;
+    }
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++) {
+        *symbols[i].slot = dlsym(lib, symbols[i].name);
+        if (*symbols[i].slot == NULL) {
+            snprintf(ob.why, sizeof ob.why,
+                     "%s has no %s: not an OpenBLAS library; name OpenBLAS's in %s", name,
+                     symbols[i].name, LIBRARY_VAR);
+            dlclose(lib);
+            return ob.loaded = -1;
+        }
+    }
+    return ob.loaded = 1;
+}
+
+/* The core OpenBLAS picks by itself, read in a child process that loads it and exits, so that
+ * clbench loads it once, after OPENBLAS_CORETYPE is set where needed (OpenBLAS reads it only
+ * while it loads).  "" where it could not be loaded. */
+static void probe_core(char *core, size_t len)
+{
+    int fd[2];
+    pid_t pid;
+    ssize_t got = 0, n;
+
+    core[0] = '\0';
+    if (pipe(fd) != 0)
         return;
-    if (setenv(PICKED_VAR, openblas_get_corename(), 1) != 0 ||
-        setenv("OPENBLAS_CORETYPE", better, 1) != 0)
+    pid = fork();
+    if (pid == 0) {
+        const char *name = "";
+
+        close(fd[0]);
+        /* One thread: the child only asks for a name. */
+        setenv("OPENBLAS_NUM_THREADS", "1", 1);
+        if (load_openblas() == 1)
+            name = ob.get_corename();
+        if (write(fd[1], name, strlen(name)) < 0)
+            _exit(1);
+        _exit(0);
+    }
+    close(fd[1]);
+    while (pid > 0 && (size_t)got < len - 1) {
+        n = read(fd[0], core + got, len - 1 - (size_t)got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += n;
+    }
+    core[got] = '\0';
+    close(fd[0]);
+    if (pid > 0)
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+}
+
+void cb_openblas_choose_core(void)
+{
+    char picked[64];
+    const char *better;
+
+    if (getenv("OPENBLAS_CORETYPE") != NULL || getenv(PICKED_VAR) != NULL)
         return;
-    execv("/proc/self/exe", argv);
-    /* No /proc (not Linux): the rows say which core ran, and the fix. */
-    unsetenv("OPENBLAS_CORETYPE");
+    probe_core(picked, sizeof picked);
+    if (setenv(PICKED_VAR, picked[0] != '\0' ? picked : "none", 1) != 0 || picked[0] == '\0')
+        return;
+    better = cb_openblas_better_core(picked, cb_cpu_isa_level());
+    if (better != NULL)
+        setenv("OPENBLAS_CORETYPE", better, 1);
 }
 
 void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *info)
 {
-    const char *config = openblas_get_config(), *core = openblas_get_corename();
     const char *forced = getenv("OPENBLAS_CORETYPE"), *picked = getenv(PICKED_VAR);
-    const char *better = cb_openblas_better_core(core, cb_cpu_isa_level());
+    const char *config, *core, *better;
 
     (void)d;
     snprintf(info->name, sizeof info->name, "OpenBLAS");
+    if (load_openblas() != 1) {
+        snprintf(info->version, sizeof info->version, "unknown");
+        return;
+    }
+    config = ob.get_config();
+    core = ob.get_corename();
+    better = cb_openblas_better_core(core, cb_cpu_isa_level());
     /* The configuration starts "OpenBLAS 0.3.21 ...". */
     if (sscanf(config, "OpenBLAS %31s", info->version) != 1)
         snprintf(info->version, sizeof info->version, "unknown");
@@ -102,7 +225,7 @@ void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *inf
         snprintf(info->core_from, sizeof info->core_from, "OPENBLAS_CORETYPE=%s", forced);
     else
         snprintf(info->core_from, sizeof info->core_from, "OpenBLAS's CPU detection");
-    info->threads = openblas_get_num_threads();
+    info->threads = ob.get_num_threads();
     if (better != NULL)
         snprintf(info->warning, sizeof info->warning,
                  "OpenBLAS runs its %s kernels (%s) on a CPU with %s: sgemm_openblas is a slow "
@@ -121,13 +244,17 @@ static const char *openblas_refuses(const struct cb_device *d)
 /* The state is the host result, stored into the OpenCL output before each verification. */
 static int openblas_open(struct cb_library_call *call, char *why, size_t why_len)
 {
+    if (load_openblas() != 1) {
+        snprintf(why, why_len, "%s", ob.why);
+        return CB_LIBRARY_UNAVAILABLE;
+    }
     call->state = malloc(call->problem->output_elems * cb_real_size(call->problem));
     if (call->state == NULL) {
         snprintf(why, why_len, "no host memory for %s's result", call->problem->kernel->name);
         return CB_LIBRARY_FAILED;
     }
     /* The device's compute units are the cores PoCL runs work-groups on: the same cores. */
-    openblas_set_num_threads((int)call->device->compute_units);
+    ob.set_num_threads((int)call->device->compute_units);
     return 0;
 }
 
@@ -136,17 +263,17 @@ static int openblas_open(struct cb_library_call *call, char *why, size_t why_len
 static int openblas_launch(struct cb_library_call *call, double *ms, char *why, size_t why_len)
 {
     const struct cb_problem *p = call->problem;
-    const blasint m = (blasint)p->size[0], n = (blasint)p->size[1], k = (blasint)p->size[2];
+    const int m = (int)p->size[0], n = (int)p->size[1], k = (int)p->size[2];
     const double t0 = cb_wall_ms();
 
     (void)why;
     (void)why_len;
     if (p->real == CB_ELEM_DOUBLE)
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0, call->host_in[0], k,
-                    call->host_in[1], n, 0.0, call->state, n);
+        ob.dgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, m, n, k, 1.0, call->host_in[0], k, call->host_in[1],
+                 n, 0.0, call->state, n);
     else
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, call->host_in[0], k,
-                    call->host_in[1], n, 0.0f, call->state, n);
+        ob.sgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, m, n, k, 1.0f, call->host_in[0], k,
+                 call->host_in[1], n, 0.0f, call->state, n);
     *ms = cb_wall_ms() - t0;
     return 0;
 }

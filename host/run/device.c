@@ -272,6 +272,7 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
     /* After the probe, which may have pointed OCL_ICD_VENDORS away from a broken driver. */
     cb_driver_env_snapshot();
     err = clGetPlatformIDs(0, NULL, &count);
+    cb_icd_check_loader();
     if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && count == 0)) {
         cb_icd_check_registrations();
         cb_error("no OpenCL platform found: install an OpenCL driver, e.g. 'apt-get install "

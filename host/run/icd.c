@@ -3,7 +3,7 @@
  * loading anything.  Only for one it does not find is the library opened here, to tell a
  * library that is missing or broken (dlerror says which) from one that loads but offers no
  * platform. */
-#define _GNU_SOURCE /* pipe2 */
+#define _GNU_SOURCE /* dladdr, pipe2 */
 #include "clbench/icd.h"
 
 #include "clbench/check.h"
@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
@@ -22,10 +23,6 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#ifndef RTLD_NOLOAD
-#define RTLD_NOLOAD 0x00004 /* glibc's; _POSIX_C_SOURCE hides it */
-#endif
 
 enum { ICD_LINE_LEN = 4096 };
 
@@ -380,4 +377,29 @@ int cb_icd_probe(void)
     }
     free(d.list);
     return status;
+}
+
+void cb_icd_check_loader(void)
+{
+    static int checked;
+    const char *built = NULL;
+    char loaded[PATH_MAX], linked[PATH_MAX];
+    Dl_info info;
+
+    if (checked)
+        return;
+    checked = 1;
+#ifdef CLBENCH_ICD_LOADER
+    if (built == NULL)
+        built = CLBENCH_ICD_LOADER;
+#endif
+    /* A loader that is gone (the binary moved to another machine) is nothing to compare. */
+    if (built == NULL || realpath(built, linked) == NULL ||
+        dladdr((void *)(size_t)clGetPlatformIDs, &info) == 0 || info.dli_fname == NULL ||
+        realpath(info.dli_fname, loaded) == NULL || strcmp(loaded, linked) == 0)
+        return;
+    cb_warn("the OpenCL ICD loader loaded is '%s', not '%s' that clbench was built with: "
+            "it may find other platforms than clinfo does (CUDA's lib64 holds NVIDIA's "
+            "libOpenCL.so.1); put its folder after the system's on LD_LIBRARY_PATH",
+            loaded, linked);
 }

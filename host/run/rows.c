@@ -247,3 +247,43 @@ int cb_rows_expand(const struct cb_rows_request *cfg, struct cb_device *d, int s
     }
     return 0;
 }
+
+size_t cb_rows_shrink_group(struct cb_row *rows, size_t count, size_t slow, double took_ms,
+                            double budget_ms, unsigned char *again)
+{
+    const struct cb_row *s = &rows[slow];
+    size_t from[CB_MAX_DIMS], to[CB_MAX_DIMS], n = 0;
+    const char *family = s->problem.kernel->family;
+    const enum cb_elem_type real = s->problem.real;
+    double work = 1.0;
+
+    memcpy(from, s->problem.size, sizeof from);
+    memcpy(to, from, sizeof to);
+    while (took_ms * work > budget_ms) {
+        int shrunk = 0;
+
+        for (unsigned i = 0; i < CB_MAX_DIMS; i++)
+            if (to[i] >= 32) {
+                to[i] /= 2;
+                work /= 2.0;
+                shrunk = 1;
+            }
+        if (!shrunk)
+            break;
+    }
+    if (memcmp(to, from, sizeof to) == 0)
+        return 0;
+    for (size_t j = 0; j < count; j++) {
+        const struct cb_kernel *k = rows[j].problem.kernel;
+
+        if (rows[j].resumed || rows[j].problem.real != real ||
+            memcmp(rows[j].problem.size, from, sizeof from) != 0 ||
+            (k != s->problem.kernel &&
+             (family == NULL || k->family == NULL || strcmp(k->family, family) != 0)))
+            continue;
+        memcpy(rows[j].problem.size, to, sizeof to);
+        again[j] = 1;
+        n++;
+    }
+    return n;
+}

@@ -24,17 +24,19 @@ struct runner {
     const struct cb_session_settings *cfg;
 };
 
-static int runner_open(struct runner *r, struct cb_device *d, size_t index,
+static int runner_open(struct runner *r, const struct cb_run *run, size_t index,
                        const struct cb_session_settings *cfg)
 {
+    struct cb_device *d = run->devices[index];
+
     memset(r, 0, sizeof *r);
     r->cfg = cfg;
     r->isolated = cb_workers_enabled();
     if (r->isolated) {
         char why[CB_REASON_LEN];
 
-        if (cb_worker_open(&r->worker, d, index, NULL, 0, cfg->row_timeout_s, why, sizeof why) !=
-            CB_WORKER_DONE) {
+        if (cb_worker_open(&r->worker, run->devices, run->device_count, index, NULL, 0,
+                           cfg->row_timeout_s, why, sizeof why) != CB_WORKER_DONE) {
             cb_error("--autotune: %s", why);
             cb_worker_stop(&r->worker);
             return -1;
@@ -63,7 +65,7 @@ static int runner_run(struct runner *r, struct cb_row *row, double max_time_s)
     if (r->isolated) {
         char why[CB_REASON_LEN];
 
-        if (cb_worker_run(&r->worker, row, max_time_s, r->cfg->row_timeout_s, why, sizeof why) !=
+        if (cb_worker_run(&r->worker, row, max_time_s, 0, r->cfg->row_timeout_s, why, sizeof why) !=
             CB_WORKER_DONE) {
             row->status = CB_STATUS_LAUNCH_FAILED;
             snprintf(row->reason, sizeof row->reason, "%s", why);
@@ -224,7 +226,7 @@ int cb_autotune_rows(struct cb_run *run, const struct cb_session_settings *cfg)
 
             if (row->device != d || !wants_autotune(row))
                 continue;
-            if (!opened && runner_open(&r, d, di, cfg) != 0) {
+            if (!opened && runner_open(&r, run, di, cfg) != 0) {
                 status = -1;
                 break;
             }

@@ -28,11 +28,60 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The main job with several devices (no --size, no --max-time) gives each launch a budget: a
+ * row whose first launch is over it is not kept, and its group runs smaller on every device
+ * (cb_rows_shrink_group); again[] marks the rows to run at the new size, the rows already run
+ * at the old one included. */
+struct budget {
+    double launch_ms; /* 0: none */
+    unsigned char *again;
+};
+
+/* After row r ran: 1 where it was over the budget and its group was made smaller, so that it
+ * runs again now (and is neither journaled nor counted), with the rows of its group this device
+ * ran before it, from *restart. */
+static int shrunk(struct cb_run *run, size_t first, size_t r, unsigned char *done,
+                  const struct budget *b, double took, size_t *restart,
+                  struct cb_progress *progress)
+{
+    struct cb_row *row = &run->rows[r];
+    char before[96], after[96];
+    size_t n;
+
+    b->again[r] = 0;
+    if (b->launch_ms <= 0 || row->status != CB_STATUS_TOO_SLOW)
+        return 0;
+    cb_row_size(row, before, sizeof before);
+    /* The launch judged, where the row says it; else the row's whole time (an upper bound). */
+    if (cb_row_too_slow_ms(row) > 0)
+        took = cb_row_too_slow_ms(row);
+    n = cb_rows_shrink_group(run->rows, run->row_count, r, took, b->launch_ms, b->again);
+    if (n == 0)
+        return 0;
+    cb_row_size(row, after, sizeof after);
+    cb_warn("%s on %s took %.1f s at %s, over the main job's %.3g s a launch: the %s family's "
+            "rows of that size run at %s on every device (--size chooses)",
+            row->problem.kernel->name, row->device->name, took / 1e3, before, b->launch_ms / 1e3,
+            row->problem.kernel->family, after);
+    cb_row_free(row);
+    *restart = r;
+    for (size_t j = first; j < r; j++)
+        if (b->again[j] && done[j] && j < *restart)
+            *restart = j;
+    for (size_t j = *restart; j < r; j++)
+        if (b->again[j] && done[j]) {
+            cb_row_free(&run->rows[j]);
+            done[j] = 0;
+            progress->total++;
+        }
+    return 1;
+}
+
 /* The rows of one device, [first, next), in this process (CLBENCH_WORKERS=0). */
 static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
                              const struct cb_session_settings *cfg, struct cb_journal *journal,
                              struct cb_oracles *oracles, struct cb_progress *progress,
-                             unsigned char *done)
+                             unsigned char *done, const struct budget *b)
 {
     struct cb_device *d = run->rows[first].device;
     struct cb_program_cache cache = {NULL, 0};
@@ -52,12 +101,17 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
     }
     for (size_t r = first; r < next && !cb_interrupted; r++) {
         double row_start;
+        size_t restart;
 
         if (run->rows[r].resumed)
             continue;
         cb_progress_row(progress, &run->rows[r]);
         row_start = cb_wall_ms();
         cb_run_row(&run->rows[r], &env);
+        if (shrunk(run, first, r, done, b, cb_wall_ms() - row_start, &restart, progress)) {
+            r = restart - 1;
+            continue;
+        }
         cb_journal_append(journal, &run->rows[r]);
         done[r] = 1;
         cb_progress_row_done(progress, &run->rows[r], cb_wall_ms() - row_start);
@@ -73,7 +127,8 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
  * that crashes it or runs past --row-timeout costs that row.  *fatal: no worker can start. */
 static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_t index,
                             const struct cb_session_settings *cfg, struct cb_journal *journal,
-                            struct cb_progress *progress, unsigned char *done, int *fatal)
+                            struct cb_progress *progress, unsigned char *done, int *fatal,
+                            const struct budget *b)
 {
     struct cb_device *d = run->rows[first].device;
     struct cb_worker w;
@@ -85,13 +140,14 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         cb_progress_peaks(progress, d);
     if (cb_program_builds_in_parallel(d))
         cb_progress_builds(progress, d);
-    o = cb_worker_open(&w, d, index, &run->rows[first], next - first, cfg->row_timeout_s, why,
-                       sizeof why);
+    o = cb_worker_open(&w, run->devices, run->device_count, index, &run->rows[first], next - first,
+                       cfg->row_timeout_s, why, sizeof why);
     /* Said once here; each of the device's rows carries it as its reason. */
     if (o == CB_WORKER_OPEN_FAILED)
         cb_error("%s: %s", d->name, why);
     for (size_t r = first; r < next && o != CB_WORKER_INTERRUPTED; r++) {
         double row_start;
+        size_t restart;
 
         if (run->rows[r].resumed)
             continue;
@@ -112,12 +168,16 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
         }
         cb_progress_row(progress, &run->rows[r]);
         row_start = cb_wall_ms();
-        o = cb_worker_run(&w, &run->rows[r], cfg->row.max_time_s, cfg->row_timeout_s, why,
-                          sizeof why);
+        o = cb_worker_run(&w, &run->rows[r], cfg->row.max_time_s, cfg->row.max_first_s,
+                          cfg->row_timeout_s, why, sizeof why);
         if (o != CB_WORKER_DONE) {
             if (o == CB_WORKER_OPEN_FAILED)
                 cb_error("%s: %s", d->name, why);
             r--; /* this row again, as the failure to (re)start says */
+            continue;
+        }
+        if (shrunk(run, first, r, done, b, cb_wall_ms() - row_start, &restart, progress)) {
+            r = restart - 1;
             continue;
         }
         cb_journal_append(journal, &run->rows[r]);
@@ -131,8 +191,8 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
 
 /* A device whose rows were all resumed: opened all the same for its peaks and clock check
  * (cached peaks cost nothing), which the run file and the resumed rows' rooflines need. */
-static void prepare_device(struct cb_device *d, size_t index, const struct cb_session_settings *cfg,
-                           struct cb_progress *progress)
+static void prepare_device(struct cb_device *d, size_t index, struct cb_run *run,
+                           const struct cb_session_settings *cfg, struct cb_progress *progress)
 {
     if (cfg->row.peak_mode != CB_PEAK_OFF)
         cb_progress_peaks(progress, d);
@@ -140,8 +200,8 @@ static void prepare_device(struct cb_device *d, size_t index, const struct cb_se
         struct cb_worker w;
         char why[CB_REASON_LEN];
 
-        if (cb_worker_open(&w, d, index, NULL, 0, cfg->row_timeout_s, why, sizeof why) ==
-            CB_WORKER_OPEN_FAILED)
+        if (cb_worker_open(&w, run->devices, run->device_count, index, NULL, 0, cfg->row_timeout_s,
+                           why, sizeof why) == CB_WORKER_OPEN_FAILED)
             cb_warn("the resumed rows of '%s' keep no roofline: %s", d->name, why);
         cb_worker_stop(&w);
     } else if (cb_device_open(d) == CL_SUCCESS) {
@@ -154,22 +214,17 @@ static void prepare_device(struct cb_device *d, size_t index, const struct cb_se
     }
 }
 
-/* Runs every row of every device that is not resumed, journaling each as it ends and marking
- * it in done[]; returns the number of rows that failed (unverified rows do not).  Stops early
+/* One pass over the devices: the rows of each that are not resumed; in the first pass a
+ * device whose rows were all resumed is prepared, and resumed rows explained.  Stops early
  * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
-static size_t run_devices(struct cb_run *run, const struct cb_session_settings *cfg,
-                          struct cb_journal *journal, struct cb_oracles *oracles,
-                          unsigned char *done, int *fatal)
+static void run_pass(struct cb_run *run, const struct cb_session_settings *cfg,
+                     struct cb_journal *journal, struct cb_oracles *oracles, unsigned char *done,
+                     int *fatal, const struct budget *b, struct cb_progress *progress,
+                     int first_pass)
 {
-    size_t failed = 0, next = 0, pending = 0;
     const int isolated = cb_workers_enabled();
-    struct cb_progress progress;
+    size_t next = 0;
 
-    for (size_t r = 0; r < run->row_count; r++) {
-        pending += !run->rows[r].resumed;
-        failed += run->rows[r].resumed && cb_row_failed(&run->rows[r]);
-    }
-    cb_progress_start(&progress, pending, cfg->kernels_named);
     for (size_t i = 0; i < run->device_count && !cb_interrupted && !*fatal; i++) {
         struct cb_device *d = run->devices[i];
         size_t first = next, todo = 0, n;
@@ -177,20 +232,19 @@ static size_t run_devices(struct cb_run *run, const struct cb_session_settings *
         while (next < run->row_count && run->rows[next].device == d)
             todo += !run->rows[next++].resumed;
         if (todo == 0) {
-            if (next > first)
-                prepare_device(d, i, cfg, &progress);
+            if (next > first && first_pass)
+                prepare_device(d, i, run, cfg, progress);
             n = 0;
         } else
-            n = isolated ? run_in_worker(run, first, next, i, cfg, journal, &progress, done, fatal)
-                         : run_in_process(run, first, next, cfg, journal, oracles, &progress, done);
+            n = isolated
+                    ? run_in_worker(run, first, next, i, cfg, journal, progress, done, fatal, b)
+                    : run_in_process(run, first, next, cfg, journal, oracles, progress, done, b);
         /* Resumed rows were read before this device's peaks were known. */
-        for (size_t r = first; r < next; r++)
+        for (size_t r = first; r < next && first_pass; r++)
             if (run->rows[r].resumed)
                 cb_row_explain(&run->rows[r]);
-        if (n != SIZE_MAX) {
-            failed += n;
+        if (n != SIZE_MAX)
             continue;
-        }
         for (size_t r = first; r < next; r++) {
             if (run->rows[r].resumed)
                 continue;
@@ -200,10 +254,78 @@ static size_t run_devices(struct cb_run *run, const struct cb_session_settings *
             cb_journal_append(journal, &run->rows[r]);
             done[r] = 1;
         }
-        failed += todo;
-        cb_progress_drop(&progress, todo);
+        cb_progress_drop(progress, todo);
+    }
+}
+
+/* Runs every row of every device that is not resumed, journaling each as it ends and marking
+ * it in done[]; then, in the main job, again the rows that ran before their group was made
+ * smaller.  Returns the number of rows that failed (unverified rows do not).  Stops early
+ * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
+static size_t run_devices(struct cb_run *run, const struct cb_session_settings *cfg,
+                          struct cb_journal *journal, struct cb_oracles *oracles,
+                          unsigned char *done, int *fatal)
+{
+    size_t failed = 0, pending = 0, again = 0;
+    struct cb_session_settings row_cfg = *cfg;
+    struct budget b = {0, calloc(run->row_count + 1, 1)};
+    struct cb_progress progress;
+
+    if (b.again == NULL) {
+        cb_error("out of host memory while planning the rows");
+        *fatal = 1;
+        return 0;
+    }
+    if (cfg->rows.size_count == 0 && cfg->row.max_time_s == 0 && run->device_count > 1) {
+        const char *test = getenv("CLBENCH_TEST_LAUNCH_MS"); /* a test hook: another budget */
+
+        b.launch_ms = test != NULL && atof(test) > 0 ? atof(test) : CB_MAIN_JOB_LAUNCH_MS;
+        row_cfg.row.max_first_s = b.launch_ms / 1e3;
+        row_cfg.row.max_time_s = CB_MAIN_JOB_ROW_MS / 1e3;
+    }
+    for (size_t r = 0; r < run->row_count; r++)
+        pending += !run->rows[r].resumed;
+    cb_progress_start(&progress, pending, cfg->kernels_named);
+    run_pass(run, &row_cfg, journal, oracles, done, fatal, &b, &progress, 1);
+    for (size_t r = 0; r < run->row_count; r++)
+        again += b.again[r] && done[r];
+    if (again > 0 && !cb_interrupted && !*fatal) {
+        /* The rows that ran at their group's old size, alone: the others count as resumed.  The
+         * devices' peaks and clock checks are pass one's (kept: not measured again). */
+        unsigned char *resumed = malloc(run->row_count);
+        struct cb_device *kept = malloc((run->device_count + 1) * sizeof *kept);
+        struct cb_session_settings again_cfg = row_cfg;
+
+        again_cfg.row.peak_mode = CB_PEAK_OFF;
+        if (resumed != NULL && kept != NULL) {
+            for (size_t i = 0; i < run->device_count; i++)
+                kept[i] = *run->devices[i];
+            for (size_t r = 0; r < run->row_count; r++) {
+                resumed[r] = (unsigned char)run->rows[r].resumed;
+                run->rows[r].resumed = !(b.again[r] && done[r]);
+                if (b.again[r] && done[r]) {
+                    cb_row_free(&run->rows[r]);
+                    done[r] = 0;
+                }
+            }
+            progress.total += again;
+            run_pass(run, &again_cfg, journal, oracles, done, fatal, &b, &progress, 0);
+            for (size_t r = 0; r < run->row_count; r++)
+                run->rows[r].resumed = resumed[r];
+            for (size_t i = 0; i < run->device_count; i++)
+                *run->devices[i] = kept[i];
+            /* Their rooflines, from pass one's peaks. */
+            for (size_t r = 0; r < run->row_count; r++)
+                if (b.again[r] && done[r])
+                    cb_row_explain(&run->rows[r]);
+        }
+        free(resumed);
+        free(kept);
     }
     cb_progress_end(&progress);
+    for (size_t r = 0; r < run->row_count; r++)
+        failed += (run->rows[r].resumed || done[r]) && cb_row_failed(&run->rows[r]);
+    free(b.again);
     return failed;
 }
 
@@ -301,7 +423,7 @@ int cb_session_run(struct cb_session_settings *cfg)
     struct cb_oracles oracles = {NULL, NULL, NULL};
     char refused[4608];
     unsigned char *done_rows = NULL;
-    int status = CB_EXIT_FAILED, written, fatal = 0;
+    int status = CB_EXIT_FAILED, written, fatal = 0, mixed = 0;
 
     memset(&run, 0, sizeof run);
     run.settings = &cfg->row;
@@ -330,9 +452,13 @@ int cb_session_run(struct cb_session_settings *cfg)
     }
     cfg->rows.plan = cb_model_plan;
     cfg->rows.predict = cb_model_predict;
+    /* The shared sizes put GPUs and CPUs side by side; devices of one kind share their own
+     * defaults already (two CPU drivers: the CPU's, which the slower one finishes). */
     for (size_t i = 0; i < run.device_count; i++)
-        if (cb_rows_expand(&cfg->rows, run.devices[i], run.device_count > 1, &run.rows,
-                           &run.row_count) != 0) {
+        mixed |= (run.devices[i]->type & CL_DEVICE_TYPE_GPU) !=
+                 (run.devices[0]->type & CL_DEVICE_TYPE_GPU);
+    for (size_t i = 0; i < run.device_count; i++)
+        if (cb_rows_expand(&cfg->rows, run.devices[i], mixed, &run.rows, &run.row_count) != 0) {
             cb_error("out of host memory while planning the rows");
             goto done;
         }

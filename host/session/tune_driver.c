@@ -134,7 +134,7 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
     if (k->worker != NULL) {
         char why[CB_REASON_LEN];
         const int said = k->worker->open_failure[0] != '\0'; /* once, not for every point */
-        enum cb_worker_outcome o = cb_worker_run(k->worker, &row, eval_cfg.max_time_s,
+        enum cb_worker_outcome o = cb_worker_run(k->worker, &row, eval_cfg.max_time_s, 0,
                                                  k->cfg->row_timeout_s, why, sizeof why);
 
         if (o == CB_WORKER_INTERRUPTED)
@@ -364,7 +364,8 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
     if (isolated) {
         char why[CB_REASON_LEN];
         const enum cb_worker_outcome o =
-            cb_worker_open(&worker, d, index, NULL, 0, cfg->row_timeout_s, why, sizeof why);
+            cb_worker_open(&worker, run->devices, run->device_count, index, NULL, 0,
+                           cfg->row_timeout_s, why, sizeof why);
 
         if (o != CB_WORKER_DONE) {
             if (o != CB_WORKER_INTERRUPTED)

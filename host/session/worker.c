@@ -327,6 +327,24 @@ static const char *worker_exe(void)
     return exe != NULL ? exe : "/proc/self/exe";
 }
 
+/* A test hook: CLBENCH_TEST_WORKER_ENV=NAME=VALUE gives the workers' environment that value of
+ * NAME, in place of the supervisor's, so that a test can make them see other devices. */
+static size_t worker_env_hook(char **envp, size_t n)
+{
+    const char *set = getenv("CLBENCH_TEST_WORKER_ENV");
+    const size_t name_len = set != NULL ? strcspn(set, "=") : 0;
+
+    if (set == NULL || set[name_len] != '=')
+        return n;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(envp[i], set, name_len + 1) == 0) {
+            envp[i] = (char *)set;
+            return n;
+        }
+    envp[n] = (char *)set;
+    return n + 1;
+}
+
 /* Forks and execs a worker; -1 with why when that fails (exec failing is seen through a pipe
  * closed on exec). */
 static int spawn(struct cb_worker *w, char *why, size_t len)
@@ -349,12 +367,13 @@ static int spawn(struct cb_worker *w, char *why, size_t len)
 
         while (env[n] != NULL)
             n++;
-        envp = calloc(n + 2, sizeof *envp);
+        envp = calloc(n + 3, sizeof *envp);
         if (envp == NULL) {
             snprintf(why, len, "cannot start a worker process: out of memory");
             return -1;
         }
         memcpy(envp, env, n * sizeof *envp);
+        n = worker_env_hook(envp, n);
         /* What the supervisor said of the cache, a worker does not say again. */
         envp[n] = cb_cache_warned() ? WORKER_ENV "=" WORKER_CACHE_SAID : WORKER_ENV "=1";
     }
@@ -400,7 +419,8 @@ static int spawn(struct cb_worker *w, char *why, size_t len)
     return 0;
 }
 
-static cJSON *spec_json(const struct cb_row *row, size_t device_index, double max_time_s)
+static cJSON *spec_json(const struct cb_row *row, size_t device_index, double max_time_s,
+                        double max_first_s)
 {
     cJSON *j = cJSON_CreateObject(), *size = cJSON_AddArrayToObject(j, "size"),
           *params = cJSON_AddArrayToObject(j, "params");
@@ -417,6 +437,7 @@ static cJSON *spec_json(const struct cb_row *row, size_t device_index, double ma
         cJSON_AddStringToObject(j, "from", row->params_from);
     cJSON_AddStringToObject(j, "tuned_date", row->tuned.date);
     cJSON_AddNumberToObject(j, "max_time_s", max_time_s);
+    cJSON_AddNumberToObject(j, "max_first_s", max_first_s);
     return j;
 }
 
@@ -529,6 +550,56 @@ static void clock_restore(struct cb_device *d, const cJSON *j)
     snprintf(d->clock_why, sizeof d->clock_why, "%s", why != NULL ? why : "");
 }
 
+/* A device as the supervisor and its workers name it to each other: the platform's and the
+ * device's names (the P:D of --list shifts where a platform is missing). */
+static cJSON *device_json(const struct cb_device *d)
+{
+    cJSON *j = cJSON_CreateObject();
+    char id[32];
+
+    cb_device_id_string(d, id, sizeof id);
+    cJSON_AddStringToObject(j, "id", id);
+    cJSON_AddStringToObject(j, "platform", d->platform_name);
+    cJSON_AddStringToObject(j, "name", d->name);
+    return j;
+}
+
+/* "1:0 'NAME', 2:0 'NAME'", or "none". */
+static void device_list_text(struct cb_device *const *devices, size_t count, char *buf, size_t len)
+{
+    size_t n = 0;
+
+    snprintf(buf, len, "none");
+    for (size_t i = 0; i < count && n < len; i++) {
+        char id[32];
+        int w;
+
+        if (devices[i] == NULL)
+            continue;
+        cb_device_id_string(devices[i], id, sizeof id);
+        w = snprintf(buf + n, len - n, "%s%s '%s'", n > 0 ? ", " : "", id, devices[i]->name);
+        if (w < 0)
+            break;
+        n += (size_t)w;
+    }
+}
+
+/* Said once per run: a worker enumerated other devices than its supervisor. */
+static void warn_device_lists(const struct cb_worker *w, const char *worker_list)
+{
+    static int said;
+    char mine[1024];
+
+    if (said || worker_list == NULL)
+        return;
+    said = 1;
+    device_list_text(w->devices, w->device_count, mine, sizeof mine);
+    cb_warn("a worker sees other devices than clbench: clbench sees %s, the worker %s; rows go "
+            "to the device of the same name, or fail where the worker has none (an environment "
+            "that differs between them: LD_LIBRARY_PATH, OCL_ICD_VENDORS, OCL_ICD_FILENAMES)",
+            mine, worker_list);
+}
+
 /* The deadline of opening a device in a worker, builds aside: a row's at least. */
 static double open_timeout_s(double row_timeout_s)
 {
@@ -579,10 +650,13 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     msg = cJSON_CreateObject();
     cJSON_AddStringToObject(msg, "op", "open");
     cJSON_AddNumberToObject(msg, "device", (double)w->device_index);
+    list = cJSON_AddArrayToObject(msg, "devices");
+    for (size_t i = 0; i < w->device_count; i++)
+        cJSON_AddItemToArray(list, device_json(w->devices[i]));
     list = cJSON_AddArrayToObject(msg, "prebuild");
     for (size_t i = 0; i < count; i++)
         if (!prebuild[i].resumed) {
-            cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0));
+            cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0, 0));
             builds++;
         }
     /* The kernel files as this run read them: a worker that reads another text refuses. */
@@ -606,6 +680,8 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     if (r == LINE) {
         reply = cJSON_Parse(w->line);
         consume_line(w);
+        warn_device_lists(w,
+                          cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(reply, "devices")));
         if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(reply, "opened"))) {
             peak_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "peak"));
             clock_restore(w->device, cJSON_GetObjectItemCaseSensitive(reply, "clock"));
@@ -653,7 +729,8 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     return CB_WORKER_OPEN_FAILED;
 }
 
-enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *d, size_t index,
+enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *const *devices,
+                                      size_t device_count, size_t index,
                                       const struct cb_row *prebuild, size_t count, double timeout_s,
                                       char *why, size_t len)
 {
@@ -661,7 +738,9 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *d, 
 
     memset(w, 0, sizeof *w);
     w->to = w->from = w->err = -1;
-    w->device = d;
+    w->devices = devices;
+    w->device_count = device_count;
+    w->device = devices[index];
     w->device_index = index;
     o = start(w, prebuild, count, timeout_s, why, len);
     /* Once the device opened, a failure is the builds': again without them, the peaks kept. */
@@ -696,7 +775,7 @@ static void fail_row(struct cb_worker *w, struct cb_row *row, enum cb_status sta
 }
 
 enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, double max_time_s,
-                                     double timeout_s, char *why, size_t len)
+                                     double max_first_s, double timeout_s, char *why, size_t len)
 {
     cJSON *msg, *reply, *got;
     enum wait_result r;
@@ -714,7 +793,7 @@ enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, do
         if (o != CB_WORKER_DONE)
             return o;
     }
-    msg = spec_json(row, w->device_index, max_time_s);
+    msg = spec_json(row, w->device_index, max_time_s, max_first_s);
     cJSON_AddStringToObject(msg, "op", "row");
     w->ring_len = 0; /* the last lines quoted are this row's */
     start_ms = cb_wall_ms();
@@ -809,7 +888,8 @@ static int row_from_spec(const cJSON *spec, struct cb_device **devices, size_t c
 
     memset(row, 0, sizeof *row);
     if (k == NULL || !cJSON_IsNumber(dev) || dev->valuedouble < 0 ||
-        dev->valuedouble >= (double)count || cJSON_GetArraySize(size) != CB_MAX_DIMS ||
+        dev->valuedouble >= (double)count || devices[(size_t)dev->valuedouble] == NULL ||
+        cJSON_GetArraySize(size) != CB_MAX_DIMS ||
         cJSON_GetArraySize(params) != (int)cb_kernel_param_count(k))
         return -1;
     row->device = devices[(size_t)dev->valuedouble];
@@ -844,21 +924,89 @@ static int context_usable(struct cb_device *d)
     return e == CL_SUCCESS;
 }
 
+/* The worker's devices in the supervisor's order: map[i] is the worker's device of the same
+ * platform and name as the supervisor's i-th (the k-th of several alike), or NULL.  Returns
+ * whether the two lists differ. */
+static int map_devices(const cJSON *theirs, struct cb_device **devices, size_t count,
+                       struct cb_device **map, size_t map_count)
+{
+    const cJSON *e;
+    size_t i = 0;
+    int differ = map_count != count;
+
+    cJSON_ArrayForEach(e, theirs)
+    {
+        if (i >= map_count)
+            break;
+        const char *platform =
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "platform"));
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "name"));
+
+        map[i] = NULL;
+        for (size_t j = 0; platform != NULL && name != NULL && j < count && map[i] == NULL; j++) {
+            int taken = 0;
+
+            for (size_t k = 0; k < i; k++)
+                taken |= map[k] == devices[j];
+            if (!taken && strcmp(devices[j]->platform_name, platform) == 0 &&
+                strcmp(devices[j]->name, name) == 0)
+                map[i] = devices[j];
+        }
+        differ |= i >= count || map[i] != devices[i];
+        i++;
+    }
+    return differ;
+}
+
 static int open_device(const cJSON *msg, const struct cb_session_settings *cfg,
-                       struct cb_device **devices, size_t count, struct cb_program_cache *cache,
+                       struct cb_device **devices, size_t *count, struct cb_program_cache *cache,
                        struct cb_oracles *oracles, struct cb_device **open)
 {
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(msg, "device");
+    const cJSON *theirs = cJSON_GetObjectItemCaseSensitive(msg, "devices");
+    const size_t their_count = cJSON_GetArraySize(theirs) <= CB_WORKER_MAX_DEVICES
+                                   ? (size_t)cJSON_GetArraySize(theirs)
+                                   : 0;
     const cJSON *spec;
     cJSON *out = cJSON_CreateObject();
     struct cb_device *d;
     struct cb_row *rows = NULL;
     size_t n = 0;
 
+    /* From here on the supervisor's indices name the worker's devices. */
+    if (*open == NULL && their_count > 0) {
+        struct cb_device **map = calloc(their_count, sizeof *map);
+
+        if (map == NULL) {
+            cJSON_Delete(out);
+            return -1;
+        }
+        if (map_devices(theirs, devices, *count, map, their_count)) {
+            char mine[1024];
+
+            device_list_text(devices, *count, mine, sizeof mine);
+            cJSON_AddStringToObject(out, "devices", mine);
+        }
+        memcpy(devices, map, their_count * sizeof *map);
+        *count = their_count;
+        free(map);
+    }
     if (*open != NULL || !cJSON_IsNumber(dev) || dev->valuedouble < 0 ||
-        dev->valuedouble >= (double)count) {
+        dev->valuedouble >= (double)*count || devices[(size_t)dev->valuedouble] == NULL) {
+        const cJSON *mine =
+            cJSON_GetArrayItem(theirs, cJSON_IsNumber(dev) ? (int)dev->valuedouble : -1);
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(mine, "name"));
+        char reason[CB_REASON_LEN];
+
+        if (name != NULL)
+            snprintf(reason, sizeof reason,
+                     "the worker does not see '%s': its environment finds other devices than "
+                     "clbench's (the run's first warning names both lists)",
+                     name);
+        else
+            snprintf(reason, sizeof reason, "the worker was asked for no device of its own");
         cJSON_AddFalseToObject(out, "ready");
-        cJSON_AddStringToObject(out, "reason", "the worker was asked for no device of its own");
+        cJSON_AddStringToObject(out, "reason", reason);
         return reply(out);
     }
     /* A worker loads the kernel files anew: if one was edited since the run read it, its
@@ -901,6 +1049,11 @@ static int open_device(const cJSON *msg, const struct cb_session_settings *cfg,
         cJSON *opened = cJSON_CreateObject();
 
         cJSON_AddTrueToObject(opened, "opened");
+        /* The supervisor says so from this first answer. */
+        if (cJSON_HasObjectItem(out, "devices"))
+            cJSON_AddStringToObject(
+                opened, "devices",
+                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(out, "devices")));
         cJSON_AddItemToObject(opened, "peak", peak_json(d));
         cJSON_AddItemToObject(opened, "clock", clock_json(d));
         cb_device_state_json(opened, d);
@@ -915,7 +1068,7 @@ static int open_device(const cJSON *msg, const struct cb_session_settings *cfg,
         rows = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *rows);
         cJSON_ArrayForEach(spec, list)
         {
-            if (rows != NULL && row_from_spec(spec, devices, count, &rows[n]) == 0)
+            if (rows != NULL && row_from_spec(spec, devices, *count, &rows[n]) == 0)
                 n++;
         }
         if (n > 0) {
@@ -935,6 +1088,7 @@ static int run_one(const cJSON *msg, const struct cb_session_settings *cfg,
 {
     struct cb_row_settings row_cfg = cfg->row;
     const cJSON *max_time = cJSON_GetObjectItemCaseSensitive(msg, "max_time_s");
+    const cJSON *max_first = cJSON_GetObjectItemCaseSensitive(msg, "max_first_s");
     const struct cb_row_env env = {&row_cfg, cache, oracles};
     struct cb_row row;
     cJSON *out;
@@ -943,6 +1097,8 @@ static int run_one(const cJSON *msg, const struct cb_session_settings *cfg,
         return -1; /* the supervisor sees the channel close: the row fails with why */
     if (cJSON_IsNumber(max_time))
         row_cfg.max_time_s = max_time->valuedouble;
+    if (cJSON_IsNumber(max_first))
+        row_cfg.max_first_s = max_first->valuedouble;
     cb_run_row(&row, &env);
     *retire = row.status != CB_STATUS_OK && row.status != CB_STATUS_INVALID &&
               row.status != CB_STATUS_OVER_LIMITS && row.status != CB_STATUS_UNAVAILABLE &&
@@ -966,6 +1122,8 @@ int cb_worker_serve(const struct cb_session_settings *cfg)
     int status = 0, retire = 0;
     cl_int err;
 
+    list.devices = NULL;
+    list.count = 0;
     /* The channel is our stdout as started; stdout itself joins stderr from here on. */
     channel = dup(STDOUT_FILENO);
     if (channel < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
@@ -978,22 +1136,26 @@ int cb_worker_serve(const struct cb_session_settings *cfg)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1)
         return 1;
+    /* A worker that finds no device, or none the selection names, still answers: the
+     * supervisor then names both lists. */
     cb_warnings_quiet(1);
     cb_icd_probe_skip(); /* the supervisor did, and left out a driver that failed it */
     err = cb_devices_enumerate(&list);
-    cb_warnings_quiet(0);
     if (err != CL_SUCCESS)
-        return 1;
-    devices = calloc(list.count + 1, sizeof *devices);
-    if (devices == NULL || cb_oracles_init(&oracles, &list) != 0 ||
-        cb_devices_select(&list, cfg->devices, devices, &count) != 0)
+        list.count = 0;
+    /* Room for the supervisor's list too, which may be longer (open_device). */
+    devices = calloc(list.count + CB_WORKER_MAX_DEVICES, sizeof *devices);
+    if (devices == NULL || cb_oracles_init(&oracles, &list) != 0)
         status = 1;
+    else if (list.count == 0 || cb_devices_select(&list, cfg->devices, devices, &count) != 0)
+        count = 0;
+    cb_warnings_quiet(0);
     while (status == 0 && !retire && getline(&line, &cap, stdin) > 0) {
         cJSON *msg = cJSON_Parse(line);
         const char *op = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(msg, "op"));
 
         if (op != NULL && strcmp(op, "open") == 0)
-            status = open_device(msg, cfg, devices, count, &cache, &oracles, &open) != 0;
+            status = open_device(msg, cfg, devices, &count, &cache, &oracles, &open) != 0;
         else if (op != NULL && strcmp(op, "row") == 0)
             status = run_one(msg, cfg, devices, count, &cache, &oracles, open, &retire) != 0;
         else

@@ -85,6 +85,10 @@ int cb_model_device_of(const struct cb_device *d, struct cb_model_device *md, ch
     }
     md->compute_units = (long)d->compute_units;
     md->local_mem_bytes = (long)d->local_mem_bytes;
+    /* Rusticl counts a kernel's __local arrays twice in CL_KERNEL_LOCAL_MEM_SIZE, which is what
+     * the row is checked against after the build: plan within half of its local memory. */
+    if (strstr(d->platform_name, "rusticl") != NULL)
+        md->local_mem_bytes /= 2;
     md->clock_mhz = d->clock_mhz;
     if (md->clock_mhz <= 0) {
         md->clock_mhz = 1000;

@@ -51,8 +51,9 @@ while read -r id kind name; do
         # rows one at a time looped past the 65535 iterations llvmpipe (Rusticl) lets all the
         # loops of a work-item run: the rows after it kept their NaN poison (verify_failed).
         # At K = 2048 its interior loops (RB + 1) * K times, past that limit at the default RB
-        # = 32: over_limits on llvmpipe (checked below) instead of wrong sums, ok elsewhere.
-        "-k matmul_cpu -n 128x8x600,133x21x600,128x16x2048"
+        # = 32 (the manifest's, not the planner's): over_limits on llvmpipe (checked below)
+        # instead of wrong sums, ok elsewhere.
+        "-k matmul_cpu -n 128x8x600,133x21x600,128x16x2048 --no-model"
         # matmul_fast's CUTLASS loop (SCHED=1, the GPU double default), in 32 work-items, which
         # every implementation here allows: ok on each (checked below), with split-K.
         "-k matmul_fast -n ${sizes[2]} -D SCHED=1 -D TSM=16 -D TSN=32 -D TSK=8 -D WPTM=4 -D WPTN=4 -D VWM=2 -D VWN=2 -D KSPLIT=1,2"

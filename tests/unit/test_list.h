@@ -21,6 +21,8 @@
     X(registry_private_memory_of_matmuls)                                                          \
     X(registry_param_allows_lists_and_ranges)                                                      \
     X(registry_closest_name)                                                                       \
+    X(rows_shrink_group_keeps_pairs_alike)                                                         \
+    X(row_too_slow_ms_reads_its_reason)                                                            \
     X(registry_tensor_core_rows_have_no_fma_roof)                                                  \
     X(registry_generic_roof_from_buffers)                                                          \
     X(registry_add_appends_and_refuses_duplicates)                                                 \

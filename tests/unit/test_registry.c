@@ -5,6 +5,7 @@
 #include "clbench/kernel.h"
 #include "clbench/manifest.h"
 #include "clbench/private_limit.h"
+#include "clbench/rows.h"
 #include "clbench/source.h"
 #include "clbench/text_file.h"
 
@@ -13,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int test_registry_names_unique_and_params_valid(void)
 {
@@ -419,5 +421,66 @@ int test_registry_generic_roof_from_buffers(void)
     g.args[2].type = CB_ELEM_UCHAR;
     ASSERT_TRUE(cb_generic_compute_type(&g) == CB_ELEM_COUNT);
     ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_FLOAT) == 0.0);
+    return 0;
+}
+
+/* The main job's budget (host/run/rows.c): a row over it makes its whole group smaller (its
+ * family at its size and type, on every device), edges halved until the work scaled from its
+ * time fits; rows of another family, size or type, and resumed rows, are left as they are. */
+int test_rows_shrink_group_keeps_pairs_alike(void)
+{
+    const struct cb_kernel naive = {.name = "mm_naive", .family = "mm"};
+    const struct cb_kernel tiled = {.name = "mm_tiled", .family = "mm"};
+    const struct cb_kernel vec = {.name = "v", .family = "v"};
+    struct cb_device cpu1, cpu2;
+    struct cb_row rows[6];
+    unsigned char again[6] = {0};
+
+    memset(rows, 0, sizeof rows);
+    for (size_t i = 0; i < 6; i++) {
+        rows[i].device = i < 3 ? &cpu1 : &cpu2;
+        rows[i].problem.kernel = i % 3 == 0 ? &naive : i % 3 == 1 ? &tiled : &vec;
+        rows[i].problem.size[0] = rows[i].problem.size[1] = rows[i].problem.size[2] = 512;
+        if (i % 3 == 2)
+            rows[i].problem.size[1] = rows[i].problem.size[2] = 1;
+    }
+    rows[1].resumed = 1;
+    rows[4].problem.real = CB_ELEM_DOUBLE;
+    /* 4.1 s at 512^3 against 0.5 s: 256^3 is 0.51 s, still over; 128^3 fits. */
+    ASSERT_EQ_U(cb_rows_shrink_group(rows, 6, 3, 4100.0, 500.0, again), 2);
+    ASSERT_TRUE(again[0] && again[3] && !again[1] && !again[2] && !again[4] && !again[5]);
+    ASSERT_EQ_U(rows[0].problem.size[0], 128);
+    ASSERT_EQ_U(rows[3].problem.size[2], 128);
+    ASSERT_EQ_U(rows[1].problem.size[0], 512);
+    ASSERT_EQ_U(rows[4].problem.size[0], 512);
+    ASSERT_EQ_U(rows[2].problem.size[0], 512);
+    /* A vector: one edge, halved twice for 0.3 s over 0.1 s (0.075 s). */
+    ASSERT_EQ_U(cb_rows_shrink_group(rows, 6, 2, 300.0, 100.0, again), 2);
+    ASSERT_EQ_U(rows[2].problem.size[0], 128);
+    ASSERT_EQ_U(rows[5].problem.size[0], 128);
+    ASSERT_EQ_U(rows[5].problem.size[1], 1);
+    /* Edges under 32 do not shrink: nothing to do. */
+    rows[0].problem.size[0] = rows[0].problem.size[1] = rows[0].problem.size[2] = 16;
+    ASSERT_EQ_U(cb_rows_shrink_group(rows, 6, 0, 4000.0, 500.0, again), 0);
+    return 0;
+}
+
+/* The launch time a too_slow row's reason gives back (host/run/run.c), for the main job's new
+ * size; none from a row of another status or reason. */
+int test_row_too_slow_ms_reads_its_reason(void)
+{
+    struct cb_row row;
+
+    memset(&row, 0, sizeof row);
+    row.status = CB_STATUS_TOO_SLOW;
+    snprintf(row.reason, sizeof row.reason,
+             "one launch took 1234 ms, more than the main job's 0.5 s a launch: give --size to "
+             "run this size");
+    ASSERT_TRUE(cb_row_too_slow_ms(&row) == 1234.0);
+    row.status = CB_STATUS_OK;
+    ASSERT_TRUE(cb_row_too_slow_ms(&row) == 0.0);
+    row.status = CB_STATUS_TOO_SLOW;
+    snprintf(row.reason, sizeof row.reason, "--max-time used up");
+    ASSERT_TRUE(cb_row_too_slow_ms(&row) == 0.0);
     return 0;
 }

@@ -27,8 +27,9 @@ const char *cb_cl_errname(cl_int err);
 int cb_error(const char *fmt, ...) CB_PRINTF(1, 2);
 /* Prints "clbench: warning: <message>" to stderr. */
 void cb_warn(const char *fmt, ...) CB_PRINTF(1, 2);
-/* While on, cb_warn prints nothing: a worker process enumerating the devices its supervisor
- * has already enumerated (and warned about). */
+/* While on, cb_warn and cb_error print nothing: a worker process enumerating the devices its
+ * supervisor has already enumerated (and warned about; where the worker's differ, the
+ * supervisor says so). */
 void cb_warnings_quiet(int on);
 
 /* What a user can do about err, in a few words ("choose a smaller --size ..."). */

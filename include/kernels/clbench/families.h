@@ -39,11 +39,10 @@ struct cb_gemm_colmajor cb_gemm_rowmajor(size_t m, size_t n, size_t k);
 enum { CB_ISA_OLD, CB_ISA_AVX, CB_ISA_AVX2, CB_ISA_AVX512 };
 int cb_cpu_isa_level(void);
 const char *cb_openblas_better_core(const char *core, int cpu_level);
-/* Called first in main: where the linked OpenBLAS picked a core type older than the CPU's ISA
- * and OPENBLAS_CORETYPE is not set, runs clbench again with it set (OpenBLAS reads it only
- * while it loads, before main).  Returns when nothing needs it or the exec failed (the rows
- * then say so). */
-void cb_openblas_choose_core(char *const argv[]);
+/* Called first in main, while clbench has one thread: where OpenBLAS, probed in a child
+ * process, picks a core type older than the CPU's ISA and OPENBLAS_CORETYPE is not set, sets
+ * it, for the OpenBLAS clbench loads later (OpenBLAS reads it only while it loads). */
+void cb_openblas_choose_core(void);
 #ifdef CLBENCH_HAVE_OPENBLAS
 extern const struct cb_library cb_library_openblas; /* host/kernels/openblas.c */
 void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *info);

@@ -8,6 +8,9 @@
  * /etc/OpenCL/vendors) whose library the loader could not load.  Call after
  * clGetPlatformIDs, which loads every library that can be. */
 void cb_icd_check_registrations(void);
+/* Prints one warning line, once per process, where the ICD loader this process loaded
+ * (dladdr of clGetPlatformIDs) is another file than the one clbench was linked against. */
+void cb_icd_check_loader(void);
 
 /* Lists the platforms once in a child process, with a deadline (CLBENCH_ICD_TIMEOUT seconds,
  * default 30), before this process loads any driver: a driver that hangs or crashes in

@@ -32,4 +32,16 @@ void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t ou
 /* The size of k on d without --size: its GPU default on a GPU, else its CPU default. */
 const size_t *cb_default_size(const struct cb_kernel *k, const struct cb_device *d);
 
+/* The main job with several devices gives each launch a budget (CB_MAIN_JOB_LAUNCH_MS; the
+ * launches of a row CB_MAIN_JOB_ROW_MS, as --max-time); a row whose first launch took longer
+ * (too_slow, in took_ms, the row's time) makes its group smaller: every
+ * row of the same family, type and size, on every device, so that the rows compared (a
+ * kernel and its family's baseline or twin, one kernel on two devices) keep one size.  Each
+ * edge of 32 or more is halved until the work, scaled from the slow row's time, fits the
+ * budget.  Marks the rows resized in again[] (to run, or run again) and returns how many;
+ * 0 where no edge can shrink. */
+enum { CB_MAIN_JOB_LAUNCH_MS = 500, CB_MAIN_JOB_ROW_MS = 2000 };
+size_t cb_rows_shrink_group(struct cb_row *rows, size_t count, size_t slow, double took_ms,
+                            double budget_ms, unsigned char *again);
+
 #endif

@@ -126,8 +126,11 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);
+/* The launch time a too_slow row's reason gives; 0 for any other row. */
+double cb_row_too_slow_ms(const struct cb_row *row);
 /* Prints each distinct library warning of rows[0..count) once on stderr (a misconfigured
- * baseline is said once per run, not once per row). */
+ * baseline is said once per run, not once per row), and once a note where OpenBLAS ran the
+ * core OPENBLAS_CORETYPE named in the user's environment. */
 void cb_rows_warn_libraries(const struct cb_row *rows, size_t count);
 /* 1 if the row counts as failed for the exit status: not ok, unverified, unavailable or
  * unsupported. */

@@ -58,6 +58,7 @@ struct cb_row_settings {
     unsigned reps;                 /* timed launches at least */
     double min_time_s;             /* keep timing until the launches add up to this */
     double max_time_s;             /* a row's time budget from its first launch (0: none) */
+    double max_first_s;            /* a longer first launch is too_slow (0: max_time_s) */
     unsigned long long verify_max; /* output elements checked at most (0: automatic) */
     unsigned long long seed;       /* of the pseudo-random inputs */
     enum cb_peak_mode peak_mode;   /* the peak probes, for "fraction of peak" */

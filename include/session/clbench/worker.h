@@ -30,7 +30,7 @@
 #include <signal.h>
 #include <sys/types.h>
 
-enum { CB_WORKER_RING = 2048 };
+enum { CB_WORKER_RING = 2048, CB_WORKER_MAX_DEVICES = 64 };
 
 /* The default of --row-timeout, seconds. */
 #define CB_ROW_TIMEOUT_DEFAULT_S 900.0
@@ -40,6 +40,8 @@ struct cb_worker {
     int to, from, err;
     size_t device_index; /* in the run's selected devices */
     struct cb_device *device;
+    struct cb_device *const *devices; /* the run's selected devices, as the worker is told */
+    size_t device_count;
     char *line; /* the reply read so far */
     size_t line_len, line_cap;
     char ring[CB_WORKER_RING]; /* the end of its stderr */
@@ -74,7 +76,8 @@ int cb_workers_enabled(void);
 /* 1 in a process started as a worker. */
 int cb_worker_mode(void);
 
-/* Starts a worker for device d (index `index` among the selected devices), opens the device,
+/* Starts a worker for devices[index] (the run's selected devices, which the worker matches to
+ * its own by name, saying once per run where its list differs), opens the device,
  * obtains its peaks (copied into the supervisor's d) and builds the programs of prebuild[0..
  * count) in parallel where the driver allows.  A worker that dies or hangs while building is
  * started again without prebuilding, so that the row at fault is the one that fails.  The
@@ -82,13 +85,15 @@ int cb_worker_mode(void);
  * least timeout_s) for the context, the clock check and the peak probes, plus timeout_s per
  * build.  A replacement worker is handed the peaks and the clock check, not measuring them
  * again. */
-enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *d, size_t index,
+enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *const *devices,
+                                      size_t device_count, size_t index,
                                       const struct cb_row *prebuild, size_t count, double timeout_s,
                                       char *why, size_t len);
 /* Runs row in the worker (started again first when it died after its last row).  max_time_s:
- * the row's --max-time; timeout_s: its deadline, build included. */
+ * the row's --max-time; max_first_s: the longest first launch (the row settings'); timeout_s: its
+ * deadline, build included. */
 enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, double max_time_s,
-                                     double timeout_s, char *why, size_t len);
+                                     double max_first_s, double timeout_s, char *why, size_t len);
 /* Ends the worker (closing its channel; killing it if it does not exit at once). */
 void cb_worker_stop(struct cb_worker *w);
 
