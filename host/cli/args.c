@@ -283,12 +283,12 @@ static int parse_count(const char *opt, const char *arg, unsigned long long max,
 
 static int add_kernel(struct cb_config *cfg, const struct cb_kernel *k)
 {
-    for (size_t i = 0; i < cfg->kernel_count; i++)
-        if (cfg->kernels[i] == k)
+    for (size_t i = 0; i < cfg->session.rows.kernel_count; i++)
+        if (cfg->session.rows.kernels[i] == k)
             return 0;
-    if (cfg->kernel_count == CB_MAX_KERNELS)
+    if (cfg->session.rows.kernel_count == CB_MAX_KERNELS)
         return usage("too many kernels");
-    cfg->kernels[cfg->kernel_count++] = k;
+    cfg->session.rows.kernels[cfg->session.rows.kernel_count++] = k;
     return 0;
 }
 
@@ -319,10 +319,10 @@ static int library_of_type(const struct cb_kernel *k, const struct cb_config *cf
 {
     int takes = k->manifest != NULL;
 
-    for (unsigned i = 0; i < cfg->real_type_count && !takes; i++) {
+    for (unsigned i = 0; i < cfg->session.rows.real_type_count && !takes; i++) {
         enum cb_elem_type t = CB_ELEM_FLOAT;
 
-        cb_elem_find(cfg->real_types[i], strlen(cfg->real_types[i]), &t);
+        cb_elem_find(cfg->session.rows.real_types[i], strlen(cfg->session.rows.real_types[i]), &t);
         takes = cb_kernel_takes(k, t);
     }
     return takes;
@@ -392,24 +392,24 @@ static int add_define(struct cb_config *cfg, const char *arg)
 
     if (cb_parse_define(arg, &d, why) != 0)
         return usage("bad -D value: %s", why);
-    for (size_t i = 0; i < cfg->define_count; i++)
-        if (strcmp(cfg->defines[i].name, d.name) == 0)
+    for (size_t i = 0; i < cfg->session.rows.define_count; i++)
+        if (strcmp(cfg->session.rows.defines[i].name, d.name) == 0)
             return usage("-D %s is given twice (give one list: -D %s=A,B)", d.name, d.name);
-    if (cfg->define_count == CB_MAX_DEFINES)
+    if (cfg->session.rows.define_count == CB_MAX_DEFINES)
         return usage("more than %d distinct -D names", CB_MAX_DEFINES);
-    cfg->defines[cfg->define_count++] = d;
+    cfg->session.rows.defines[cfg->session.rows.define_count++] = d;
     return 0;
 }
 
 /* Every -D must name a parameter of a selected kernel, with values that kernel allows. */
 static int check_defines(const struct cb_config *cfg)
 {
-    for (size_t i = 0; i < cfg->define_count; i++) {
-        const struct cb_define *d = &cfg->defines[i];
+    for (size_t i = 0; i < cfg->session.rows.define_count; i++) {
+        const struct cb_define *d = &cfg->session.rows.defines[i];
         int used = 0;
 
-        for (size_t j = 0; j < cfg->kernel_count; j++) {
-            const struct cb_kernel *k = cfg->kernels[j];
+        for (size_t j = 0; j < cfg->session.rows.kernel_count; j++) {
+            const struct cb_kernel *k = cfg->session.rows.kernels[j];
             const int idx = cb_kernel_param_index(k, d->name);
 
             if (idx < 0)
@@ -437,10 +437,10 @@ static int check_sizes(const struct cb_config *cfg)
 {
     static const char *const shapes[] = {"", "N", "WxH", "MxNxK"};
 
-    for (size_t i = 0; i < cfg->size_count; i++)
-        for (size_t j = 0; j < cfg->kernel_count; j++) {
-            const struct cb_kernel *k = cfg->kernels[j];
-            const unsigned ndims = cfg->sizes[i].ndims;
+    for (size_t i = 0; i < cfg->session.rows.size_count; i++)
+        for (size_t j = 0; j < cfg->session.rows.kernel_count; j++) {
+            const struct cb_kernel *k = cfg->session.rows.kernels[j];
+            const unsigned ndims = cfg->session.rows.sizes[i].ndims;
 
             if (ndims != 1 && ndims != k->dims)
                 return usage("--size entry %zu has %u dimensions but %s takes %s (or one number)",
@@ -455,7 +455,7 @@ static int set_format(struct cb_config *cfg, const char *name)
 
     for (int i = 0; i < 4; i++)
         if (strcmp(name, names[i]) == 0) {
-            cfg->format = (enum cb_format)i;
+            cfg->session.out.format = (enum cb_format)i;
             return 0;
         }
     return usage("unknown format '%s' (use table, csv, json or md)", name);
@@ -467,7 +467,7 @@ static int set_peak_mode(struct cb_config *cfg, const char *name)
 
     for (int i = 0; i < 3; i++)
         if (strcmp(name, names[i]) == 0) {
-            cfg->peak_mode = (enum cb_peak_mode)i;
+            cfg->session.row.peak_mode = (enum cb_peak_mode)i;
             return 0;
         }
     return usage("unknown --peak mode '%s' (use cached, measure or off)", name);
@@ -478,7 +478,7 @@ static int set_real_types(struct cb_config *cfg, const char *list)
 {
     static const char *const names[] = {"float", "double", "half"};
 
-    cfg->real_type_count = 0;
+    cfg->session.rows.real_type_count = 0;
     for (const char *s = list;; s++) {
         const size_t len = strcspn(s, ",");
         int found = -1;
@@ -489,10 +489,10 @@ static int set_real_types(struct cb_config *cfg, const char *list)
         if (found < 0)
             return usage("unknown --type '%.*s' (use float, double or half, or a comma list)",
                          (int)len, s);
-        for (unsigned i = 0; i < cfg->real_type_count; i++)
-            if (cfg->real_types[i] == names[found])
+        for (unsigned i = 0; i < cfg->session.rows.real_type_count; i++)
+            if (cfg->session.rows.real_types[i] == names[found])
                 return usage("--type names %s twice", names[found]);
-        cfg->real_types[cfg->real_type_count++] = names[found];
+        cfg->session.rows.real_types[cfg->session.rows.real_type_count++] = names[found];
         s += len;
         if (*s == '\0')
             return 0;
@@ -504,16 +504,17 @@ static int set_real_types(struct cb_config *cfg, const char *list)
  * table`: the run file and the table). */
 static void format_from_output(struct cb_config *cfg, int format_given)
 {
-    const char *dot = strrchr(cfg->output, '.');
+    const char *dot = strrchr(cfg->session.out.output, '.');
 
-    cfg->output_format = cfg->format;
+    cfg->session.out.output_format = cfg->session.out.format;
     if (dot != NULL && strcmp(dot, ".json") == 0)
-        cfg->output_format = CB_FORMAT_JSON;
+        cfg->session.out.output_format = CB_FORMAT_JSON;
     else if (dot != NULL && strcmp(dot, ".csv") == 0)
-        cfg->output_format = CB_FORMAT_CSV;
+        cfg->session.out.output_format = CB_FORMAT_CSV;
     else if (dot != NULL && strcmp(dot, ".md") == 0)
-        cfg->output_format = CB_FORMAT_MD;
-    cfg->view_on_stdout = format_given && cfg->output_format != cfg->format;
+        cfg->session.out.output_format = CB_FORMAT_MD;
+    cfg->session.out.view_on_stdout =
+        format_given && cfg->session.out.output_format != cfg->session.out.format;
 }
 
 static char *join_args(int argc, char **argv)
@@ -545,7 +546,7 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
     case 'D':
         return add_define(cfg, arg);
     case 'd':
-        cfg->devices = arg;
+        cfg->session.devices = arg;
         cfg->devices_given = 1;
         return 0;
     case 'f':
@@ -563,20 +564,21 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         cfg->list_devices = 1;
         return 0;
     case 'n':
-        if (cb_parse_sizes(arg, cfg->sizes, CB_MAX_SIZES, &cfg->size_count, why) != 0)
+        if (cb_parse_sizes(arg, cfg->session.rows.sizes, CB_MAX_SIZES,
+                           &cfg->session.rows.size_count, why) != 0)
             return usage("bad --size '%s': %s", arg, why);
         return 0;
     case 'o':
         if (*arg == '\0')
             return usage("--output needs a file name");
-        cfg->output = arg;
+        cfg->session.out.output = arg;
         return 0;
     case 'r':
         if (parse_count(name, arg, 1000000, &v) != 0)
             return CB_EXIT_USAGE;
         if (v == 0)
             return usage("--reps must be at least 1");
-        cfg->reps = (unsigned)v;
+        cfg->session.row.reps = (unsigned)v;
         return 0;
     case 'V':
         cfg->show_version = 1;
@@ -586,13 +588,13 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
             return CB_EXIT_USAGE;
         if (v == 0)
             return usage("--warmup must be at least 1: the first launch is the one verified");
-        cfg->warmup = (unsigned)v;
+        cfg->session.row.warmup = (unsigned)v;
         return 0;
     case OPT_CL_DIR:
-        cfg->cl_dir = arg;
+        cfg->session.row.cl_dir = arg;
         return 0;
     case OPT_CL_OPTS:
-        cfg->cl_opts = arg;
+        cfg->session.row.cl_opts = arg;
         return 0;
     case OPT_KERNEL_FILE:
         if (cfg->kernel_file_count == CB_MAX_KERNEL_ARGS)
@@ -600,21 +602,21 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
         cfg->kernel_files[cfg->kernel_file_count++] = arg;
         return 0;
     case OPT_DETAIL:
-        cfg->detail = 1;
+        cfg->session.out.detail = 1;
         return 0;
     case OPT_CLOCK_THRESHOLD: {
         char *end;
 
-        cfg->clock_threshold_pct = strtod(arg, &end);
-        if (end == arg || *end != '\0' || !(cfg->clock_threshold_pct > 0) ||
-            cfg->clock_threshold_pct >= 100)
+        cfg->session.row.clock_threshold_pct = strtod(arg, &end);
+        if (end == arg || *end != '\0' || !(cfg->session.row.clock_threshold_pct > 0) ||
+            cfg->session.row.clock_threshold_pct >= 100)
             return usage("--clock-threshold takes a percentage above 0 and below 100, as in 5, "
                          "not '%s'",
                          arg);
         return 0;
     }
     case OPT_DISCARD_THROTTLED:
-        cfg->discard_throttled = 1;
+        cfg->session.row.discard_throttled = 1;
         return 0;
     case OPT_ENERGY_WINDOW: {
         unsigned long long n;
@@ -623,73 +625,75 @@ static int handle(struct cb_config *cfg, int code, const char *name, const char 
             return usage("--energy-window takes a number of counter updates from 2 to 1000, "
                          "as in 10, not '%s'",
                          arg);
-        cfg->energy_window_periods = (unsigned)n;
+        cfg->session.row.energy_window_periods = (unsigned)n;
         return 0;
     }
     case OPT_NO_SENSORS:
-        cfg->sensors = 0;
+        cfg->session.row.sensors = 0;
         return 0;
     case OPT_LIST_KERNELS:
         cfg->list_kernels = 1;
         return 0;
     case OPT_MAX_TIME:
-        if (cb_parse_seconds(arg, &cfg->max_time_s) != 0 || cfg->max_time_s == 0)
+        if (cb_parse_seconds(arg, &cfg->session.row.max_time_s) != 0 ||
+            cfg->session.row.max_time_s == 0)
             return usage("--max-time takes seconds above 0, as in 30, not '%s'", arg);
         return 0;
     case OPT_MIN_TIME:
-        if (cb_parse_seconds(arg, &cfg->min_time_s) != 0)
+        if (cb_parse_seconds(arg, &cfg->session.row.min_time_s) != 0)
             return usage("--min-time takes seconds, as in 0.5, not '%s'", arg);
         return 0;
     case OPT_HELP_MAN:
         cfg->show_man = 1;
         return 0;
     case OPT_NO_CACHE:
-        cfg->use_cache = 0;
+        cfg->session.row.use_cache = 0;
         return 0;
     case OPT_NO_PEAK:
-        cfg->peak_mode = CB_PEAK_OFF;
+        cfg->session.row.peak_mode = CB_PEAK_OFF;
         return 0;
     case OPT_PEAK:
         return set_peak_mode(cfg, arg);
     case OPT_NO_TUNED:
-        cfg->no_tuned = 1;
+        cfg->session.rows.no_tuned = 1;
         return 0;
     case OPT_NO_MODEL:
-        cfg->no_model = 1;
+        cfg->session.rows.no_model = 1;
         return 0;
     case OPT_AUTOTUNE:
         if (strcmp(arg, "off") == 0)
-            cfg->autotune = 0;
+            cfg->session.autotune = 0;
         else if (strcmp(arg, "quick") == 0)
-            cfg->autotune = 1;
+            cfg->session.autotune = 1;
         else
             return usage("--autotune takes quick or off, not '%s'", arg);
         return 0;
     case OPT_RESUME:
-        cfg->resume = arg;
+        cfg->session.resume = arg;
         return 0;
     case OPT_RETRY_FAILED:
-        cfg->retry_failed = 1;
+        cfg->session.retry_failed = 1;
         return 0;
     case OPT_ROW_TIMEOUT:
-        if (cb_parse_seconds(arg, &cfg->row_timeout_s) != 0 || cfg->row_timeout_s == 0)
+        if (cb_parse_seconds(arg, &cfg->session.row_timeout_s) != 0 ||
+            cfg->session.row_timeout_s == 0)
             return usage("--row-timeout takes seconds above 0, as in 600, not '%s'", arg);
         return 0;
     case OPT_SHARD:
-        if (cb_parse_shard(arg, &cfg->shard, &cfg->shards, why) != 0)
+        if (cb_parse_shard(arg, &cfg->session.shard, &cfg->session.shards, why) != 0)
             return usage("%s", why);
         return 0;
     case OPT_TUNED:
         if (*arg == '\0')
             return usage("--tuned needs a file name");
-        cfg->tuned_path = arg;
+        cfg->session.tuned_path = arg;
         return 0;
     case OPT_SEED:
-        return parse_count(name, arg, ~0ULL, &cfg->seed);
+        return parse_count(name, arg, ~0ULL, &cfg->session.row.seed);
     case OPT_TYPE:
         return set_real_types(cfg, arg);
     case OPT_VERIFY_MAX:
-        return parse_count(name, arg, ~0ULL, &cfg->verify_max);
+        return parse_count(name, arg, ~0ULL, &cfg->session.row.verify_max);
     default:
         return CB_EXIT_USAGE;
     }
@@ -699,21 +703,21 @@ void cb_config_init(struct cb_config *cfg)
 {
     cb_kernel_files_unload();
     memset(cfg, 0, sizeof *cfg);
-    cfg->devices = "all";
-    cfg->cl_dir = cb_default_cl_dir();
-    cfg->warmup = 2;
-    cfg->reps = 5;
-    cfg->min_time_s = 0.2;
-    cfg->autotune_budget_s = 2.0;
-    cfg->seed = 1;
-    cfg->real_types[0] = "float";
-    cfg->real_type_count = 1;
-    cfg->peak_mode = CB_PEAK_CACHED;
-    cfg->use_cache = 1;
-    cfg->shards = 1;
-    cfg->row_timeout_s = CB_ROW_TIMEOUT_DEFAULT_S;
-    cfg->sensors = 1;
-    cfg->clock_threshold_pct = 5.0;
+    cfg->session.devices = "all";
+    cfg->session.row.cl_dir = cb_default_cl_dir();
+    cfg->session.row.warmup = 2;
+    cfg->session.row.reps = 5;
+    cfg->session.row.min_time_s = 0.2;
+    cfg->session.autotune_budget_s = 2.0;
+    cfg->session.row.seed = 1;
+    cfg->session.rows.real_types[0] = "float";
+    cfg->session.rows.real_type_count = 1;
+    cfg->session.row.peak_mode = CB_PEAK_CACHED;
+    cfg->session.row.use_cache = 1;
+    cfg->session.shards = 1;
+    cfg->session.row_timeout_s = CB_ROW_TIMEOUT_DEFAULT_S;
+    cfg->session.row.sensors = 1;
+    cfg->session.row.clock_threshold_pct = 5.0;
 }
 
 int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)
@@ -728,9 +732,9 @@ int cb_config_finish(struct cb_config *cfg)
 {
     int status;
 
-    if (cfg->output != NULL)
+    if (cfg->session.out.output != NULL)
         format_from_output(cfg, cfg->format_given);
-    if (load_builtin(cfg->cl_dir) != 0)
+    if (load_builtin(cfg->session.row.cl_dir) != 0)
         return CB_EXIT_USAGE;
     /* Files first, so that -k can name their kernels in any order of the options. */
     for (size_t i = 0; i < cfg->kernel_file_count; i++)
@@ -739,20 +743,23 @@ int cb_config_finish(struct cb_config *cfg)
     for (size_t i = 0; i < cfg->kernel_list_count; i++)
         if (select_kernels(cfg, cfg->kernel_lists[i]) != 0)
             return CB_EXIT_USAGE;
+    cfg->session.kernels_named = cfg->kernel_list_count > 0;
     /* No -k: the built-in kernels, or only the user's when they named files; of the library
      * rows those of the run's --type (sgemm_* for float, dgemm_* for double). */
-    for (size_t i = 0, none = cfg->kernel_count == 0; none && i < cb_kernel_total(); i++)
+    for (size_t i = 0, none = cfg->session.rows.kernel_count == 0; none && i < cb_kernel_total();
+         i++)
         if (cb_kernel_at(i)->requires == NULL &&
             (cfg->kernel_file_count == 0) == (cb_kernel_at(i)->source_path == NULL) &&
             library_of_type(cb_kernel_at(i), cfg)) {
-            if (cfg->kernel_count == CB_MAX_KERNELS)
+            if (cfg->session.rows.kernel_count == CB_MAX_KERNELS)
                 return usage("too many kernels");
-            cfg->kernels[cfg->kernel_count++] = cb_kernel_at(i);
+            cfg->session.rows.kernels[cfg->session.rows.kernel_count++] = cb_kernel_at(i);
         }
-    if (cfg->detail && (cfg->format == CB_FORMAT_CSV || cfg->format == CB_FORMAT_JSON))
+    if (cfg->session.out.detail &&
+        (cfg->session.out.format == CB_FORMAT_CSV || cfg->session.out.format == CB_FORMAT_JSON))
         return usage("--detail is a table or md view; the csv and json output carry no "
                      "detail columns (json has every detail field anyway)");
-    if (cfg->retry_failed && cfg->resume == NULL)
+    if (cfg->session.retry_failed && cfg->session.resume == NULL)
         return usage("--retry-failed goes with --resume FILE");
     status = check_defines(cfg);
     if (status == 0)
@@ -793,8 +800,8 @@ int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
     if (status == 0)
         status = cb_config_finish(cfg);
     if (status == 0) {
-        cfg->command_line = join_args(argc, argv);
-        if (cfg->command_line == NULL)
+        cfg->session.command_line = join_args(argc, argv);
+        if (cfg->session.command_line == NULL)
             status = usage("out of memory");
     }
     return status;
@@ -833,23 +840,24 @@ int cb_config_check_outputs(const struct cb_config *cfg, const char *db_path,
             no_memory |= add_input(&paths, &kinds, &count, f->reads[r],
                                    "a file a kernel file reads (#include, verify ... in)");
     }
-    if (db_path == NULL && !cfg->no_tuned)
-        db_path = cfg->tuned_path != NULL                     ? cfg->tuned_path
+    if (db_path == NULL && !cfg->session.rows.no_tuned)
+        db_path = cfg->session.tuned_path != NULL             ? cfg->session.tuned_path
                   : cb_tuned_default_path(db, sizeof db) == 0 ? db
                                                               : NULL;
     if (db_path != NULL)
         no_memory |= add_input(&paths, &kinds, &count, db_path, "the tuning database");
     /* The journal may be the --resume file: that is how a killed run goes on. */
     resume_at = count;
-    if (cfg->resume != NULL)
-        no_memory |= add_input(&paths, &kinds, &count, cfg->resume, "the --resume file");
+    if (cfg->session.resume != NULL)
+        no_memory |= add_input(&paths, &kinds, &count, cfg->session.resume, "the --resume file");
     if (no_memory) {
         status = usage("out of memory");
         goto done;
     }
-    if (cb_output_not_input(cfg->output, "--output", paths, kinds, count) != 0 ||
+    if (cb_output_not_input(cfg->session.out.output, "--output", paths, kinds, count) != 0 ||
         cb_output_not_input(export_path, "--export", paths, kinds, count) != 0 ||
-        (cfg->output != NULL && cb_journal_path(journal, sizeof journal, cfg->output) == 0 &&
+        (cfg->session.out.output != NULL &&
+         cb_journal_path(journal, sizeof journal, cfg->session.out.output) == 0 &&
          cb_output_not_input(journal, "--output's journal", paths, kinds, resume_at) != 0))
         status = CB_EXIT_USAGE;
 done:
@@ -860,7 +868,7 @@ done:
 
 void cb_config_free(struct cb_config *cfg)
 {
-    free((char *)cfg->command_line);
-    cfg->command_line = NULL;
+    free((char *)cfg->session.command_line);
+    cfg->session.command_line = NULL;
     cb_kernel_files_unload();
 }

@@ -45,7 +45,7 @@ static void print_resolved(FILE *out, const struct cb_kernel *k, struct cb_devic
                            size_t count, const struct cb_config *cfg)
 {
     for (size_t i = 0; i < count; i++)
-        for (unsigned ti = 0; ti < cfg->real_type_count; ti++) {
+        for (unsigned ti = 0; ti < cfg->session.rows.real_type_count; ti++) {
             long values[CB_MAX_PARAMS];
             char note[CB_PARAMS_NOTE_LEN], id[32];
             struct cb_problem p;
@@ -53,15 +53,16 @@ static void print_resolved(FILE *out, const struct cb_kernel *k, struct cb_devic
 
             memset(&p, 0, sizeof p);
             p.kernel = k;
-            cb_elem_find(cfg->real_types[ti], strlen(cfg->real_types[ti]), &p.real);
-            if (cfg->size_count > 0)
-                cb_size_apply(k, &cfg->sizes[0], p.size);
+            cb_elem_find(cfg->session.rows.real_types[ti], strlen(cfg->session.rows.real_types[ti]),
+                         &p.real);
+            if (cfg->session.rows.size_count > 0)
+                cb_size_apply(k, &cfg->session.rows.sizes[0], p.size);
             else
                 memcpy(p.size, cb_default_size(k, devices[i]), sizeof p.size);
             from = cb_param_defaults(&p, devices[i], values, note, sizeof note);
             cb_device_id_string(devices[i], id, sizeof id);
             fprintf(out, "  %-18s on %s %s (%s, ", "", id, devices[i]->name,
-                    k->generic != NULL ? "generic contract" : cfg->real_types[ti]);
+                    k->generic != NULL ? "generic contract" : cfg->session.rows.real_types[ti]);
             print_size(out, k, p.size);
             fputs("):", out);
             for (unsigned q = 0; q < cb_kernel_param_count(k); q++)

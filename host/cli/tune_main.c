@@ -1,5 +1,5 @@
 /* `clbench tune`'s command line: its option table, help and checks; the search itself is
- * host/cli/tune_driver.c's.  The options shared with the benchmark are
+ * host/session/tune_driver.c's.  The options shared with the benchmark are
  * applied by its own code (cb_config_apply, host/cli/args.c), so that they mean and check the
  * same there. */
 #define _POSIX_C_SOURCE 200809L
@@ -82,7 +82,8 @@ static const struct cb_option options[] = {
 enum { OPTION_COUNT = sizeof options / sizeof options[0] };
 
 struct tune_config {
-    struct cb_tune_config tune; /* what the driver needs (host/cli/tune_driver.c) */
+    struct cb_config cfg;       /* the options shared with the benchmark (cb_config_apply) */
+    struct cb_tune_config tune; /* what the driver needs (host/session/tune_driver.c) */
     char *const *merge_files;   /* --merge: the databases to merge, from the command line */
     size_t merge_count;
     int help, kernel_given, row_timeout_given, merge;
@@ -229,12 +230,12 @@ static int parse(int argc, char **argv, struct tune_config *t)
     t->tune.budget_evals = 100;
     t->tune.budget_text = "100";
     t->tune.seed = 1;
-    cb_config_init(&t->tune.run);
+    cb_config_init(&t->cfg);
     /* Quicker defaults than a benchmark's: a point needs a ranking, not a publication. */
-    t->tune.run.reps = 5;
-    t->tune.run.warmup = 1;
-    t->tune.run.min_time_s = 0;
-    t->tune.run.peak_mode = CB_PEAK_OFF;
+    t->cfg.session.row.reps = 5;
+    t->cfg.session.row.warmup = 1;
+    t->cfg.session.row.min_time_s = 0;
+    t->cfg.session.row.peak_mode = CB_PEAK_OFF;
     cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
     while (status == 0) {
         int index = -1;
@@ -249,7 +250,7 @@ static int parse(int argc, char **argv, struct tune_config *t)
             cb_options_problem(code, argc, argv, problem, sizeof problem);
             status = usage("%s", problem);
         } else if (name != NULL) {
-            status = cb_config_apply(&t->tune.run, name, optarg);
+            status = cb_config_apply(&t->cfg, name, optarg);
             t->kernel_given |= code == 'k';
             t->tune.max_time_given |= code == OPT_MAX_TIME;
             t->row_timeout_given |= code == OPT_ROW_TIMEOUT;
@@ -268,13 +269,13 @@ static int parse(int argc, char **argv, struct tune_config *t)
         return status;
     if (!t->kernel_given && !t->merge)
         return usage("which kernel? give -k NAME (see clbench --list-kernels)");
-    status = cb_config_finish(&t->tune.run);
+    status = cb_config_finish(&t->cfg);
     if (status != 0)
         return status;
     /* A point may not outlast the whole budget: a tune ends within its budget plus one row's
      * deadline, builds included. */
     if (!t->row_timeout_given && t->tune.budget_s > 0)
-        t->tune.run.row_timeout_s = fmin(t->tune.run.row_timeout_s, t->tune.budget_s);
+        t->cfg.session.row_timeout_s = fmin(t->cfg.session.row_timeout_s, t->tune.budget_s);
     /* The run file records the tune's own command line. */
     {
         size_t len = 16;
@@ -290,8 +291,9 @@ static int parse(int argc, char **argv, struct tune_config *t)
             strcat(s, " ");
             strcat(s, argv[i]);
         }
-        t->tune.run.command_line = s;
+        t->cfg.session.command_line = s;
     }
+    t->tune.run = t->cfg.session;
     return 0;
 }
 
@@ -301,8 +303,8 @@ static int merge(const struct tune_config *t)
 {
     char db_path[4096], refused[4608];
 
-    if (t->tune.run.tuned_path != NULL)
-        snprintf(db_path, sizeof db_path, "%s", t->tune.run.tuned_path);
+    if (t->cfg.session.tuned_path != NULL)
+        snprintf(db_path, sizeof db_path, "%s", t->cfg.session.tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0)
         return usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
     if (cb_tuned_check_update(db_path, refused, sizeof refused) != 0) {
@@ -317,10 +319,11 @@ static int merge(const struct tune_config *t)
 
 /* Checks what the command line asks against the kernels' spaces, then hands it to the
  * driver. */
-static int tune(const struct cb_tune_config *t)
+static int tune(const struct tune_config *tc)
 {
-    const struct cb_config *cfg = &t->run;
-    struct cb_space *spaces = calloc(cfg->kernel_count + 1, sizeof *spaces);
+    const struct cb_tune_config *t = &tc->tune;
+    const struct cb_config *cfg = &tc->cfg;
+    struct cb_space *spaces = calloc(cfg->session.rows.kernel_count + 1, sizeof *spaces);
     char db_path[4096], why[CB_WHY_LEN], refused[4608];
     int status = CB_EXIT_USAGE;
 
@@ -328,14 +331,14 @@ static int tune(const struct cb_tune_config *t)
         cb_error("out of host memory");
         return CB_EXIT_FAILED;
     }
-    for (size_t i = 0; i < cfg->kernel_count; i++)
-        if (cb_space_build(&spaces[i], cfg->kernels[i], cfg->defines, cfg->define_count, why) !=
-            0) {
+    for (size_t i = 0; i < cfg->session.rows.kernel_count; i++)
+        if (cb_space_build(&spaces[i], cfg->session.rows.kernels[i], cfg->session.rows.defines,
+                           cfg->session.rows.define_count, why) != 0) {
             usage("%s", why);
             goto done;
         }
-    if (cfg->tuned_path != NULL)
-        snprintf(db_path, sizeof db_path, "%s", cfg->tuned_path);
+    if (cfg->session.tuned_path != NULL)
+        snprintf(db_path, sizeof db_path, "%s", cfg->session.tuned_path);
     else if (cb_tuned_default_path(db_path, sizeof db_path) != 0) {
         usage("neither XDG_DATA_HOME nor HOME is set: give --tuned FILE");
         goto done;
@@ -354,11 +357,12 @@ static int tune(const struct cb_tune_config *t)
             goto done;
         }
     }
-    for (size_t i = 0; i < cfg->kernel_count && t->export_path == NULL; i++)
-        if (cfg->shards > 1 && t->strategy <= CB_STRATEGY_RANDOM && spaces[i].total < cfg->shards) {
-            usage("--shard %u/%u: %s has only %llu points, fewer than %u shards", cfg->shard,
-                  cfg->shards, cfg->kernels[i]->name, (unsigned long long)spaces[i].total,
-                  cfg->shards);
+    for (size_t i = 0; i < cfg->session.rows.kernel_count && t->export_path == NULL; i++)
+        if (cfg->session.shards > 1 && t->strategy <= CB_STRATEGY_RANDOM &&
+            spaces[i].total < cfg->session.shards) {
+            usage("--shard %u/%u: %s has only %llu points, fewer than %u shards",
+                  cfg->session.shard, cfg->session.shards, cfg->session.rows.kernels[i]->name,
+                  (unsigned long long)spaces[i].total, cfg->session.shards);
             goto done;
         }
     status = cb_tune_run(t, spaces, db_path);
@@ -373,13 +377,13 @@ int cb_tune_main(int argc, char **argv)
     int status = parse(argc, argv, &t);
 
     if (status == 0 && cb_worker_mode())
-        status = cb_worker_serve(&t.tune.run);
+        status = cb_worker_serve(&t.cfg.session);
     else if (status == 0 && t.help)
         print_help(stdout);
     else if (status == 0 && t.merge)
         status = merge(&t);
     else if (status == 0)
-        status = tune(&t.tune);
-    cb_config_free(&t.tune.run);
+        status = tune(&t);
+    cb_config_free(&t.cfg);
     return status;
 }

@@ -109,7 +109,8 @@ int cb_report_family_build(const struct cb_report *r, const char *name, struct c
     f->name = name;
     f->keys = malloc((r->row_count + 1) * sizeof *f->keys);
     f->devices = malloc((r->device_count + 1) * sizeof *f->devices);
-    if (f->keys == NULL || f->devices == NULL)
+    f->pairs = malloc((r->device_count * r->device_count + 1) * sizeof *f->pairs);
+    if (f->keys == NULL || f->devices == NULL || f->pairs == NULL)
         return -1;
     for (size_t i = 0; i < r->row_count; i++) {
         const struct cb_rrow *row = &r->rows[i];
@@ -146,13 +147,13 @@ int cb_report_family_build(const struct cb_report *r, const char *name, struct c
         f->cpu_count += is_type(r, f->devices[i], "cpu");
     }
     for (size_t i = 0; i < f->device_count; i++)
-        for (size_t j = 0; j < f->device_count && f->pair_count < CB_RFAMILY_MAX_PAIRS; j++)
+        for (size_t j = 0; j < f->device_count; j++)
             if (is_type(r, f->devices[i], "gpu") && is_type(r, f->devices[j], "cpu")) {
                 f->pairs[f->pair_count].fast = f->devices[i];
                 f->pairs[f->pair_count++].slow = f->devices[j];
             }
     for (size_t i = 0; i < f->device_count; i++)
-        for (size_t j = i + 1; j < f->device_count && f->pair_count < CB_RFAMILY_MAX_PAIRS; j++)
+        for (size_t j = i + 1; j < f->device_count; j++)
             if (is_type(r, f->devices[i], "cpu") && is_type(r, f->devices[j], "cpu") &&
                 strcmp(r->devices[f->devices[i]].platform, r->devices[f->devices[j]].platform) !=
                     0) {
@@ -167,6 +168,7 @@ void cb_report_family_free(struct cb_rfamily *f)
 {
     free(f->keys);
     free(f->devices);
+    free(f->pairs);
 }
 
 /* Family names in registry order, then unknown families in the order they appear. */

@@ -244,12 +244,13 @@ static cJSON *then_json(const struct cb_row *row)
     return j;
 }
 
-cJSON *cb_row_json(const struct cb_row *row)
+/* What the row is: device, kernel, parameters, size and build options. */
+static void add_identity(cJSON *j, const struct cb_row *row)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_kernel *k = p->kernel;
     const unsigned nparams = cb_kernel_param_count(k);
-    cJSON *j = cJSON_CreateObject(), *params, *stats, *verification, *samples;
+    cJSON *params;
     char id[32];
 
     cb_device_id_string(row->device, id, sizeof id);
@@ -275,6 +276,13 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddNumberToObject(params, k->params[i].name, (double)p->param[i]);
     cJSON_AddItemToObject(j, "size", size_array(p->size, k->dims));
     cJSON_AddStringToObject(j, "build_options", row->build_options);
+}
+
+/* How it went: status, timer, library, the launch's shape and the build. */
+static void add_launch(cJSON *j, const struct cb_row *row)
+{
+    const struct cb_problem *p = &row->problem;
+
     cJSON_AddStringToObject(j, "status", cb_status_name(row->status));
     cJSON_AddStringToObject(j, "reason", row->reason);
     cJSON_AddStringToObject(j, "timer", row->timer);
@@ -301,6 +309,15 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddStringToObject(j, "build_source", row->build_source);
     if (row->build_warnings[0] != '\0')
         cJSON_AddStringToObject(j, "build_warnings", row->build_warnings);
+}
+
+/* What it measured: the samples, their statistics and the verification. */
+static void add_results(cJSON *j, const struct cb_row *row)
+{
+    const struct cb_problem *p = &row->problem;
+    const struct cb_kernel *k = p->kernel;
+    cJSON *stats, *verification, *samples;
+
     samples = cJSON_AddArrayToObject(j, "samples_ms");
     for (size_t i = 0; i < row->sample_count; i++)
         cJSON_AddItemToArray(samples, cJSON_CreateNumber(row->samples_ms[i]));
@@ -334,6 +351,12 @@ cJSON *cb_row_json(const struct cb_row *row)
         if (k->generic != NULL && k->generic->check.ref_kernel != NULL)
             add_reference(verification, row, &k->generic->check, &row->verify);
     }
+}
+
+/* Where its figures and parameters came from: buffers, kernel info, the explanation, the
+ * device's state, the tuning database entry. */
+static void add_provenance(cJSON *j, const struct cb_row *row)
+{
     if (row->buffer_sets > 0) {
         cJSON_AddNumberToObject(j, "buffer_sets", row->buffer_sets);
         cJSON_AddNumberToObject(j, "footprint_bytes", row->footprint_bytes);
@@ -360,12 +383,22 @@ cJSON *cb_row_json(const struct cb_row *row)
         cJSON_AddStringToObject(j, "tuned_skipped", row->tuned.skipped);
     if (row->resumed)
         cJSON_AddBoolToObject(j, "resumed", 1);
+}
+
+cJSON *cb_row_json(const struct cb_row *row)
+{
+    cJSON *j = cJSON_CreateObject();
+
+    add_identity(j, row);
+    add_launch(j, row);
+    add_results(j, row);
+    add_provenance(j, row);
     return j;
 }
 
 cJSON *cb_run_json(const struct cb_run *run)
 {
-    const struct cb_config *cfg = run->cfg;
+    const struct cb_row_settings *cfg = run->settings;
     cJSON *root = cJSON_CreateObject(), *settings, *devices, *rows;
 
     cJSON_AddStringToObject(root, "schema", CB_RUN_SCHEMA);
@@ -374,7 +407,7 @@ cJSON *cb_run_json(const struct cb_run *run)
     cJSON_AddStringToObject(root, "git_commit", CLBENCH_GIT_COMMIT);
     cJSON_AddStringToObject(root, "host", run->host);
     cJSON_AddStringToObject(root, "date", run->date);
-    cJSON_AddStringToObject(root, "command_line", cfg->command_line);
+    cJSON_AddStringToObject(root, "command_line", run->command_line);
     settings = cJSON_AddObjectToObject(root, "settings");
     cJSON_AddNumberToObject(settings, "warmup", cfg->warmup);
     cJSON_AddNumberToObject(settings, "reps", cfg->reps);

@@ -9,7 +9,8 @@
 
 #include <stdlib.h>
 
-int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name)
+int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name,
+                 int detail)
 {
     switch (fmt) {
     case CB_FORMAT_JSON:
@@ -21,8 +22,8 @@ int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const 
         break;
     case CB_FORMAT_MD:
     case CB_FORMAT_TABLE:
-        if (run->cfg->detail ? cb_report_write_run_detail(out, run, fmt) != 0
-                             : cb_report_write_run(out, run, fmt, name) != 0)
+        if (detail ? cb_report_write_run_detail(out, run, fmt) != 0
+                   : cb_report_write_run(out, run, fmt, name) != 0)
             return -1;
         break;
     }
@@ -31,7 +32,7 @@ int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const 
 
 /* The report into --output, and on stdout when there is no --output or --format asks for a
  * view beside it.  The views name the run after its file, as `clbench report FILE` does. */
-int cb_write_run_outputs(const struct cb_run *run, const struct cb_config *cfg)
+int cb_write_run_outputs(const struct cb_run *run, const struct cb_outputs *cfg)
 {
     const char *name = cfg->output != NULL ? cfg->output : "this run";
     struct cb_output out = {0};
@@ -39,14 +40,14 @@ int cb_write_run_outputs(const struct cb_run *run, const struct cb_config *cfg)
     if (cfg->output != NULL) {
         if (cb_output_open(&out, cfg->output) != 0)
             return -1;
-        if (cb_write_run(out.file, run, cfg->output_format, name) != 0)
+        if (cb_write_run(out.file, run, cfg->output_format, name, cfg->detail) != 0)
             return cb_output_fail(&out);
         if (cb_output_commit(&out) != 0)
             return -1;
         if (!cfg->view_on_stdout)
             return 0;
     }
-    if (cb_write_run(stdout, run, cfg->format, name) != 0 || fflush(stdout) != 0)
+    if (cb_write_run(stdout, run, cfg->format, name, cfg->detail) != 0 || fflush(stdout) != 0)
         return cb_error("writing the report failed");
     return 0;
 }

@@ -64,7 +64,7 @@ int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t f
 }
 
 int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_program_cache *cache,
-                 const struct cb_config *cfg, const struct cb_problem *p, const char *options,
+                 const struct cb_row_settings *cfg, const struct cb_problem *p, const char *options,
                  const struct cb_program **program, int *cached, cl_kernel *kernel)
 {
     const struct cb_kernel *k = p->kernel;

@@ -213,7 +213,7 @@ static int family_verify(struct cb_row *row, void *state, unsigned set,
                          const struct cb_row_env *env, const char *when)
 {
     const struct cb_problem *p = &row->problem;
-    const struct cb_config *cfg = env->cfg;
+    const struct cb_row_settings *cfg = env->cfg;
     struct family_buffers *r = state;
 
     if (p->kernel->library != NULL &&

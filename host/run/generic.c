@@ -358,7 +358,7 @@ static void blame_reference(struct cb_row *row, const char *name)
 /* Runs the reference once on dev, on the row's initial buffer contents, into r->want. */
 static int launch_reference(struct cb_row *row, struct generic_buffers *r,
                             const struct cb_problem *rp, struct cb_device *dev,
-                            struct cb_program_cache *cache, const struct cb_config *cfg,
+                            struct cb_program_cache *cache, const struct cb_row_settings *cfg,
                             cl_mem mem[])
 {
     const struct cb_generic *g = r->g;

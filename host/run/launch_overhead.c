@@ -79,7 +79,7 @@ static cl_int measure(struct cb_device *d, cl_kernel k, cl_mem out, double *samp
     return err;
 }
 
-void cb_launch_overhead_measure(struct cb_device *d, const struct cb_config *cfg,
+void cb_launch_overhead_measure(struct cb_device *d, const struct cb_row_settings *cfg,
                                 struct cb_program_cache *cache)
 {
     const struct cb_program *program;

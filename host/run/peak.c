@@ -343,10 +343,10 @@ static void take_roofs(struct cb_device *d, const double noise[4],
         d->peak_gflops_fp64 = native->gflops_fp64;
 }
 
-void cb_peak_measure(struct cb_device *d, const struct cb_config *cfg,
+void cb_peak_measure(struct cb_device *d, const struct cb_row_settings *cfg,
                      struct cb_program_cache *cache)
 {
-    struct cb_config probe_cfg = *cfg;
+    struct cb_row_settings probe_cfg = *cfg;
     const struct cb_row_env env = {&probe_cfg, cache, NULL};
     const size_t n = bandwidth_elems(d);
     const double load = load_average();

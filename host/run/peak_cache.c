@@ -20,7 +20,7 @@
 /* Everything that changes what the probes would measure; NULL when out of memory.  Not the
  * memory sizes or the clock: PoCL reports the free memory and the current frequency, which
  * differ from run to run. */
-static char *make_key(const struct cb_device *d, const struct cb_config *cfg)
+static char *make_key(const struct cb_device *d, const struct cb_row_settings *cfg)
 {
     const char *fmt = "host=%s\ndevice=%s\nvendor=%s\nplatform=%s\nplatform_version=%s\n"
                       "driver=%s\ndevice_version=%s\ncompute_units=%u\nprobes=%016" PRIx64 ":%d";
@@ -263,7 +263,7 @@ static void keep_higher(struct cb_device *d, const struct cb_device *earlier)
     }
 }
 
-void cb_peak_obtain(struct cb_device *d, const struct cb_config *cfg,
+void cb_peak_obtain(struct cb_device *d, const struct cb_row_settings *cfg,
                     struct cb_program_cache *cache)
 {
     char *key, path[4096];

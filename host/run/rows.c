@@ -14,8 +14,8 @@ void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t ou
 }
 
 /* The values parameter i of k takes in this run: the -D list, or its default. */
-static const long *param_values(const struct cb_config *cfg, const struct cb_kernel *k, unsigned i,
-                                const long defaults[CB_MAX_PARAMS], unsigned *count)
+static const long *param_values(const struct cb_rows_request *cfg, const struct cb_kernel *k,
+                                unsigned i, const long defaults[CB_MAX_PARAMS], unsigned *count)
 {
     const struct cb_param *param = &k->params[i];
 
@@ -31,7 +31,7 @@ static const long *param_values(const struct cb_config *cfg, const struct cb_ker
 /* -D named a parameter of k: the command line decides every parameter of it, and the others
  * take their plain defaults.  The CPU and device defaults are each one consistent set (vector
  * widths that divide the work per item, ...), never mixed with the user's values. */
-static int defined_on_command_line(const struct cb_config *cfg, const struct cb_kernel *k)
+static int defined_on_command_line(const struct cb_rows_request *cfg, const struct cb_kernel *k)
 {
     for (size_t i = 0; i < cfg->define_count; i++)
         if (cb_kernel_param_index(k, cfg->defines[i].name) >= 0)
@@ -39,7 +39,7 @@ static int defined_on_command_line(const struct cb_config *cfg, const struct cb_
     return 0;
 }
 
-int cb_row_take_tuned(const struct cb_config *cfg, struct cb_row *row)
+int cb_row_take_tuned(const struct cb_rows_request *cfg, struct cb_row *row)
 {
     const struct cb_kernel *k = row->problem.kernel;
 
@@ -79,7 +79,7 @@ static void add_note(struct cb_row *row, const char *text)
                  used > 0 ? "; " : "", text);
 }
 
-int cb_row_choose(const struct cb_config *cfg, struct cb_row *row)
+int cb_row_choose(const struct cb_rows_request *cfg, struct cb_row *row)
 {
     long model[CB_MAX_PARAMS];
     char note[CB_PARAMS_NOTE_LEN] = "", said[CB_PARAMS_NOTE_LEN];
@@ -152,7 +152,7 @@ const size_t *cb_default_size(const struct cb_kernel *k, const struct cb_device 
 /* The element types k's rows are of in this run: each of --type, once for a kernel of the
  * generic contract (its arguments declare theirs); a library row only of the types it takes,
  * unless it takes none of them (its rows then say so: unsupported). */
-static size_t row_types(const struct cb_config *cfg, const struct cb_kernel *k,
+static size_t row_types(const struct cb_rows_request *cfg, const struct cb_kernel *k,
                         enum cb_elem_type types[3])
 {
     size_t n = 0, taken = 0;
@@ -178,7 +178,7 @@ static size_t row_types(const struct cb_config *cfg, const struct cb_kernel *k,
     return n;
 }
 
-int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
+int cb_rows_expand(const struct cb_rows_request *cfg, struct cb_device *d, int shared,
                    struct cb_row **rows, size_t *count)
 {
     for (size_t ki = 0; ki < cfg->kernel_count; ki++) {

@@ -382,7 +382,7 @@ static int grow_own(struct resources *r, size_t i)
  * host clock (launch overheads included, so that a tiny kernel cannot loop for long), or until
  * the row's --max-time deadline (0: none) has passed, after one launch at least.  The samples
  * start over; their sum goes into *total_ms. */
-static int launch_loop(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+static int launch_loop(struct cb_row *row, struct resources *r, const struct cb_row_settings *cfg,
                        double deadline, enum launch_timer timer, unsigned *last_set,
                        double *total_ms, int *backwards, struct cb_sampling *sampling,
                        double min_time_s)
@@ -490,9 +490,10 @@ static void discard_launches(struct cb_row *row, struct resources *r, const unsi
 
 /* Times the launches (launch_loop) while the device's sensors read its state and energy; with
  * --energy-window, the launches run for that many updates of the energy counter at least. */
-static int sample_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
-                           double deadline, enum launch_timer timer, unsigned *last_set,
-                           double *total_ms, int *backwards)
+static int sample_launches(struct cb_row *row, struct resources *r,
+                           const struct cb_row_settings *cfg, double deadline,
+                           enum launch_timer timer, unsigned *last_set, double *total_ms,
+                           int *backwards)
 {
     const unsigned periods = cfg->energy_window_periods;
     const double window_ms = periods > 0 ? cb_sensors_min_window_ms(row->device, periods) : 0;
@@ -528,7 +529,7 @@ static const double EVENTS_COVER_MIN = 0.02;
 /* Times the row's launches by its timer, and checks the events both ways against the host
  * clock: more than the host saw pass is an invalid timing; far less, for launches long enough
  * to measure, means the events are not real, and the row is timed again on the host clock. */
-static int time_launches(struct cb_row *row, struct resources *r, const struct cb_config *cfg,
+static int time_launches(struct cb_row *row, struct resources *r, const struct cb_row_settings *cfg,
                          double deadline, unsigned *last_set)
 {
     const enum launch_timer timer = strcmp(row->timer, "event") == 0       ? TIMER_EVENTS
@@ -933,7 +934,7 @@ double cb_row_too_slow_ms(const struct cb_row *row)
 
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
 {
-    const struct cb_config *cfg = env->cfg;
+    const struct cb_row_settings *cfg = env->cfg;
     struct resources r;
     unsigned last_set = 0;
     double first_start, first_ms, deadline = 0;

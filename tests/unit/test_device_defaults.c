@@ -94,7 +94,7 @@ int test_device_defaults_unreported_property_falls_back(void)
     long v[CB_MAX_PARAMS];
     struct cb_device cpu = device(CL_DEVICE_TYPE_CPU, "AuthenticAMD", 0);
     struct cb_device *devices[1] = {&cpu};
-    struct cb_config cfg;
+    struct cb_rows_request cfg;
     struct cb_row *rows = NULL;
     size_t count = 0;
     const struct cb_kernel *k;
@@ -220,7 +220,7 @@ int test_device_defaults_per_type_and_size(void)
     char why[CB_MANIFEST_WHY_LEN], note[CB_PARAMS_NOTE_LEN];
     struct cb_device cpu = device(CL_DEVICE_TYPE_CPU, "AuthenticAMD", 8);
     struct cb_device gpu = device(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 1);
-    struct cb_config cfg;
+    struct cb_rows_request cfg;
     struct cb_row *rows = NULL;
     size_t count = 0;
     struct cb_problem p;
@@ -306,7 +306,7 @@ int test_device_defaults_follow_size_over_other_entries(void)
     struct cb_manifest_file *f;
     char why[CB_MANIFEST_WHY_LEN];
     struct cb_device gpu = device(CL_DEVICE_TYPE_GPU, "NVIDIA Corporation", 1);
-    struct cb_config cfg;
+    struct cb_rows_request cfg;
     struct cb_row *rows = NULL;
     size_t count = 0;
     int dummy_db;

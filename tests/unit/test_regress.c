@@ -14,8 +14,8 @@ int test_parse_args_forgets_previous_call(void)
 
     ASSERT_TRUE(cb_parse_args(2, first, &cfg) == CB_EXIT_USAGE);
     ASSERT_TRUE(cb_parse_args(3, second, &cfg) == 0);
-    ASSERT_EQ_U(cfg.reps, 5); /* the default: nothing of "-Zr3" carried over */
-    ASSERT_EQ_U(cfg.kernel_count, 1);
+    ASSERT_EQ_U(cfg.session.row.reps, 5); /* the default: nothing of "-Zr3" carried over */
+    ASSERT_EQ_U(cfg.session.rows.kernel_count, 1);
     cb_config_free(&cfg);
     return 0;
 }

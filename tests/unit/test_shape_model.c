@@ -250,7 +250,7 @@ int test_model_precedence_with_the_database(void)
     struct cb_device d = h100();
     struct cb_tuned_entry e;
     struct cb_tuned_db db = {&e, 1};
-    struct cb_config cfg;
+    struct cb_rows_request cfg;
     struct cb_row row;
     const struct cb_kernel *k = cb_kernel_find("matmul_fast");
     /* A poor point for 4096x64x4096: big square tiles, no split. */

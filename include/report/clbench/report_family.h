@@ -12,7 +12,10 @@
 
 #include <stdio.h>
 
-enum { CB_RFAMILY_MAX_PAIRS = 128 };
+/* A ratio column: the slow device's median time over the fast one's. */
+struct cb_rpair {
+    size_t fast, slow;
+};
 
 struct cb_rfamily {
     const char *name, *metric, *baseline;
@@ -20,13 +23,11 @@ struct cb_rfamily {
     size_t key_count;
     size_t *devices; /* columns with at least one row of the family */
     size_t device_count;
-    int sweep;        /* some device ran a kernel at a size with several parameter sets */
-    int with_library; /* some row has a library partner: a "vs lib" column */
-    size_t lead;      /* leading columns: kernel, params (a sweep), size */
-    size_t per;       /* columns per device: ms, throughput, peak, [vs base], [vs lib] */
-    struct {
-        size_t fast, slow; /* devices: the slow one's median time over the fast one's */
-    } pairs[CB_RFAMILY_MAX_PAIRS];
+    int sweep;              /* some device ran a kernel at a size with several parameter sets */
+    int with_library;       /* some row has a library partner: a "vs lib" column */
+    size_t lead;            /* leading columns: kernel, params (a sweep), size */
+    size_t per;             /* columns per device: ms, throughput, peak, [vs base], [vs lib] */
+    struct cb_rpair *pairs; /* room for every ordered pair of the family's devices */
     size_t pair_count, cpu_pair_count, gpu_count, cpu_count;
 };
 

@@ -7,7 +7,7 @@
 #ifndef CLBENCH_REPORT_VIEWS_H
 #define CLBENCH_REPORT_VIEWS_H
 
-#include "clbench/config.h"
+#include "clbench/runfile.h"
 #include "clbench/runfile.h"
 #include "clbench/report_data.h"
 #include "clbench/report_grid.h"

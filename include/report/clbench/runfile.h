@@ -3,9 +3,9 @@
 #ifndef CLBENCH_RUNFILE_H
 #define CLBENCH_RUNFILE_H
 
-#include "clbench/config.h"
 #include "clbench/device.h"
 #include "clbench/run.h"
+#include "clbench/settings.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -13,8 +13,20 @@
 #define CB_RUN_SCHEMA         "clbench-run"
 #define CB_RUN_SCHEMA_VERSION 1 /* bump when a field changes meaning or goes away */
 
+enum cb_format { CB_FORMAT_TABLE, CB_FORMAT_CSV, CB_FORMAT_JSON, CB_FORMAT_MD };
+
+/* Where a run's views go (cb_write_run_outputs). */
+struct cb_outputs {
+    const char *output;           /* NULL: stdout */
+    enum cb_format format;        /* of stdout */
+    enum cb_format output_format; /* of --output: its extension's, else format */
+    int view_on_stdout;           /* with --output: print the format view on stdout too */
+    int detail;                   /* table/md: the detail view (report_detail.c) */
+};
+
 struct cb_run {
-    const struct cb_config *cfg;
+    const struct cb_row_settings *settings; /* recorded in the run file */
+    const char *command_line;
     struct cb_device **devices;
     size_t device_count;
     struct cb_row *rows;
@@ -31,7 +43,7 @@ void cb_run_stamp(struct cb_run *run);
 /* The run file; NULL when out of memory. */
 cJSON *cb_run_json(const struct cb_run *run);
 cJSON *cb_device_json(const struct cb_device *d);
-/* One row of the run file's "rows" (also a line of the journal, host/report/journal.c). */
+/* One row of the run file's "rows" (also a line of the journal, host/session/journal.c). */
 cJSON *cb_row_json(const struct cb_row *row);
 /* The row's "kernel_info" object, and its occupancy, bound and launch fields added to j
  * (host/report/runfile_why.c). */
@@ -62,10 +74,11 @@ void cb_write_csv(FILE *out, const struct cb_run *run);
 void cb_csv_quoted(FILE *out, const char *s);
 /* Writes run in fmt; name is the run's name in the table and Markdown views (its run file's
  * path, as `clbench report` would name it).  Returns -1 on a write error. */
-int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name);
+int cb_write_run(FILE *out, const struct cb_run *run, enum cb_format fmt, const char *name,
+                 int detail);
 /* A finished run's outputs: the --output file, written atomically in its format, and stdout
  * (--format) when there is no --output or a view was asked for beside it.  0, or -1 with the
  * message printed. */
-int cb_write_run_outputs(const struct cb_run *run, const struct cb_config *cfg);
+int cb_write_run_outputs(const struct cb_run *run, const struct cb_outputs *out);
 
 #endif

@@ -58,7 +58,7 @@ int cb_generic_check_types(struct cb_row *row);
  * (cb_build_options) and creates the kernel; 0, or -1 with the row's status set (build_failed
  * with the compiler's first error).  *program is the cache entry. */
 int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_program_cache *cache,
-                 const struct cb_config *cfg, const struct cb_problem *p, const char *options,
+                 const struct cb_row_settings *cfg, const struct cb_problem *p, const char *options,
                  const struct cb_program **program, int *cached, cl_kernel *kernel);
 
 /* Adds a buffer of `bytes` to row->footprint_bytes; over_limits when it exceeds the device's

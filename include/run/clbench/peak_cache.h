@@ -8,7 +8,7 @@
 #ifndef CLBENCH_PEAK_CACHE_H
 #define CLBENCH_PEAK_CACHE_H
 
-#include "clbench/config.h"
+#include "clbench/settings.h"
 #include "clbench/device.h"
 #include "clbench/source.h"
 
@@ -18,7 +18,7 @@
 
 /* Fills d's measured peaks as cfg->peak_mode says, and d->peak_source and d->peak_date.  With
  * CB_PEAK_CACHED and nothing cached, measures and says so on stderr. */
-void cb_peak_obtain(struct cb_device *d, const struct cb_config *cfg,
+void cb_peak_obtain(struct cb_device *d, const struct cb_row_settings *cfg,
                     struct cb_program_cache *cache);
 
 #endif

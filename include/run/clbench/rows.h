@@ -3,13 +3,13 @@
 #ifndef CLBENCH_ROWS_H
 #define CLBENCH_ROWS_H
 
-#include "clbench/config.h"
+#include "clbench/settings.h"
 #include "clbench/run.h"
 
 /* Appends the rows of device d to *rows (grown with realloc).  shared: several devices are
  * selected, so without --size each kernel runs at its default_size_shared on every device
  * (and at d's own default too where that is larger).  Returns -1 when out of memory. */
-int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
+int cb_rows_expand(const struct cb_rows_request *cfg, struct cb_device *d, int shared,
                    struct cb_row **rows, size_t *count);
 
 /* A tuning database entry for row's device, driver and element type (exact size, else size
@@ -18,13 +18,13 @@ int cb_rows_expand(const struct cb_config *cfg, struct cb_device *d, int shared,
  * the entry is of another size; the row says which entry (tuned, params_from, params_note).
  * Returns 1 when an entry was taken, 0 when none applies (cfg's database absent or
  * --no-tuned). */
-int cb_row_take_tuned(const struct cb_config *cfg, struct cb_row *row);
+int cb_row_take_tuned(const struct cb_rows_request *cfg, struct cb_row *row);
 /* The parameters of a row without -D for its kernel, in order of precedence: an exact tuning
  * database entry; the planner's choice (cfg->plan: params_from "model", its reasons in
  * params_note), unless a class or nearest entry is predicted faster than it; any entry; the
  * defaults already in row->problem.param.  Where the planner falls back, its reason goes into
  * params_note.  Returns 1 when the parameters came from an entry or the model. */
-int cb_row_choose(const struct cb_config *cfg, struct cb_row *row);
+int cb_row_choose(const struct cb_rows_request *cfg, struct cb_row *row);
 
 /* The size of kernel k for the sizes entry s: one number fills every dimension. */
 void cb_size_apply(const struct cb_kernel *k, const struct cb_size *s, size_t out[CB_MAX_DIMS]);

@@ -4,7 +4,7 @@
 #ifndef CLBENCH_RUN_H
 #define CLBENCH_RUN_H
 
-#include "clbench/config.h"
+#include "clbench/settings.h"
 #include "clbench/device_defaults.h"
 #include "clbench/device.h"
 #include "clbench/explain.h"
@@ -110,7 +110,7 @@ struct cb_oracles {
 /* What every row of a run shares: the settings, the program cache of the row's device and the
  * reference devices (NULL: a reference on another device cannot run). */
 struct cb_row_env {
-    const struct cb_config *cfg;
+    const struct cb_row_settings *cfg;
     struct cb_program_cache *cache;
     struct cb_oracles *oracles;
 };

@@ -92,7 +92,7 @@ int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
                   struct cb_model_choice *best, int count, char *why, size_t len);
 /* The predicted seconds of p with parameters params on d; -1 where the model cannot say. */
 double cb_model_predict(const struct cb_device *d, const struct cb_problem *p, const long *params);
-/* The planner for struct cb_config's `plan` (config.h). */
+/* The planner for struct cb_rows_request's `plan` (settings.h). */
 int cb_model_plan(const struct cb_device *d, const struct cb_problem *p, long *params,
                   double *seconds, char *note, size_t len);
 /* "2 waves of 132x2, split-K 4, ...": what a choice rests on. */

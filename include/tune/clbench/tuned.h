@@ -8,7 +8,7 @@
 #ifndef CLBENCH_TUNED_H
 #define CLBENCH_TUNED_H
 
-#include "clbench/config.h"
+#include "clbench/settings.h"
 #include "clbench/device.h"
 #include "clbench/kernel.h"
 #include "clbench/manifest.h"
@@ -121,9 +121,9 @@ const struct cb_tuned_entry *cb_tuned_find(const struct cb_tuned_db *db, const s
 /* Parameter i of k from e (after cb_tuned_find matched their names). */
 long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, unsigned i);
 /* cb_tuned_choose (nearest allowed) for p's kernel, type and size, and cb_tuned_param, for
- * the runner's rows (struct cb_config's tuned_lookup).  An entry the kernel refuses is skipped
- * with a warning naming it (once per entry), and the row keeps its defaults with use->skipped
- * saying so. */
+ * the runner's rows (struct cb_rows_request's tuned_lookup).  An entry the kernel refuses is
+ * skipped with a warning naming it (once per entry), and the row keeps its defaults with
+ * use->skipped saying so. */
 int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
                     const struct cb_problem *p, long *params, struct cb_tuned_use *use);
 

@@ -958,9 +958,9 @@ static int map_devices(const cJSON *theirs, struct cb_device **devices, size_t c
     return differ;
 }
 
-static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_device **devices,
-                       size_t *count, struct cb_program_cache *cache, struct cb_oracles *oracles,
-                       struct cb_device **open)
+static int open_device(const cJSON *msg, const struct cb_session_settings *cfg,
+                       struct cb_device **devices, size_t *count, struct cb_program_cache *cache,
+                       struct cb_oracles *oracles, struct cb_device **open)
 {
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(msg, "device");
     const cJSON *theirs = cJSON_GetObjectItemCaseSensitive(msg, "devices");
@@ -1036,14 +1036,14 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
                                 "could not create a context and queue on this device");
         return reply(out);
     }
-    cb_sensors_open(d, cfg->sensors);
+    cb_sensors_open(d, cfg->row.sensors);
     *open = d;
     if (cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(msg, "peak"))) {
         peak_restore(d, cJSON_GetObjectItemCaseSensitive(msg, "peak"));
         clock_restore(d, cJSON_GetObjectItemCaseSensitive(msg, "clock"));
     } else {
         cb_clock_check(d);
-        cb_peak_obtain(d, cfg, cache);
+        cb_peak_obtain(d, &cfg->row, cache);
     }
     {
         cJSON *opened = cJSON_CreateObject();
@@ -1072,7 +1072,7 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
                 n++;
         }
         if (n > 0) {
-            const struct cb_row_env env = {cfg, cache, oracles};
+            const struct cb_row_env env = {&cfg->row, cache, oracles};
 
             cb_rows_prebuild(rows, n, &env);
         }
@@ -1082,11 +1082,11 @@ static int open_device(const cJSON *msg, const struct cb_config *cfg, struct cb_
     return reply(out);
 }
 
-static int run_one(const cJSON *msg, const struct cb_config *cfg, struct cb_device **devices,
-                   size_t count, struct cb_program_cache *cache, struct cb_oracles *oracles,
-                   const struct cb_device *open, int *retire)
+static int run_one(const cJSON *msg, const struct cb_session_settings *cfg,
+                   struct cb_device **devices, size_t count, struct cb_program_cache *cache,
+                   struct cb_oracles *oracles, const struct cb_device *open, int *retire)
 {
-    struct cb_config row_cfg = *cfg;
+    struct cb_row_settings row_cfg = cfg->row;
     const cJSON *max_time = cJSON_GetObjectItemCaseSensitive(msg, "max_time_s");
     const cJSON *max_first = cJSON_GetObjectItemCaseSensitive(msg, "max_first_s");
     const struct cb_row_env env = {&row_cfg, cache, oracles};
@@ -1110,7 +1110,7 @@ static int run_one(const cJSON *msg, const struct cb_config *cfg, struct cb_devi
     return reply(out);
 }
 
-int cb_worker_serve(const struct cb_config *cfg)
+int cb_worker_serve(const struct cb_session_settings *cfg)
 {
     struct cb_device_list list;
     struct cb_device **devices;
@@ -1128,7 +1128,7 @@ int cb_worker_serve(const struct cb_config *cfg)
     channel = dup(STDOUT_FILENO);
     if (channel < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
         return 1;
-    cb_cache_configure(cfg->use_cache);
+    cb_cache_configure(cfg->row.use_cache);
     if (strcmp(getenv(WORKER_ENV), WORKER_CACHE_SAID) == 0)
         cb_cache_quiet();
     unsetenv(WORKER_ENV);

@@ -25,6 +25,7 @@
 #define CLBENCH_WORKER_H
 
 #include "clbench/run.h"
+#include "clbench/session.h"
 
 #include <signal.h>
 #include <sys/types.h>
@@ -89,7 +90,7 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *con
                                       const struct cb_row *prebuild, size_t count, double timeout_s,
                                       char *why, size_t len);
 /* Runs row in the worker (started again first when it died after its last row).  max_time_s:
- * the row's --max-time; max_first_s: the longest first launch (cb_config's); timeout_s: its
+ * the row's --max-time; max_first_s: the longest first launch (the row settings'); timeout_s: its
  * deadline, build included. */
 enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, double max_time_s,
                                      double max_first_s, double timeout_s, char *why, size_t len);
@@ -98,6 +99,6 @@ void cb_worker_stop(struct cb_worker *w);
 
 /* A worker's life: serves the supervisor on stdin/stdout until its channel closes.  Returns
  * the exit status. */
-int cb_worker_serve(const struct cb_config *cfg);
+int cb_worker_serve(const struct cb_session_settings *cfg);
 
 #endif

@@ -1,4 +1,4 @@
-/* Progress of a live run on stderr (host/cli/progress.c).  On a terminal, one line that each
+/* Progress of a live run on stderr (host/session/progress.c).  On a terminal, one line that each
  * row rewrites in place: "[12/40] matmul_tiled on H100 1024x1024x1024 ...  elapsed 0:12, ~0:30
  * left".  Not on a terminal, nothing but the failed rows, one error line each. */
 #ifndef CLBENCH_PROGRESS_H

@@ -447,23 +447,22 @@ static int same_kernel_file(const cJSON *j, const struct cb_row *row)
 }
 
 /* --retry-failed: a failed record is not carried over, so that its row runs again. */
-static int retried(const cJSON *j, const struct cb_run *run)
+static int retried(const cJSON *j, int retry_failed)
 {
     const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "status"));
     const int status = name != NULL ? cb_status_parse(name) : -1;
 
-    return run->cfg != NULL && run->cfg->retry_failed && status >= 0 &&
-           !cb_status_measured((enum cb_status)status) && status != CB_STATUS_UNAVAILABLE &&
-           status != CB_STATUS_UNSUPPORTED;
+    return retry_failed && status >= 0 && !cb_status_measured((enum cb_status)status) &&
+           status != CB_STATUS_UNAVAILABLE && status != CB_STATUS_UNSUPPORTED;
 }
 
 /* Resumes the rows of run that match j; returns how many (0 or 1).  A row of a kernel file
  * edited since is run again (counted in *stale): its old time is not this file's. */
-static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
+static long resume_one(const cJSON *j, struct cb_run *run, int retry_failed, long *stale)
 {
     char want[512], have[512];
 
-    if (json_key(j, want, sizeof want) != 0 || retried(j, run))
+    if (json_key(j, want, sizeof want) != 0 || retried(j, retry_failed))
         return 0;
     for (size_t i = 0; i < run->row_count; i++) {
         if (run->rows[i].resumed)
@@ -482,8 +481,9 @@ static long resume_one(const cJSON *j, struct cb_run *run, long *stale)
 
 /* Each record of a journal or run file goes to fn; returns the sum of what fn returned, or -1
  * with a message when the file cannot be read or holds no rows at all. */
-static long load_records(const char *path, struct cb_run *run,
-                         long (*fn)(const cJSON *j, struct cb_run *run, long *stale))
+static long load_records(const char *path, struct cb_run *run, int retry_failed,
+                         long (*fn)(const cJSON *j, struct cb_run *run, int retry_failed,
+                                    long *stale))
 {
     char *text = cb_read_text_file(path);
     cJSON *whole;
@@ -500,7 +500,7 @@ static long load_records(const char *path, struct cb_run *run,
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(whole, "rows"))
         {
             records++;
-            taken += fn(row, run, &stale);
+            taken += fn(row, run, retry_failed, &stale);
         }
     } else {
         /* A journal: one row per line; a line cut short by a kill does not parse. */
@@ -510,7 +510,7 @@ static long load_records(const char *path, struct cb_run *run,
 
             if (cJSON_IsObject(row)) {
                 records++;
-                taken += fn(row, run, &stale);
+                taken += fn(row, run, retry_failed, &stale);
             }
             cJSON_Delete(row);
         }
@@ -529,14 +529,14 @@ static long load_records(const char *path, struct cb_run *run,
     return taken;
 }
 
-long cb_resume_load(const char *path, struct cb_run *run)
+long cb_resume_load(const char *path, struct cb_run *run, int retry_failed)
 {
-    return load_records(path, run, resume_one);
+    return load_records(path, run, retry_failed, resume_one);
 }
 
 /* A row of one of run's devices and a registered kernel, rebuilt from its record and appended
  * to run->rows as resumed; 0 when the record is of another device or kernel, or unusable. */
-static long add_record(const cJSON *j, struct cb_run *run, long *stale)
+static long add_record(const cJSON *j, struct cb_run *run, int retry_failed, long *stale)
 {
     const char *device = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "device"));
     const char *kernel = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "kernel"));
@@ -548,7 +548,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
     char id[32];
 
     if (k == NULL || device == NULL || !cJSON_IsObject(params) || !cJSON_IsArray(size) ||
-        cJSON_GetArraySize(size) != (int)k->dims || retried(j, run))
+        cJSON_GetArraySize(size) != (int)k->dims || retried(j, retry_failed))
         return 0;
     memset(&row, 0, sizeof row);
     row.problem.kernel = k;
@@ -602,7 +602,7 @@ static long add_record(const cJSON *j, struct cb_run *run, long *stale)
     return 1;
 }
 
-long cb_resume_rows(const char *path, struct cb_run *run)
+long cb_resume_rows(const char *path, struct cb_run *run, int retry_failed)
 {
-    return load_records(path, run, add_record);
+    return load_records(path, run, retry_failed, add_record);
 }

@@ -29,7 +29,7 @@ enum { MIN_MAX_TIME_S = 30 };
 /* One search: a kernel in an element type at a size on a device. */
 struct task {
     struct cb_run *run;
-    const struct cb_config *cfg;
+    const struct cb_session_settings *cfg;
     const struct cb_tune_config *t;
     struct cb_device *device;
     const struct cb_kernel *kernel;
@@ -115,7 +115,7 @@ static enum cb_eval evaluate(void *ctx, uint64_t index, double *cost)
 {
     struct task *k = ctx;
     struct cb_row row;
-    struct cb_config eval_cfg = *k->cfg;
+    struct cb_row_settings eval_cfg = k->cfg->row;
     enum cb_eval result;
 
     fill_row(k, index, &row);
@@ -191,7 +191,7 @@ static void start_point(const struct task *k, struct cb_search *s)
  * stored a point slower than the nearest entry it had run with (results/README.md). */
 static void plan_start(struct task *k, const struct cb_tuned_db *db, long defaults[CB_MAX_PARAMS])
 {
-    struct cb_config with_db = *k->cfg;
+    struct cb_rows_request with_db = k->cfg->rows;
     char note[CB_PARAMS_NOTE_LEN], size[96];
     struct cb_row row;
 
@@ -230,7 +230,8 @@ static void add_model_points(struct task *k, struct cb_space *space)
     cb_param_defaults(&row.problem, k->device, row.problem.param, why, sizeof why);
     n = cb_model_rank(k->device, &row.problem, best, RANKED, why, sizeof why);
     for (int i = 0; i < n; i++)
-        cb_space_add_point(space, k->kernel, best[i].param, k->cfg->defines, k->cfg->define_count);
+        cb_space_add_point(space, k->kernel, best[i].param, k->cfg->rows.defines,
+                           k->cfg->rows.define_count);
 }
 
 static const struct cb_row *find_best(const struct task *k, uint64_t index)
@@ -353,7 +354,7 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
                        struct cb_journal *journal, struct cb_tuned_entry **entries,
                        size_t *entry_count, int *fatal)
 {
-    const struct cb_config *cfg = &t->run;
+    const struct cb_session_settings *cfg = &t->run;
     struct cb_device *d = run->devices[index];
     struct cb_program_cache cache = {NULL, 0};
     struct cb_worker worker;
@@ -377,10 +378,10 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
         return 1;
     else
         cb_clock_check(d);
-    for (size_t ki = 0; ki < cfg->kernel_count && !cb_interrupted; ki++) {
-        const size_t nsizes = cfg->size_count > 0 ? cfg->size_count : 1;
+    for (size_t ki = 0; ki < cfg->rows.kernel_count && !cb_interrupted; ki++) {
+        const size_t nsizes = cfg->rows.size_count > 0 ? cfg->rows.size_count : 1;
 
-        for (unsigned ti = 0; ti < cfg->real_type_count && !cb_interrupted; ti++)
+        for (unsigned ti = 0; ti < cfg->rows.real_type_count && !cb_interrupted; ti++)
             for (size_t si = 0; si < nsizes && !cb_interrupted; si++) {
                 struct task k;
                 /* The kernel's space with the defaults of this device, type and size and the
@@ -393,21 +394,23 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
                 k.cfg = cfg;
                 k.t = t;
                 k.device = d;
-                k.kernel = cfg->kernels[ki];
-                cb_elem_find(cfg->real_types[ti], strlen(cfg->real_types[ti]), &k.real);
+                k.kernel = cfg->rows.kernels[ki];
+                cb_elem_find(cfg->rows.real_types[ti], strlen(cfg->rows.real_types[ti]), &k.real);
                 k.space = &space;
                 k.cache = &cache;
                 k.worker = isolated ? &worker : NULL;
                 k.journal = journal;
                 k.progress = isatty(STDERR_FILENO);
-                if (cfg->size_count > 0)
-                    cb_size_apply(k.kernel, &cfg->sizes[si], k.size);
+                if (cfg->rows.size_count > 0)
+                    cb_size_apply(k.kernel, &cfg->rows.sizes[si], k.size);
                 else
                     memcpy(k.size, cb_default_size(k.kernel, d), sizeof k.size);
                 plan_start(&k, db, defaults);
-                cb_space_add_point(&space, k.kernel, defaults, cfg->defines, cfg->define_count);
-                cb_space_add_point(&space, k.kernel, k.start, cfg->defines, cfg->define_count);
-                if (!cfg->no_model)
+                cb_space_add_point(&space, k.kernel, defaults, cfg->rows.defines,
+                                   cfg->rows.define_count);
+                cb_space_add_point(&space, k.kernel, k.start, cfg->rows.defines,
+                                   cfg->rows.define_count);
+                if (!cfg->rows.no_model)
                     add_model_points(&k, &space);
                 failed |= tune_one(&k, entries, entry_count);
             }
@@ -423,7 +426,7 @@ static int tune_device(struct cb_run *run, const struct cb_tune_config *t, size_
 
 static int export_entry(const struct cb_tune_config *t, struct cb_device **devices, size_t count)
 {
-    const struct cb_config *cfg = &t->run;
+    const struct cb_session_settings *cfg = &t->run;
     struct cb_tuned_db db;
     const struct cb_tuned_entry *e = NULL;
     struct cb_output out;
@@ -431,17 +434,17 @@ static int export_entry(const struct cb_tune_config *t, struct cb_device **devic
     const int header = dot != NULL && strcmp(dot, ".h") == 0;
     int status;
 
-    cb_tuned_load_for_run(cfg->tuned_path, cfg->cl_dir, &db);
+    cb_tuned_load_for_run(cfg->tuned_path, cfg->row.cl_dir, &db);
     for (size_t i = 0; i < count && e == NULL; i++)
-        for (size_t ki = 0; ki < cfg->kernel_count && e == NULL; ki++)
-            for (unsigned ti = 0; ti < cfg->real_type_count && e == NULL; ti++) {
-                const struct cb_kernel *k = cfg->kernels[ki];
+        for (size_t ki = 0; ki < cfg->rows.kernel_count && e == NULL; ki++)
+            for (unsigned ti = 0; ti < cfg->rows.real_type_count && e == NULL; ti++) {
+                const struct cb_kernel *k = cfg->rows.kernels[ki];
                 size_t size[CB_MAX_DIMS];
                 enum cb_elem_type real = CB_ELEM_FLOAT;
 
-                cb_elem_find(cfg->real_types[ti], strlen(cfg->real_types[ti]), &real);
-                if (cfg->size_count > 0)
-                    cb_size_apply(k, &cfg->sizes[0], size);
+                cb_elem_find(cfg->rows.real_types[ti], strlen(cfg->rows.real_types[ti]), &real);
+                if (cfg->rows.size_count > 0)
+                    cb_size_apply(k, &cfg->rows.sizes[0], size);
                 else
                     memcpy(size, cb_default_size(k, devices[i]), sizeof size);
                 e = cb_tuned_find(&db, devices[i], k, real, size);
@@ -450,7 +453,7 @@ static int export_entry(const struct cb_tune_config *t, struct cb_device **devic
         cb_tuned_free(&db);
         cb_error("no tuned entry for %s in %s at that size class on the chosen device(s): run "
                  "clbench tune first",
-                 cfg->kernels[0]->name, cfg->real_types[0]);
+                 cfg->rows.kernels[0]->name, cfg->rows.real_types[0]);
         return CB_EXIT_FAILED;
     }
     status = cb_output_open(&out, t->export_path) == 0 && cb_tuned_export(out.file, e, header) == 0
@@ -464,16 +467,17 @@ static int export_entry(const struct cb_tune_config *t, struct cb_device **devic
 
 /* SIGINT or SIGTERM: the points measured go to the outputs (the one that was running
  * nowhere), the database is left as it was; says how to go on.  Returns 128 + the signal. */
-static int interrupted(struct cb_run *run, const struct cb_config *cfg)
+static int interrupted(struct cb_run *run, const struct cb_session_settings *cfg)
 {
     fputc('\n', stderr);
-    if (cfg->output != NULL && run->row_count > 0 && cb_write_run_outputs(run, cfg) == 0) {
-        char *again = cb_resume_command(cfg->output);
+    if (cfg->out.output != NULL && run->row_count > 0 &&
+        cb_write_run_outputs(run, &cfg->out) == 0) {
+        char *again = cb_resume_command(cfg->out.output);
 
         fprintf(stderr,
                 "clbench: interrupted: %zu points measured, written to '%s'; the tuning "
                 "database is unchanged; to finish the tune:\n  %s\n",
-                run->row_count, cfg->output, again != NULL ? again : "");
+                run->row_count, cfg->out.output, again != NULL ? again : "");
         free(again);
     } else
         fprintf(stderr,
@@ -485,7 +489,7 @@ static int interrupted(struct cb_run *run, const struct cb_config *cfg)
 
 int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, const char *db_path)
 {
-    const struct cb_config *cfg = &t->run;
+    const struct cb_session_settings *cfg = &t->run;
     struct cb_device_list list;
     struct cb_run run;
     struct cb_journal journal = {-1, ""};
@@ -496,7 +500,8 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
 
     memset(&run, 0, sizeof run);
     memset(&list, 0, sizeof list);
-    run.cfg = cfg;
+    run.settings = &cfg->row;
+    run.command_line = cfg->command_line;
     if (cb_devices_enumerate(&list) != CL_SUCCESS)
         goto done;
     run.devices = calloc(list.count, sizeof *run.devices);
@@ -508,17 +513,17 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
         goto done;
     }
     if (cfg->resume != NULL) {
-        const long resumed = cb_resume_rows(cfg->resume, &run);
+        const long resumed = cb_resume_rows(cfg->resume, &run, cfg->retry_failed);
 
         if (resumed < 0)
             goto done;
         fprintf(stderr, "clbench: resuming: %ld points already measured in '%s'\n", resumed,
                 cfg->resume);
     }
-    if (cfg->output != NULL) {
+    if (cfg->out.output != NULL) {
         char path[sizeof journal.path];
 
-        const int made = cb_journal_path(path, sizeof path, cfg->output);
+        const int made = cb_journal_path(path, sizeof path, cfg->out.output);
 
         if (made < 0) {
             cb_error("output path is too long for its journal");
@@ -528,7 +533,7 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
             goto done;
     }
     cb_run_stamp(&run);
-    cb_tuned_load_for_run(db_path, cfg->cl_dir, &db);
+    cb_tuned_load_for_run(db_path, cfg->row.cl_dir, &db);
     cb_supervisor_signals();
     for (size_t i = 0; i < run.device_count && !cb_interrupted && !fatal; i++)
         failed |= tune_device(&run, t, i, spaces, &db, &journal, &entries, &entry_count, &fatal);
@@ -543,7 +548,7 @@ int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, c
     }
     if (entry_count > 0 && cb_tuned_save(db_path, entries, entry_count, stderr) != 0)
         failed = 1;
-    if (cb_write_run_outputs(&run, cfg) != 0) {
+    if (cb_write_run_outputs(&run, &cfg->out) != 0) {
         cb_journal_close(&journal, 0);
         goto done;
     }

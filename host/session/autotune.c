@@ -21,11 +21,11 @@ struct runner {
     struct cb_worker worker;
     int isolated;
     struct cb_program_cache cache;
-    const struct cb_config *cfg;
+    const struct cb_session_settings *cfg;
 };
 
 static int runner_open(struct runner *r, const struct cb_run *run, size_t index,
-                       const struct cb_config *cfg)
+                       const struct cb_session_settings *cfg)
 {
     struct cb_device *d = run->devices[index];
 
@@ -71,7 +71,7 @@ static int runner_run(struct runner *r, struct cb_row *row, double max_time_s)
             snprintf(row->reason, sizeof row->reason, "%s", why);
         }
     } else {
-        struct cb_config c = *r->cfg;
+        struct cb_row_settings c = r->cfg->row;
         const struct cb_row_env env = {&c, &r->cache, NULL};
 
         c.max_time_s = max_time_s;
@@ -123,7 +123,7 @@ static int wants_autotune(const struct cb_row *row)
 }
 
 /* Times the candidates of one row; 0 and an entry in *e when one ran ok. */
-static int tune_row(struct runner *r, const struct cb_config *cfg, struct cb_row *row,
+static int tune_row(struct runner *r, const struct cb_session_settings *cfg, struct cb_row *row,
                     const char *date, const char *host, struct cb_tuned_entry *e)
 {
     struct cb_model_choice cand[CANDIDATES + 1];
@@ -201,7 +201,7 @@ static int tune_row(struct runner *r, const struct cb_config *cfg, struct cb_row
     return 0;
 }
 
-int cb_autotune_rows(struct cb_run *run, const struct cb_config *cfg)
+int cb_autotune_rows(struct cb_run *run, const struct cb_session_settings *cfg)
 {
     struct cb_tuned_entry *entries = NULL;
     size_t count = 0;

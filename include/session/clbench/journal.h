@@ -31,12 +31,12 @@ void cb_journal_close(struct cb_journal *j, int remove);
  * run that matches one (same device id, kernel, parameters and size), setting row->resumed.
  * A last line cut short by a kill is ignored.  Returns the number of rows resumed, or -1 with
  * a message when the file cannot be read or holds no rows at all. */
-long cb_resume_load(const char *path, struct cb_run *run);
+long cb_resume_load(const char *path, struct cb_run *run, int retry_failed);
 /* For runs whose rows are not known in advance (`clbench tune`): appends to run->rows, marked
  * resumed, every row of `path` that is of one of run's devices and a registered kernel.
  * Returns how many, or -1 with a message as cb_resume_load. */
-long cb_resume_rows(const char *path, struct cb_run *run);
-/* With run->cfg->retry_failed, both skip the records of failed rows (crashed, timed_out and
+long cb_resume_rows(const char *path, struct cb_run *run, int retry_failed);
+/* With retry_failed (--retry-failed), both skip the records of failed rows (crashed, timed_out and
  * the other failures; not unavailable), so that those rows run again. */
 
 /* The element type of run-file row j ("type"; float where absent, as before types). */

@@ -7,10 +7,10 @@
 #ifndef CLBENCH_AUTOTUNE_H
 #define CLBENCH_AUTOTUNE_H
 
-#include "clbench/config.h"
+#include "clbench/session.h"
 #include "clbench/runfile.h"
 
 /* Returns 0, or -1 when a worker did not start or the database was not written (said). */
-int cb_autotune_rows(struct cb_run *run, const struct cb_config *cfg);
+int cb_autotune_rows(struct cb_run *run, const struct cb_session_settings *cfg);
 
 #endif

@@ -1,16 +1,16 @@
-/* The search driver of `clbench tune` (host/cli/tune_driver.c): the searches, their points run in
- * supervised workers, the run file and the tuning database.  The command line that fills
- * struct cb_tune_config is host/cli/tune_main.c's. */
+/* The search driver of `clbench tune` (host/session/tune_driver.c): the searches, their points run
+ * in supervised workers, the run file and the tuning database.  The command line that fills struct
+ * cb_tune_config is host/cli/tune_main.c's. */
 #ifndef CLBENCH_TUNE_DRIVER_H
 #define CLBENCH_TUNE_DRIVER_H
 
-#include "clbench/args.h"
+#include "clbench/session.h"
 #include "clbench/tune.h"
 
 #include <stdint.h>
 
 struct cb_tune_config {
-    struct cb_config run; /* the options shared with the benchmark (cb_config_apply) */
+    struct cb_session_settings run; /* the options shared with the benchmark (cb_config_apply) */
     const char *budget_text;
     const char *export_path; /* --export: write the database entry there, no tuning */
     double budget_s;         /* per kernel, size and device; 0: a number of points */
