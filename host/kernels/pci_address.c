@@ -14,8 +14,9 @@ int cb_device_pci_address(const struct cb_device *d, int reading, char *buf, siz
         return -1;
     if (clGetDeviceInfo(d->id, PCI_DOMAIN_ID_NV, sizeof domain, &domain, NULL) != CL_SUCCESS)
         domain = 0; /* drivers before the domain query: single-domain machines */
-    /* The slot id is the PCI device number (driver 580 on an H100 at 0000:00:06.0 answers 6);
-     * the second reading takes it as device and function packed, as some tools read it. */
+    /* NVIDIA's driver answers the PCI device number as the slot id (results/README.md, "Device
+     * state and energy on the H100"); the second reading takes it as device and function
+     * packed, as some tools read it. */
     if (reading == 0)
         snprintf(buf, len, "%04x:%02x:%02x.0", domain, bus, slot);
     else
