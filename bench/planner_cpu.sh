@@ -7,18 +7,9 @@
 # Writes OUT/cpu-model.json (the run file) and OUT/cpu-summary.txt (per shape and the verdict).
 # SHAPES replaces the list; REPS (default 3) timed launches a row.
 set -euo pipefail
-out= device=cpu
-while getopts "o:d:" opt; do
-    case $opt in
-    o) out=$OPTARG ;;
-    d) device=$OPTARG ;;
-    *) echo "usage: bench/planner_cpu.sh -o OUT [-d DEVICE]" >&2; exit 2 ;;
-    esac
-done
-[ -n "$out" ] || { echo "usage: bench/planner_cpu.sh -o OUT [-d DEVICE]" >&2; exit 2; }
-clbench=${CLBENCH:-$(command -v clbench || echo build/clbench)}
+source "$(dirname "$0")/planner_lib.sh"
+planner_options cpu "$@"
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out"
 shapes=${SHAPES:-256,511,1000,1024,2000,2048,4096,3000x1000x2000,1024x4096x512,4096x4096x128,2048x2048x256,4096x64x4096,100x2048x2048,2048x128x1024}
 "$clbench" -d "$device" -k matmul_cpu,sgemm_openblas -n "$shapes" --no-tuned --reps "${REPS:-3}" \
     --min-time 0 --no-peak -f json -o "$out/cpu-model.json" || echo "clbench exited $?" >&2

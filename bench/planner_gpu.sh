@@ -11,18 +11,9 @@
 # Targets (issue text): model >= 0.90x geometric mean, none under 0.80x; autotune >= 0.95x,
 # none under 0.85x; DGEMM >= 0.75x of the FP64 FMA roof; the model no slower than the lookup.
 set -euo pipefail
-out= device=gpu
-while getopts "o:d:" opt; do
-    case $opt in
-    o) out=$OPTARG ;;
-    d) device=$OPTARG ;;
-    *) echo "usage: bench/planner_gpu.sh -o OUT [-d DEVICE]" >&2; exit 2 ;;
-    esac
-done
-[ -n "$out" ] || { echo "usage: bench/planner_gpu.sh -o OUT [-d DEVICE]" >&2; exit 2; }
-clbench=${CLBENCH:-$(command -v clbench || echo build/clbench)}
+source "$(dirname "$0")/planner_lib.sh"
+planner_options gpu "$@"
 here=$(cd "$(dirname "$0")" && pwd)
-mkdir -p "$out"
 # None of these is a shape of the recorded sweeps the constants were fitted on.
 shapes=${SHAPES:-500,1100,2000,3333,4096,5120,7200,8192,3584x1024x2048,6000x2500x1500,1000x3000x7000,8192x8192x128,6000x4000x256,4096x96x4096,100x6000x3000,7000x128x2000}
 common=(-d "$device" --min-time "${MIN_TIME:-0.2}" --max-time 5 --no-peak)

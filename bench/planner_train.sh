@@ -9,17 +9,8 @@
 # Writes OUT/sweep.json, OUT/model.json (run files) and OUT/train-summary.txt.  The sweep's
 # run file is also what bench/shape_model.py fit reads when committed under results/.
 set -euo pipefail
-out= device=gpu
-while getopts "o:d:" opt; do
-    case $opt in
-    o) out=$OPTARG ;;
-    d) device=$OPTARG ;;
-    *) echo "usage: bench/planner_train.sh -o OUT [-d DEVICE]" >&2; exit 2 ;;
-    esac
-done
-[ -n "$out" ] || { echo "usage: bench/planner_train.sh -o OUT [-d DEVICE]" >&2; exit 2; }
-clbench=${CLBENCH:-$(command -v clbench || echo build/clbench)}
-mkdir -p "$out"
+source "$(dirname "$0")/planner_lib.sh"
+planner_options gpu "$@"
 shapes=${SHAPES:-1024,2500,4096x256x4096,8192x8192x256,4096x64x4096}
 common=(-d "$device" --min-time "${MIN_TIME:-0.05}" --max-time 2 --no-peak -k matmul_fast)
 "$clbench" "${common[@]}" -n "$shapes" -D TSM=64,128 -D TSN=64,128 -D TSK=16 -D WPTM=8,16 \
