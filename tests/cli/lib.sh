@@ -38,6 +38,14 @@ export CLBENCH_PEAK_BUSY=never
 # Quick settings for rows whose speed does not matter.
 QUICK=(--no-peak --reps 2 --warmup 1 --min-time 0)
 
+# journal_rows FILE [PATTERN]: lines of a journal matching PATTERN (default: complete rows,
+# those ending in '}'); 0 where the file is missing or matches none.
+journal_rows() {
+    local n
+    n=$(grep -c -- "${2:-\}\$}" "$1" 2>/dev/null)
+    echo "${n:-0}"
+}
+
 fail() {
     echo "FAIL: $*" >&2
     echo "--- command: ${LAST_CMD:-}" >&2

@@ -6,18 +6,17 @@ source "$(dirname "$0")/lib.sh"
 sweep=(-d cpu --cl-dir "$CLBENCH_SOURCE_DIR/tests/fault/slow" -k vadd -D WGS=32,64,128,256
        -n 64,128,192,256 --no-peak --reps 2 --warmup 1 --min-time 0 -o "$TMP/sweep.json")
 journal="$TMP/sweep.json.journal"
-complete_lines() { [ -f "$journal" ] && grep -c '}$' "$journal" || echo 0; }
 
 LAST_CMD="clbench ${sweep[*]} (killed)"
 "$CLBENCH" "${sweep[@]}" >"$TMP/stdout" 2>"$TMP/stderr" &
 pid=$!
 for _ in $(seq 600); do
-    [ "$(complete_lines)" -ge 3 ] && break
+    [ "$(journal_rows "$journal")" -ge 3 ] && break
     sleep 0.05
 done
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-done_rows=$(complete_lines)
+done_rows=$(journal_rows "$journal")
 [ "$done_rows" -ge 3 ] && [ "$done_rows" -lt 16 ] || fail "expected a sweep killed half way, got $done_rows rows"
 [ ! -e "$TMP/sweep.json" ] || fail "a killed run left an output file"
 [ "$(ls "$TMP" | grep -c '^sweep\.json')" -eq 1 ] || fail "a killed run left more than its journal: $(ls "$TMP")"

@@ -133,12 +133,6 @@ wait_done() {
     squeue -t all >&2
     fail "job $1 did not end within $2 s"
 }
-# journal_rows FILE: complete rows in a journal.
-journal_rows() {
-    local n
-    n=$(grep -c '}$' "$1" 2>/dev/null)
-    echo "${n:-0}"
-}
 # wait_journal FILE ROWS SECONDS: waits until a running task has journalled ROWS rows.
 wait_journal() {
     local i

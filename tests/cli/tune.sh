@@ -148,17 +148,16 @@ SLOW=(-d cpu --cl-dir "$CLBENCH_SOURCE_DIR/tests/fault/slow" -k vadd -n 256 -D W
       -D VEC=1 -D NT=0 --reps 2 --budget 5 --strategy exhaustive --tuned "$TMP/db3.json"
       -o "$TMP/slow.json")
 journal="$TMP/slow.json.journal"
-ok_lines() { [ -f "$journal" ] && grep -c '"status":"ok"' "$journal" || echo 0; }
 LAST_CMD="clbench tune ${SLOW[*]} (killed)"
 "$CLBENCH" tune "${SLOW[@]}" >"$TMP/stdout" 2>"$TMP/stderr" &
 pid=$!
 for _ in $(seq 600); do
-    [ "$(ok_lines)" -ge 2 ] && break
+    [ "$(journal_rows "$journal" '"status":"ok"')" -ge 2 ] && break
     sleep 0.05
 done
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-done_ok=$(ok_lines)
+done_ok=$(journal_rows "$journal" '"status":"ok"')
 [ "$done_ok" -ge 2 ] && [ "$done_ok" -lt 5 ] || fail "expected a tune killed half way, got $done_ok"
 [ ! -e "$TMP/slow.json" ] || fail "a killed tune left its output"
 cp "$journal" "$TMP/slow-killed.journal"

@@ -8,19 +8,14 @@ source "$(dirname "$0")/../cli/lib.sh"
 sweep=(-d cpu --cl-dir "$CLBENCH_SOURCE_DIR/tests/fault/slow" -k vadd -D WGS=32,64,128,256
        -n 64,128,192,256 --no-peak --reps 2 --warmup 1 --min-time 0 -o "$TMP/sweep.json")
 journal="$TMP/sweep.json.journal"
-complete_lines() {
-    local n
-    n=$(grep -c '}$' "$journal" 2>/dev/null)
-    echo "${n:-0}"
-}
 
 "$CLBENCH" "${sweep[@]}" >"$TMP/first.out" 2>"$TMP/first.err" &
 first=$!
 for _ in $(seq 600); do
-    [ "$(complete_lines)" -ge 2 ] && break
+    [ "$(journal_rows "$journal")" -ge 2 ] && break
     sleep 0.05
 done
-[ "$(complete_lines)" -ge 2 ] || fail "the first run journaled nothing"
+[ "$(journal_rows "$journal")" -ge 2 ] || fail "the first run journaled nothing"
 
 run "${sweep[@]}"
 expect_rc 1
@@ -31,7 +26,7 @@ kill -0 "$first" 2>/dev/null || fail "the first run ended before the second was 
 
 kill -KILL "$first"
 wait "$first" 2>/dev/null
-done_rows=$(complete_lines)
+done_rows=$(journal_rows "$journal")
 [ "$done_rows" -ge 2 ] || fail "the killed run's rows are gone from its journal ($done_rows)"
 cp "$journal" "$TMP/killed.journal"
 
