@@ -7,6 +7,7 @@
 #include "clbench/clock_check.h"
 #include "clbench/shape_model.h"
 #include "clbench/timer.h"
+#include "clbench/tune_driver.h"
 #include "clbench/tuned.h"
 #include "clbench/worker.h"
 
@@ -80,38 +81,6 @@ static int runner_run(struct runner *r, struct cb_row *row, double max_time_s)
     return row->status == CB_STATUS_OK ? 0 : -1;
 }
 
-static void make_entry(const struct cb_row *row, const struct cb_row *best, unsigned timed,
-                       const char *date, const char *host, struct cb_tuned_entry *e)
-{
-    const struct cb_kernel *k = row->problem.kernel;
-
-    memset(e, 0, sizeof *e);
-    snprintf(e->device, sizeof e->device, "%s", row->device->name);
-    snprintf(e->platform, sizeof e->platform, "%s", row->device->platform_name);
-    snprintf(e->driver, sizeof e->driver, "%s", row->device->driver);
-    snprintf(e->kernel, sizeof e->kernel, "%s", k->name);
-    e->real = row->problem.real;
-    cb_size_class(k, row->problem.size, e->size_class, sizeof e->size_class);
-    e->dims = k->dims;
-    memcpy(e->size, row->problem.size, sizeof e->size);
-    e->param_count = cb_kernel_param_count(k);
-    for (unsigned i = 0; i < e->param_count; i++) {
-        snprintf(e->param_names[i], sizeof e->param_names[i], "%s", k->params[i].name);
-        e->params[i] = best->problem.param[i];
-    }
-    e->median_ms = best->stats.median;
-    e->throughput = cb_row_throughput(best);
-    snprintf(e->metric, sizeof e->metric, "%s", cb_metric_unit(k->metric));
-    e->samples = best->stats.count;
-    e->evaluations = timed;
-    snprintf(e->strategy, sizeof e->strategy, "autotune");
-    snprintf(e->budget, sizeof e->budget, "quick");
-    snprintf(e->date, sizeof e->date, "%s", date);
-    snprintf(e->commit, sizeof e->commit, "%s", cb_git_commit());
-    snprintf(e->version, sizeof e->version, "%s", CLBENCH_VERSION);
-    snprintf(e->host, sizeof e->host, "%s", host);
-}
-
 /* Whether row is one the quick autotune times: planned by the model, or by a class or nearest
  * entry the model predicted better. */
 static int wants_autotune(const struct cb_row *row)
@@ -183,7 +152,7 @@ static int tune_row(struct runner *r, const struct cb_session_settings *cfg, str
                  (int)sizeof row->params_note - 1, note);
         return -1;
     }
-    make_entry(row, &best, timed, date, host, e);
+    cb_tuned_entry_of(&best, "autotune", "quick", timed, date, host, e);
     memcpy(row->problem.param, best.problem.param, nparams * sizeof *row->problem.param);
     snprintf(note, sizeof note,
              "autotune: %u of the model's best points timed in %.2f s (%.1f s of launches, "

@@ -245,20 +245,22 @@ static const struct cb_row *find_best(const struct task *k, uint64_t index)
     return NULL;
 }
 
-static void make_entry(const struct task *k, const struct cb_row *best, const struct cb_search *s,
+void cb_tuned_entry_of(const struct cb_row *best, const char *strategy, const char *budget,
+                       unsigned long long evaluations, const char *date, const char *host,
                        struct cb_tuned_entry *e)
 {
-    const struct cb_kernel *kn = k->kernel;
+    const struct cb_kernel *kn = best->problem.kernel;
+    const struct cb_device *d = best->device;
 
     memset(e, 0, sizeof *e);
-    snprintf(e->device, sizeof e->device, "%s", k->device->name);
-    snprintf(e->platform, sizeof e->platform, "%s", k->device->platform_name);
-    snprintf(e->driver, sizeof e->driver, "%s", k->device->driver);
+    snprintf(e->device, sizeof e->device, "%s", d->name);
+    snprintf(e->platform, sizeof e->platform, "%s", d->platform_name);
+    snprintf(e->driver, sizeof e->driver, "%s", d->driver);
     snprintf(e->kernel, sizeof e->kernel, "%s", kn->name);
-    e->real = k->real;
-    cb_size_class(kn, k->size, e->size_class, sizeof e->size_class);
+    e->real = best->problem.real;
+    cb_size_class(kn, best->problem.size, e->size_class, sizeof e->size_class);
     e->dims = kn->dims;
-    memcpy(e->size, k->size, sizeof e->size);
+    memcpy(e->size, best->problem.size, sizeof e->size);
     e->param_count = cb_kernel_param_count(kn);
     for (unsigned i = 0; i < e->param_count; i++) {
         snprintf(e->param_names[i], sizeof e->param_names[i], "%s", kn->params[i].name);
@@ -268,13 +270,13 @@ static void make_entry(const struct task *k, const struct cb_row *best, const st
     e->throughput = cb_row_throughput(best);
     snprintf(e->metric, sizeof e->metric, "%s", cb_metric_unit(kn->metric));
     e->samples = best->stats.count;
-    e->evaluations = s->evals;
-    snprintf(e->strategy, sizeof e->strategy, "%s", cb_strategy_name(s->used));
-    snprintf(e->budget, sizeof e->budget, "%s", k->t->budget_text);
-    snprintf(e->date, sizeof e->date, "%s", k->run->date);
+    e->evaluations = evaluations;
+    snprintf(e->strategy, sizeof e->strategy, "%s", strategy);
+    snprintf(e->budget, sizeof e->budget, "%s", budget);
+    snprintf(e->date, sizeof e->date, "%s", date);
     snprintf(e->commit, sizeof e->commit, "%s", cb_git_commit());
     snprintf(e->version, sizeof e->version, "%s", CLBENCH_VERSION);
-    snprintf(e->host, sizeof e->host, "%s", k->run->host);
+    snprintf(e->host, sizeof e->host, "%s", host);
 }
 
 /* Searches one kernel at one size on an open device; appends the best to entries.  Returns 0,
@@ -336,7 +338,8 @@ static int tune_one(struct task *k, struct cb_tuned_entry **entries, size_t *ent
         if (grown == NULL)
             return cb_error("out of host memory"), 1;
         *entries = grown;
-        make_entry(k, best, &s, &grown[(*entry_count)++]);
+        cb_tuned_entry_of(best, cb_strategy_name(s.used), k->t->budget_text, s.evals, k->run->date,
+                          k->run->host, &grown[(*entry_count)++]);
     }
     cb_row_params(best, params, sizeof params);
     fprintf(stderr,

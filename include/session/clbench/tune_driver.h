@@ -6,6 +6,7 @@
 
 #include "clbench/session.h"
 #include "clbench/tune.h"
+#include "clbench/tuned.h"
 
 #include <stdint.h>
 
@@ -26,5 +27,11 @@ struct cb_tune_config {
  * the exit status: 0, 1 (a search found nothing that ran ok, or a run-time error) or 128 + the
  * signal that interrupted it. */
 int cb_tune_run(const struct cb_tune_config *t, const struct cb_space *spaces, const char *db_path);
+
+/* The tuning database's entry for best, a row that ran ok: its device, kernel, type and size
+ * as the key, its parameters and figures, and how it was found (strategy, budget, points timed). */
+void cb_tuned_entry_of(const struct cb_row *best, const char *strategy, const char *budget,
+                       unsigned long long evaluations, const char *date, const char *host,
+                       struct cb_tuned_entry *e);
 
 #endif
