@@ -131,44 +131,55 @@ void cb_elem_format(enum cb_elem_type t, const void *data, size_t i, char *buf, 
         snprintf(buf, len, t == CB_ELEM_DOUBLE ? "%.17g" : "%.9g", cb_elem_get(t, data, i));
 }
 
-const void *cb_elem_poison(enum cb_elem_type t)
-{
-    /* Little-endian patterns, as the devices and hosts clbench runs on store them. */
-    static const uint32_t float_poison = 0x7fc0dea1u;
-    static const uint64_t double_poison = 0x7ff8dea1c0dea1c0ull;
-    static const uint16_t half_poison = 0x7feau;
-    static const uint32_t int_poison = 0x80005a5au; /* INT_MIN + 0x5a5a */
-    static const uint64_t long_poison = 0x80005a5a80005a5aull;
-    static const uint16_t short_poison = 0xa5a5u;
+/* One poison's bit patterns, by element size and kind. */
+struct poison {
+    uint64_t double_bits, long_bits;
+    uint32_t float_bits, int_bits;
+    uint16_t half_bits, short_bits;
+};
 
+static const void *poison_for(const struct poison *p, enum cb_elem_type t)
+{
     switch (cb_elem_info(t)->size) {
     case 8:
-        return t == CB_ELEM_DOUBLE ? (const void *)&double_poison : (const void *)&long_poison;
+        return t == CB_ELEM_DOUBLE ? (const void *)&p->double_bits : (const void *)&p->long_bits;
     case 4:
-        return t == CB_ELEM_FLOAT ? (const void *)&float_poison : (const void *)&int_poison;
+        return t == CB_ELEM_FLOAT ? (const void *)&p->float_bits : (const void *)&p->int_bits;
     default:
-        return t == CB_ELEM_HALF ? (const void *)&half_poison : (const void *)&short_poison;
+        return t == CB_ELEM_HALF ? (const void *)&p->half_bits : (const void *)&p->short_bits;
     }
+}
+
+const void *cb_elem_poison(enum cb_elem_type t)
+{
+    /* Little-endian patterns, as the devices and hosts clbench runs on store them; the ints are
+     * INT_MIN + 0x5a5a. */
+    static const struct poison first = {
+        .double_bits = 0x7ff8dea1c0dea1c0ull,
+        .long_bits = 0x80005a5a80005a5aull,
+        .float_bits = 0x7fc0dea1u,
+        .int_bits = 0x80005a5au,
+        .half_bits = 0x7feau,
+        .short_bits = 0xa5a5u,
+    };
+
+    return poison_for(&first, t);
 }
 
 const void *cb_elem_second_poison(enum cb_elem_type t)
 {
-    /* Negative quiet NaNs with other payloads; integers near the other end of the range. */
-    static const uint32_t float_poison = 0xffe5a5e1u;
-    static const uint64_t double_poison = 0xfffc5a5e3f5a5e3full;
-    static const uint16_t half_poison = 0xfe5bu;
-    static const uint32_t int_poison = 0x7fffa5a5u; /* INT_MAX - 0x5a5a */
-    static const uint64_t long_poison = 0x7fffa5a57fffa5a5ull;
-    static const uint16_t short_poison = 0x5a5au;
+    /* Negative quiet NaNs with other payloads; integers near the other end of the range (the
+     * ints INT_MAX - 0x5a5a). */
+    static const struct poison second = {
+        .double_bits = 0xfffc5a5e3f5a5e3full,
+        .long_bits = 0x7fffa5a57fffa5a5ull,
+        .float_bits = 0xffe5a5e1u,
+        .int_bits = 0x7fffa5a5u,
+        .half_bits = 0xfe5bu,
+        .short_bits = 0x5a5au,
+    };
 
-    switch (cb_elem_info(t)->size) {
-    case 8:
-        return t == CB_ELEM_DOUBLE ? (const void *)&double_poison : (const void *)&long_poison;
-    case 4:
-        return t == CB_ELEM_FLOAT ? (const void *)&float_poison : (const void *)&int_poison;
-    default:
-        return t == CB_ELEM_HALF ? (const void *)&half_poison : (const void *)&short_poison;
-    }
+    return poison_for(&second, t);
 }
 
 /* Element i of a random fill of type t (not float, not int: those keep their sequences). */
