@@ -6,8 +6,9 @@
 # 100 ms, a 0.2-s row integrates the power readings, source nvml-power) and once lengthened to
 # 10 updates of the counter (--energy-window 10: source nvml, within 10%).  Prints per row both
 # sources, errors and mean power over the window (joules over window_ms: what the two methods
-# must agree on, whatever the noise in the rows' times) and their ratio, then, as its last
-# line, the geometric mean of the ratios and how many rows agree within the two errors.
+# must agree on, whatever the noise in the rows' times) and their ratio, and the lengthened
+# row's power readings integrated over its own window (power_joules) beside its counter; then
+# the geometric means of both ratios and how many rows agree within the two errors.
 #   -d SEL      devices (default gpu)     -k KERNELS  (default vadd,copy,transpose_tiled,matmul_tiled)
 #   -n SIZES    sizes (default: each kernel's)
 #   -o DIR      keep the run files in DIR (default: a temporary folder, removed)
@@ -62,8 +63,9 @@ def show(e):
 
 short, counter = rows(folder + "/short.json"), rows(folder + "/counter.json")
 logs, agree, missing = [], 0, 0
-print("%-24s %-16s %-10s %-28s %-28s %s" % ("device", "kernel", "size", "own length: source err W",
-                                            "--energy-window 10", "ratio"))
+print("%-24s %-16s %-10s %-28s %-28s %-6s %s" % ("device", "kernel", "size",
+      "own length: source err W", "--energy-window 10", "ratio", "readings W, same window: ratio"))
+same = []
 for k in sorted(set(short) & set(counter)):
     a, b = short[k].get("energy"), counter[k].get("energy")
     if a is None or b is None:
@@ -75,14 +77,25 @@ for k in sorted(set(short) & set(counter)):
     logs.append(math.log(ratio))
     bound = (a.get("error_pct", 0) + b.get("error_pct", 0)) / 100
     agree += not a.get("approximate") and abs(ratio - 1) <= bound
-    print("%-24s %-16s %-10s %-28s %-28s %.3f" % (k[0][:24], k[1][:16], k[2][:10], show(a), show(b),
-                                                  ratio))
+    # The readings over the long row's own window, beside its counter: a disagreement here is
+    # the sensors', not the row length's.
+    beside = ""
+    if b.get("power_joules"):
+        w = b["power_joules"] / (b["window_ms"] * 1e-3)
+        same.append(math.log(w / watts(b)))
+        beside = "%8.4g W: %.3f" % (w, w / watts(b))
+    print("%-24s %-16s %-10s %-28s %-28s %-6.3f %s" % (k[0][:24], k[1][:16], k[2][:10], show(a),
+                                                      show(b), ratio, beside))
 if not logs:
     sys.exit("no row has energy both ways")
 print("\npower own length / counter: %.3f (geometric mean of %d rows, from %.3f to %.3f; %d of "
       "them within the two errors; %d without energy; %s s)"
       % (math.exp(sum(logs) / len(logs)), len(logs), math.exp(min(logs)), math.exp(max(logs)),
          agree, missing, seconds))
+if same:
+    print("power readings / counter over the same windows: %.3f (geometric mean of %d rows, "
+          "from %.3f to %.3f)" % (math.exp(sum(same) / len(same)), len(same),
+                                  math.exp(min(same)), math.exp(max(same))))
 sys.exit(1 if missing else 0)
 PY
 exit $status

@@ -86,6 +86,8 @@ static cJSON *energy_json(const struct cb_row_energy *e)
         cJSON_AddNumberToObject(j, "error_pct", e->error_pct);
     if (e->power_readings > 0)
         cJSON_AddNumberToObject(j, "power_readings", (double)e->power_readings);
+    if (e->power_joules > 0)
+        cJSON_AddNumberToObject(j, "power_joules", e->power_joules);
     return j;
 }
 
@@ -169,6 +171,7 @@ static void restore_energy(struct cb_row_energy *e, const cJSON *j)
     e->error_pct = num(j, "error_pct");
     e->approximate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "approximate"));
     e->power_readings = (size_t)num(j, "power_readings");
+    e->power_joules = num(j, "power_joules");
 }
 
 void cb_row_state_restore(struct cb_row *row, const cJSON *j)

@@ -1126,9 +1126,18 @@ static void finish_energy(struct cb_sampling *m, struct cb_row_energy *e, double
         snprintf(counter_why, sizeof counter_why, "%s", s->energy_why);
     bound = e->window_ms > 0 ? s->counter_period_ms / e->window_ms : 1;
     if (joules >= 0 && e->window_ms >= e->min_window_ms) {
+        struct cb_row_energy power = {0};
+
         e->source = s->nvml_energy ? "nvml" : "rapl";
         e->joules = joules;
         e->error_pct = 100 * bound;
+        /* The power readings over the same window beside the counter: the two methods
+         * checked against each other where a short row would take the readings alone. */
+        if (s->nvml_device != NULL && s->power_instant &&
+            integrate_power(m, &power, end_ms, power_why, sizeof power_why) == 0) {
+            e->power_joules = power.joules;
+            e->power_readings = power.power_readings;
+        }
     } else if (s->nvml_device != NULL &&
                integrate_power(m, e, end_ms, power_why, sizeof power_why) == 0)
         e->source = "nvml-power";

@@ -133,6 +133,8 @@ F=$TMP/long.json
 py "$F" 'en["source"] == "nvml" and en["min_time_extended"] is False and en["error_pct"] <= 10'
 py "$F" 'abs(en["error_pct"] - 10 * en["min_window_ms"] / en["window_ms"]) < 1e-6'
 py "$F" 'abs(en["joules"] / (en["window_ms"] * 1e-3) / 300 - 1) < 20 / en["window_ms"] + 0.01'
+# Beside the counter, the instantaneous readings over the same window (the fake's 330 W).
+py "$F" 'abs(en["power_joules"] / (en["window_ms"] * 1e-3) / 330 - 1) < 0.02'
 # --energy-window 25: the row runs past --min-time 0 to 25 updates, says so, and has the counter.
 FAKE_NVML_ENERGY_PERIOD_MS=20 nvml normal "${ROW[@]}" --min-time 0 --energy-window 25 \
     -o "$TMP/period.json"
@@ -141,6 +143,8 @@ F=$TMP/period.json
 py "$F" 'en["min_time_extended"] is True and 400 < en["min_window_ms"] < 700'
 py "$F" 'en["window_ms"] >= en["min_window_ms"] and en["source"] == "nvml"'
 py "$F" 'abs(en["joules"] / (en["window_ms"] * 1e-3) / 300 - 1) < 20 / en["window_ms"] + 0.01'
+# Beside the counter, the instantaneous readings over the same window (the fake's 330 W).
+py "$F" 'abs(en["power_joules"] / (en["window_ms"] * 1e-3) / 330 - 1) < 0.02'
 
 # A counter that wraps inside the row: the difference is still the energy.
 nvml wrap "${ROW[@]}" --min-time 0.2 -o "$TMP/wrap.json"

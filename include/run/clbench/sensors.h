@@ -64,7 +64,10 @@ struct cb_row_energy {
      * averaged power). */
     double error_pct;
     int approximate;
-    size_t power_readings; /* nvml-power: the readings integrated */
+    size_t power_readings; /* the power readings integrated (nvml-power, or power_joules) */
+    /* Where the source is NVML's counter and instantaneous power readings cover the window
+     * too: their integral over the same window (0: not taken). */
+    double power_joules;
     char absent[CB_SENSOR_WHY_LEN];
 };
 
