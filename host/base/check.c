@@ -3,6 +3,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 /* Every error code of the OpenCL 1.2 headers, once. */
@@ -84,6 +85,10 @@ const char *cb_cl_errname(cl_int err)
 
 static void vreport(const char *level, const char *fmt, va_list ap)
 {
+    /* On a terminal the line may hold a progress line (this process's or, in a worker, its
+     * supervisor's): the message replaces it rather than running on from it. */
+    if (isatty(STDERR_FILENO))
+        fputs("\r\033[K", stderr);
     fprintf(stderr, "clbench: %s: ", level);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);

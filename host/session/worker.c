@@ -178,6 +178,13 @@ static int drain_err(struct cb_worker *w)
     const ssize_t n = read(w->err, buf, sizeof buf);
 
     if (n > 0) {
+        /* A line of the worker's replaces the progress line a terminal may show (as this
+         * process's own messages do) rather than running on from it. */
+        static int line_start = 1;
+
+        if (line_start && isatty(STDERR_FILENO))
+            fputs("\r\033[K", stderr);
+        line_start = buf[n - 1] == '\n';
         ring_add(w, buf, (size_t)n);
         fwrite(buf, 1, (size_t)n, stderr);
         return 1;

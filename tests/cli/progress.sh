@@ -19,6 +19,19 @@ grep -q $'\r\033\\[K\\[2/2\\]' "$TMP/stderr" || fail "the line is not rewritten 
 [ "$(tail -c 4 "$TMP/stderr" | od -An -c | tr -d ' ')" = '\r033[K' ] ||
     fail "the progress line is not cleared at the end"
 
+# A warning while the line is shown (here a worker's, about a damaged program cache entry)
+# replaces the line instead of running on from it.
+# (PoCL's own kernel cache off, so that clbench keeps the programs.)
+export POCL_KERNEL_CACHE=0
+script -qec "'$CLBENCH' $args >/dev/null" /dev/null >/dev/null </dev/null
+for f in $(find "$XDG_CACHE_HOME/clbench" -name '*.bin'); do echo garbage >"$f"; done
+script -qec "'$CLBENCH' $args >/dev/null" /dev/null >"$TMP/stderr" </dev/null
+RC=$?
+expect_rc 0
+expect_stderr_has "program cache entry"
+grep -q $'\r\033\\[Kclbench: warning: program cache entry' "$TMP/stderr" ||
+    fail "a warning runs on from the progress line"
+
 run -d cpu -k vadd,vadd_local -n 64 "${QUICK[@]}" -o "$TMP/pipe.json"
 expect_rc 0
 [ ! -s "$TMP/stderr" ] || fail "stderr is not a terminal, yet something was printed"
