@@ -82,6 +82,8 @@ static cJSON *energy_json(const struct cb_row_energy *e)
     cJSON_AddBoolToObject(j, "min_time_extended", e->extended);
     if (e->approximate)
         cJSON_AddBoolToObject(j, "approximate", 1);
+    if (e->rising)
+        cJSON_AddBoolToObject(j, "rising", 1);
     else if (e->error_pct > 0)
         cJSON_AddNumberToObject(j, "error_pct", e->error_pct);
     if (e->power_readings > 0)
@@ -170,6 +172,7 @@ static void restore_energy(struct cb_row_energy *e, const cJSON *j)
     e->extended = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "min_time_extended"));
     e->error_pct = num(j, "error_pct");
     e->approximate = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "approximate"));
+    e->rising = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "rising"));
     e->power_readings = (size_t)num(j, "power_readings");
     e->power_joules = num(j, "power_joules");
 }

@@ -344,7 +344,7 @@ static void take_reading(const struct cb_sensors *s, struct reading *r)
             r->v[CB_STATE_MEM_CLOCK] = v;
             r->ok |= 1u << CB_STATE_MEM_CLOCK;
         }
-        if (s->field_why[CB_STATE_POWER][0] == '\0' &&
+        if (s->field_why[CB_STATE_POWER][0] == '\0' && !s->power_instant &&
             nvml.PowerUsage(s->nvml_device, &v) == NVML_SUCCESS) {
             r->v[CB_STATE_POWER] = v * 1e-3; /* mW */
             r->ok |= 1u << CB_STATE_POWER;
@@ -361,6 +361,12 @@ static void take_reading(const struct cb_sensors *s, struct reading *r)
 
             r->instant_ok = read_instant_power(s, &r->instant_w) == NVML_SUCCESS;
             r->instant_t_ms = 0.5 * (t0 + now_ms());
+            /* The row's power is what the board drew while it ran: the averaged reading
+             * trails a short row by up to a second. */
+            if (r->instant_ok) {
+                r->v[CB_STATE_POWER] = r->instant_w;
+                r->ok |= 1u << CB_STATE_POWER;
+            }
         }
         return;
     }
@@ -1054,6 +1060,24 @@ double cb_power_integral(const double *t_ms, const double *w, size_t n, double f
  * the power drawn.  It is the floor of an integrated energy's error here. */
 static const double POWER_READING_ERROR_PCT = 5.0;
 
+/* NVML's instantaneous readings trail a step in the load (on an H100 by tens of ms): a
+ * window whose readings rise by more than this fraction of their mean started while they were
+ * catching up, and its integral is a lower estimate, not within a stated error. */
+static const double RISING_FRACTION = 0.1;
+
+/* The mean of the last quarter of n readings less that of the first quarter. */
+static double rise(const double *w, size_t n)
+{
+    const size_t q = n / 4;
+    double head = 0, tail = 0;
+
+    for (size_t i = 0; i < q; i++) {
+        head += w[i];
+        tail += w[n - 1 - i];
+    }
+    return (tail - head) / (double)q;
+}
+
 /* The energy of the window from the sampler's NVML power readings (instantaneous where the
  * device has them, else the averaged power: approximate).  -1 with why set where there are
  * none. */
@@ -1098,7 +1122,8 @@ static int integrate_power(const struct cb_sampling *m, struct cb_row_energy *e,
     mean = sum / (double)n;
     se = n > 1 ? sqrt(fmax(0, (sum2 - sum * mean) / (double)(n - 1)) / (double)n) : 0;
     e->power_readings = n;
-    e->approximate = !s->power_instant || n < 2 || mean <= 0;
+    e->rising = n >= 4 && mean > 0 && rise(w + first, n) > RISING_FRACTION * mean;
+    e->approximate = !s->power_instant || n < 2 || mean <= 0 || e->rising;
     e->error_pct = e->approximate ? 0 : hypot(POWER_READING_ERROR_PCT, 100 * se / mean);
     free(t);
     free(w);

@@ -38,7 +38,7 @@ nvml() { # nvml MODE ARGS...: a run on the fake NVML in MODE
 }
 
 # A healthy GPU: clocks, power, temperature, no throttle reason, and the energy of the launches
-# at the fake's 300 W.
+# at the fake's 300 W (its instantaneous power 330 W).
 nvml normal "${ROW[@]}" --min-time 0.3 -o "$TMP/normal.json"
 expect_rc 0
 expect_stderr_lacks "warning"
@@ -46,7 +46,7 @@ F=$TMP/normal.json
 py "$F" 'dev["state_source"]["nvml"] == "matched by PCI bus id 0000:01:00.0"'
 py "$F" 'st["source"] == "nvml" and st["samples"] >= 2'
 py "$F" 'st["sm_clock_mhz"] == {"min": 1980, "median": 1980, "max": 1980}'
-py "$F" 'st["mem_clock_mhz"]["median"] == 2619 and st["power_w"]["median"] == 300'
+py "$F" 'st["mem_clock_mhz"]["median"] == 2619 and st["power_w"]["median"] == 330'
 py "$F" 'st["temperature_c"]["max"] == 45 and st["throttle_reasons"] == []'
 py "$F" 'st["throttled"] is False and st["clock_moved"] is False and "missing" not in st'
 py "$F" 'en["source"] == "nvml" and en["launches"] == row["stats"]["count"]'
@@ -110,7 +110,17 @@ py "$F" 'en["source"] == "nvml-power" and en["min_time_extended"] is False'
 py "$F" 'en["window_ms"] < en["min_window_ms"] and en["power_readings"] >= 2'
 py "$F" '"approximate" not in en and 5 <= en["error_pct"] < 10'
 py "$F" 'abs(en["joules"] / (en["window_ms"] * 1e-3) / 330 - 1) < en["error_pct"] / 100'
-py "$F" 'st["power_w"]["median"] == 300'
+# The row's power is the instantaneous one where the driver has it (the averaged reading
+# trails a short row).
+py "$F" 'st["power_w"]["median"] == 330'
+py "$F" '"rising" not in en'
+# Readings that rise through the window trail a load that has just started: a lower estimate,
+# marked so, with no error claimed.
+FAKE_NVML_ENERGY_PERIOD_MS=100 nvml ramp "${ROW[@]}" --min-time 0.2 -o "$TMP/ramp.json"
+expect_rc 0
+F=$TMP/ramp.json
+py "$F" 'en["source"] == "nvml-power" and en["rising"] is True and en["approximate"] is True'
+py "$F" '"error_pct" not in en'
 # Where the driver has no instantaneous power, the averaged readings (a one-second mean on
 # recent GPUs) stand in, marked approximate, with no error claimed.
 FAKE_NVML_ENERGY_PERIOD_MS=100 FAKE_NVML_POWER_INSTANT=unsupported nvml normal "${ROW[@]}" \

@@ -8,6 +8,8 @@
  *   no_counter     the energy counter is not supported (before Volta); the rest is normal
  *   throttled      at its power cap: reason SwPowerCap, the SM clock between 1665 and 1890 MHz
  *   intermittent   at its power cap (SwPowerCap, 1700 MHz) every other 40 ms, else normal
+ *   ramp           the instantaneous power rises by 1000 W a second from nvmlInit_v2 (readings
+ *                  that trail a load which has just started); the rest is normal
  *   wrap           the energy counter is 20 ms short of 2^64 mJ at the first reading that
  *                  comes 20 ms or more after the one before with no other NVML call between
  *                  them: the first row's first reading (the watch at device open reads every
@@ -182,8 +184,10 @@ nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t device, int count, nvmlFieldV
         f->nvmlReturn = NVML_ERROR_NOT_SUPPORTED;
         if (f->fieldId == NVML_FI_DEV_POWER_INSTANT && !mode("not_supported") &&
             (instant == NULL || strcmp(instant, "unsupported") != 0)) {
+            const double w = mode("ramp") ? 1000.0 * (now_ms() - init_ms) * 1e-3 : INSTANT_W;
+
             f->valueType = NVML_VALUE_TYPE_UNSIGNED_INT;
-            f->value.uiVal = (unsigned)(INSTANT_W * 1e3);
+            f->value.uiVal = (unsigned)(w * 1e3);
             f->nvmlReturn = NVML_SUCCESS;
         }
     }

@@ -64,6 +64,9 @@ struct cb_row_energy {
      * averaged power). */
     double error_pct;
     int approximate;
+    /* nvml-power: the readings rose through the window (they trail a load that has just
+     * started), so the energy is a lower estimate: `approximate` too. */
+    int rising;
     size_t power_readings; /* the power readings integrated (nvml-power, or power_joules) */
     /* Where the source is NVML's counter and instantaneous power readings cover the window
      * too: their integral over the same window (0: not taken). */
