@@ -68,7 +68,7 @@ def spans(line):
 
 def slug(heading, seen):
     """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
-    s = re.sub(r"[`*_]|<[^>]+>", "", heading.strip()).lower()
+    s = re.sub(r"<[^>]+>", "", heading.strip()).lower()
     s = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", s)
     s = "".join(c for c in s if c.isalnum() or c in " -_").replace(" ", "-")
     n = seen.get(s, 0)
@@ -126,9 +126,10 @@ def self_test():
         os.makedirs(os.path.join(root, "docs"))
         os.makedirs(os.path.join(root, "results", "dev", "run"))
         open(os.path.join(root, "results", "dev", "run", "a.json"), "w").close()
-        good = ("# Top\n\n## The ladders: 000 — matmul\n\nSee [`dev/run/a.json`](dev/run/a.json), "
+        good = ("# Top\n\n## The ladders: 000 — matmul\n\n### `matmul_fast`'s tiles\n\nSee [`dev/run/a.json`](dev/run/a.json), "
                 "[the folder](dev/run/), [above](#the-ladders-000--matmul), "
-                "[docs](../docs/page.md#usage-and-output), <https://example.org> and "
+                "[docs](../docs/page.md#usage-and-output), [tiles](#matmul_fasts-tiles), "
+                "<https://example.org> and "
                 "[a site](https://example.org/x).\n\n`[not](a link)`\n\n```\n[nor](this)\n```\n")
         with open(os.path.join(root, "results", "README.md"), "w") as f:
             f.write(good)
