@@ -127,21 +127,16 @@ static int on_roofline(const struct cb_rrow *x, size_t d)
            num(x->json, "gflops") > 0;
 }
 
-int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, size_t why_len)
-{
-    const struct cb_rdevice *dev = &r->devices[d];
-    const double gbs = dev->peak_gbs, gflops = dev->peak_gflops, ridge = gflops / gbs;
+/* The kernels with a row on device d's roofline (each once, in row order), and the extent of
+ * their points. */
+struct roofline_rows {
     const char **kernels;
-    size_t nk = 0, placed = 0, left_out = 0;
-    double ai_lo = ridge, ai_hi = ridge, g_lo = gflops;
-    struct axis ax, ay;
-    double x0, y0;
+    size_t nk, placed, left_out; /* left_out: ok rows without FLOPs or bytes */
+    double ai_lo, ai_hi, g_lo;
+};
 
-    if (!(gbs > 0 && gflops > 0))
-        return fail(why, why_len, "no measured peaks (a run with --no-peak): no roofline");
-    kernels = malloc((r->row_count + 1) * sizeof *kernels);
-    if (kernels == NULL)
-        return fail(why, why_len, "out of memory");
+static void roofline_rows(const struct cb_report *r, size_t d, struct roofline_rows *rr)
+{
     for (size_t i = 0; i < r->row_count; i++) {
         const struct cb_rrow *x = &r->rows[i];
         double ai;
@@ -150,30 +145,100 @@ int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, s
         if (x->device != d)
             continue;
         if (!on_roofline(x, d)) {
-            left_out += x->ok;
+            rr->left_out += x->ok;
             continue;
         }
-        placed++;
+        rr->placed++;
         ai = num(x->json, "flops") / num(x->json, "bytes");
-        ai_lo = fmin(ai_lo, ai);
-        ai_hi = fmax(ai_hi, ai);
-        g_lo = fmin(g_lo, num(x->json, "gflops"));
-        for (size_t k = 0; k < nk && !seen; k++)
-            seen = strcmp(kernels[k], x->kernel) == 0;
+        rr->ai_lo = fmin(rr->ai_lo, ai);
+        rr->ai_hi = fmax(rr->ai_hi, ai);
+        rr->g_lo = fmin(rr->g_lo, num(x->json, "gflops"));
+        for (size_t k = 0; k < rr->nk && !seen; k++)
+            seen = strcmp(rr->kernels[k], x->kernel) == 0;
         if (!seen)
-            kernels[nk++] = x->kernel;
+            rr->kernels[rr->nk++] = x->kernel;
     }
-    if (placed == 0) {
-        free(kernels);
+}
+
+/* The roof, from where the bandwidth slope enters the frame to the ridge and on. */
+static void draw_roof(FILE *out, const struct axis *ax, const struct axis *ay, double gbs,
+                      double gflops)
+{
+    const double ridge = gflops / gbs;
+    double x0 = ax->lo, y0 = x0 * gbs;
+
+    if (y0 < ay->lo) {
+        x0 = ay->lo / gbs;
+        y0 = ay->lo;
+    }
+    fprintf(out,
+            "<polyline class=\"roof\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n"
+            "<text x=\"%.1f\" y=\"%.1f\" class=\"small\">%.5g GFLOP/s</text>\n",
+            place(ax, x0), place(ay, y0), place(ax, ridge), place(ay, gflops), place(ax, ax->hi),
+            place(ay, gflops), place(ax, ridge) + 4, place(ay, gflops) - 5, gflops);
+}
+
+/* Each row of device d as its kernel's mark, then the legend of marks. */
+static void draw_roofline_points(FILE *out, const struct cb_report *r, size_t d,
+                                 const struct roofline_rows *rr, const struct axis *ax,
+                                 const struct axis *ay)
+{
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+        size_t k = 0;
+        double ai, g;
+
+        if (!on_roofline(x, d))
+            continue;
+        while (strcmp(rr->kernels[k], x->kernel) != 0)
+            k++;
+        ai = num(x->json, "flops") / num(x->json, "bytes");
+        g = num(x->json, "gflops");
+        mark(out, k, place(ax, ai), place(ay, g));
+        fputs("<title>", out);
+        cb_html_text(out, x->kernel);
+        fputc(' ', out);
+        cb_html_text(out, x->params);
+        fprintf(out, " %s: %.4g GFLOP/s at %.3g FLOP/B</title>%s\n", x->size, g, ai,
+                mark_end[(k / PALETTE) % 4]);
+    }
+    for (size_t k = 0; k < rr->nk; k++) {
+        const double y = 30 + 15 * (double)k;
+
+        mark(out, k, 490, y - 4);
+        fprintf(out, "%s<text x=\"500\" y=\"%.0f\" class=\"small\">", mark_end[(k / PALETTE) % 4],
+                y);
+        cb_html_text(out, rr->kernels[k]);
+        fputs("</text>\n", out);
+    }
+}
+
+int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, size_t why_len)
+{
+    const struct cb_rdevice *dev = &r->devices[d];
+    const double gbs = dev->peak_gbs, gflops = dev->peak_gflops, ridge = gflops / gbs;
+    struct roofline_rows rr = {NULL, 0, 0, 0, ridge, ridge, gflops};
+    struct axis ax, ay;
+    size_t height;
+
+    if (!(gbs > 0 && gflops > 0))
+        return fail(why, why_len, "no measured peaks (a run with --no-peak): no roofline");
+    rr.kernels = malloc((r->row_count + 1) * sizeof *rr.kernels);
+    if (rr.kernels == NULL)
+        return fail(why, why_len, "out of memory");
+    roofline_rows(r, d, &rr);
+    if (rr.placed == 0) {
+        free(rr.kernels);
         return fail(why, why_len, "no row with FLOPs and bytes: no roofline");
     }
     /* The rows and the ridge point with room on each side, whole decades. */
-    ax = (struct axis){decade_below(ai_lo / 2), decade_above(ai_hi * 2), 70, 470, 1};
-    ay = (struct axis){decade_below(g_lo / 2), decade_above(gflops * 2), 330, 20, 1};
+    ax = (struct axis){decade_below(rr.ai_lo / 2), decade_above(rr.ai_hi * 2), 70, 470, 1};
+    ay = (struct axis){decade_below(rr.g_lo / 2), decade_above(gflops * 2), 330, 20, 1};
+    height = 390 + (rr.nk > 20 ? (rr.nk - 20) * 15 : 0);
     fprintf(out,
             "<svg class=\"fig\" width=\"680\" "
             "height=\"%zu\" viewBox=\"0 0 680 %zu\" role=\"img\" data-roofline=\"",
-            390 + (nk > 20 ? (nk - 20) * 15 : 0), 390 + (nk > 20 ? (nk - 20) * 15 : 0));
+            height, height);
     cb_html_text(out, dev->label);
     fputs("\"><title>", out);
     cb_html_text(out, dev->label);
@@ -185,54 +250,15 @@ int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, s
                  "compulsory byte, log)</text>\n"
                  "<text x=\"16\" y=\"175\" text-anchor=\"middle\" transform=\"rotate(-90 16 175)\">"
                  "achieved GFLOP/s (median, log)</text>\n");
-    /* The roof, from where the bandwidth slope enters the frame to the ridge and on. */
-    x0 = ax.lo;
-    y0 = x0 * gbs;
-    if (y0 < ay.lo) {
-        x0 = ay.lo / gbs;
-        y0 = ay.lo;
-    }
-    fprintf(out,
-            "<polyline class=\"roof\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n"
-            "<text x=\"%.1f\" y=\"%.1f\" class=\"small\">%.5g GFLOP/s</text>\n",
-            place(&ax, x0), place(&ay, y0), place(&ax, ridge), place(&ay, gflops),
-            place(&ax, ax.hi), place(&ay, gflops), place(&ax, ridge) + 4, place(&ay, gflops) - 5,
-            gflops);
-    for (size_t i = 0; i < r->row_count; i++) {
-        const struct cb_rrow *x = &r->rows[i];
-        size_t k = 0;
-        double ai, g;
-
-        if (!on_roofline(x, d))
-            continue;
-        while (strcmp(kernels[k], x->kernel) != 0)
-            k++;
-        ai = num(x->json, "flops") / num(x->json, "bytes");
-        g = num(x->json, "gflops");
-        mark(out, k, place(&ax, ai), place(&ay, g));
-        fputs("<title>", out);
-        cb_html_text(out, x->kernel);
-        fputc(' ', out);
-        cb_html_text(out, x->params);
-        fprintf(out, " %s: %.4g GFLOP/s at %.3g FLOP/B</title>%s\n", x->size, g, ai,
-                mark_end[(k / PALETTE) % 4]);
-    }
-    for (size_t k = 0; k < nk; k++) {
-        const double y = 30 + 15 * (double)k;
-
-        mark(out, k, 490, y - 4);
-        fprintf(out, "%s<text x=\"500\" y=\"%.0f\" class=\"small\">", mark_end[(k / PALETTE) % 4],
-                y);
-        cb_html_text(out, kernels[k]);
-        fputs("</text>\n", out);
-    }
-    if (left_out > 0)
+    draw_roof(out, &ax, &ay, gbs, gflops);
+    draw_roofline_points(out, r, d, &rr, &ax, &ay);
+    if (rr.left_out > 0)
         fprintf(out,
                 "<text x=\"70\" y=\"386\" class=\"small\">%zu ok row(s) without FLOPs (copies, "
                 "transposes) cannot sit on a roofline and are left out.</text>\n",
-                left_out);
+                rr.left_out);
     fputs("</svg>\n", out);
-    free(kernels);
+    free(rr.kernels);
     return 0;
 }
 
