@@ -329,21 +329,13 @@ static const struct cb_rrow *common_size(const struct cb_report *r, const struct
     return best;
 }
 
-int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily *f, char *why,
-                  size_t why_len)
+/* The family's kernels with an ok row at size `at` (each once, in key order) and the range of
+ * their best throughputs over the devices. */
+static size_t ladder_kernels(const struct cb_report *r, const struct cb_rfamily *f,
+                             const struct cb_rrow *at, const char **kernels, double *lo, double *hi)
 {
-    const struct cb_rrow *at = common_size(r, f);
-    const char **kernels;
-    size_t nk = 0, nd = f->device_count, height, legend_rows, plot_bottom;
-    double lo = 0, hi = 0, group;
-    struct axis ax;
-    char label[32];
+    size_t nk = 0;
 
-    if (at == NULL)
-        return fail(why, why_len, "no row ran ok: no ladder");
-    kernels = malloc((f->key_count + 1) * sizeof *kernels);
-    if (kernels == NULL)
-        return fail(why, why_len, "out of memory");
     for (size_t k = 0; k < f->key_count; k++) {
         int seen = 0, any = 0;
 
@@ -351,18 +343,81 @@ int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily 
             continue;
         for (size_t j = 0; j < nk && !seen; j++)
             seen = strcmp(kernels[j], f->keys[k]->kernel) == 0;
-        for (size_t i = 0; i < nd && !seen; i++) {
+        for (size_t i = 0; i < f->device_count && !seen; i++) {
             const double v = best_at(r, f, f->keys[k]->kernel, f->devices[i], at->size);
 
             if (v > 0) {
-                lo = lo == 0 ? v : fmin(lo, v);
-                hi = fmax(hi, v);
+                *lo = *lo == 0 ? v : fmin(*lo, v);
+                *hi = fmax(*hi, v);
                 any = 1;
             }
         }
         if (!seen && any)
             kernels[nk++] = f->keys[k]->kernel;
     }
+    return nk;
+}
+
+/* One kernel's bars, one per device that ran it, from the top of its group. */
+static void draw_bars(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
+                      const struct cb_rrow *at, const char *kernel, const struct axis *ax,
+                      double top)
+{
+    char label[32];
+
+    for (size_t i = 0; i < f->device_count; i++) {
+        const double v = best_at(r, f, kernel, f->devices[i], at->size);
+        const double y = top + 5 + 12 * (double)i;
+        double w;
+
+        if (v <= 0)
+            continue;
+        w = place(ax, v) - ax->p0;
+        cb_report_fmt(label, sizeof label, v);
+        fprintf(out,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"10\" fill=\"%s\">"
+                "<title>",
+                ax->p0, y, w > 1 ? w : 1, palette[i % PALETTE]);
+        cb_html_text(out, r->devices[f->devices[i]].label);
+        fputs(": ", out);
+        cb_html_text(out, kernel);
+        fprintf(out, " %s %s</title></rect><text x=\"%.1f\" y=\"%.1f\" class=\"small\">%s</text>\n",
+                label, f->metric, ax->p0 + (w > 1 ? w : 1) + 3, y + 9, label);
+    }
+}
+
+/* The devices' colours, three to a line under the plot. */
+static void draw_device_legend(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
+                               size_t plot_bottom)
+{
+    for (size_t i = 0; i < f->device_count; i++) {
+        const double x = 200 + 180 * (double)(i % 3);
+        const double y = (double)plot_bottom + 56 + 16 * (double)(i / 3);
+
+        fprintf(out,
+                "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                "<text x=\"%.0f\" y=\"%.0f\" class=\"small\">",
+                x, y - 9, palette[i % PALETTE], x + 14, y);
+        cb_html_text(out, r->devices[f->devices[i]].label);
+        fputs("</text>\n", out);
+    }
+}
+
+int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily *f, char *why,
+                  size_t why_len)
+{
+    const struct cb_rrow *at = common_size(r, f);
+    const char **kernels;
+    size_t nk, nd = f->device_count, height, legend_rows, plot_bottom;
+    double lo = 0, hi = 0, group;
+    struct axis ax;
+
+    if (at == NULL)
+        return fail(why, why_len, "no row ran ok: no ladder");
+    kernels = malloc((f->key_count + 1) * sizeof *kernels);
+    if (kernels == NULL)
+        return fail(why, why_len, "out of memory");
+    nk = ladder_kernels(r, f, at, kernels, &lo, &hi);
     group = 12.0 * (double)nd + 10;
     legend_rows = (nd + 2) / 3;
     height = (size_t)(group * (double)nk) + 80 + 16 * legend_rows;
@@ -393,38 +448,9 @@ int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily 
         fprintf(out, "<text x=\"192\" y=\"%.1f\" text-anchor=\"end\">", top + group / 2);
         cb_html_text(out, kernels[k]);
         fputs("</text>\n", out);
-        for (size_t i = 0; i < nd; i++) {
-            const double v = best_at(r, f, kernels[k], f->devices[i], at->size);
-            const double y = top + 5 + 12 * (double)i;
-            double w;
-
-            if (v <= 0)
-                continue;
-            w = place(&ax, v) - ax.p0;
-            cb_report_fmt(label, sizeof label, v);
-            fprintf(out,
-                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"10\" fill=\"%s\">"
-                    "<title>",
-                    ax.p0, y, w > 1 ? w : 1, palette[i % PALETTE]);
-            cb_html_text(out, r->devices[f->devices[i]].label);
-            fputs(": ", out);
-            cb_html_text(out, kernels[k]);
-            fprintf(out,
-                    " %s %s</title></rect><text x=\"%.1f\" y=\"%.1f\" class=\"small\">%s</text>\n",
-                    label, f->metric, ax.p0 + (w > 1 ? w : 1) + 3, y + 9, label);
-        }
+        draw_bars(out, r, f, at, kernels[k], &ax, top);
     }
-    for (size_t i = 0; i < nd; i++) {
-        const double x = 200 + 180 * (double)(i % 3);
-        const double y = (double)plot_bottom + 56 + 16 * (double)(i / 3);
-
-        fprintf(out,
-                "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                "<text x=\"%.0f\" y=\"%.0f\" class=\"small\">",
-                x, y - 9, palette[i % PALETTE], x + 14, y);
-        cb_html_text(out, r->devices[f->devices[i]].label);
-        fputs("</text>\n", out);
-    }
+    draw_device_legend(out, r, f, plot_bottom);
     fprintf(out, "<line x1=\"200\" y1=\"30\" x2=\"200\" y2=\"%zu\" class=\"axis\"/>\n</svg>\n",
             plot_bottom);
     free(kernels);
