@@ -887,6 +887,31 @@ static int same_group(const struct cb_rrow *x, const struct cb_finding *f,
            strcmp(other_params(x, f, buf), others) == 0;
 }
 
+/* The values parameter `name` takes in the rows of first's grid, each once, ascending; values
+ * holds count entries.  Returns how many. */
+static size_t grid_axis(const struct cb_rrow **rows, size_t count, const struct cb_finding *f,
+                        const struct cb_rrow *first, const char *others, const char *name,
+                        long *values)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < count; i++) {
+        const long v = cb_report_param(rows[i]->params, name, 0);
+        size_t at = 0;
+
+        if (!same_group(rows[i], f, first, others))
+            continue;
+        while (at < n && values[at] < v)
+            at++;
+        if (at < n && values[at] == v)
+            continue;
+        memmove(values + at + 1, values + at, (n - at) * sizeof *values);
+        values[at] = v;
+        n++;
+    }
+    return n;
+}
+
 /* The X x Y grid of kernel k (its finding's two parameters) for one device, size and set of
  * other parameters. */
 static void xy_grid(FILE *out, const struct cb_report *r, const struct cb_kernel *k,
@@ -894,46 +919,22 @@ static void xy_grid(FILE *out, const struct cb_report *r, const struct cb_kernel
                     const char *others, int markdown)
 {
     const struct cb_finding *f = &k->finding;
-    long rx[32], ry[32];
-    size_t nx = 0, ny = 0;
+    long *rx = malloc((count + 1) * sizeof *rx), *ry = malloc((count + 1) * sizeof *ry);
+    size_t nx, ny;
     const struct cb_rrow *best = NULL;
     struct cb_grid g;
     char title[512];
 
-    for (size_t i = 0; i < count; i++) {
-        const long x = cb_report_param(rows[i]->params, f->x, 0);
-        const long y = cb_report_param(rows[i]->params, f->y, 0);
-        int have_x = 0, have_y = 0;
-
-        if (!same_group(rows[i], f, first, others))
-            continue;
-        for (size_t j = 0; j < nx; j++)
-            have_x |= rx[j] == x;
-        for (size_t j = 0; j < ny; j++)
-            have_y |= ry[j] == y;
-        if (!have_x && nx < 32)
-            rx[nx++] = x;
-        if (!have_y && ny < 32)
-            ry[ny++] = y;
-        if (rows[i]->ok && (best == NULL || rows[i]->throughput > best->throughput))
+    if (rx == NULL || ry == NULL)
+        goto done;
+    nx = grid_axis(rows, count, f, first, others, f->x, rx);
+    ny = grid_axis(rows, count, f, first, others, f->y, ry);
+    for (size_t i = 0; i < count; i++)
+        if (same_group(rows[i], f, first, others) && rows[i]->ok &&
+            (best == NULL || rows[i]->throughput > best->throughput))
             best = rows[i];
-    }
-    for (size_t i = 1; i < nx; i++)
-        for (size_t j = i; j > 0 && rx[j] < rx[j - 1]; j--) {
-            const long t = rx[j];
-
-            rx[j] = rx[j - 1];
-            rx[j - 1] = t;
-        }
-    for (size_t i = 1; i < ny; i++)
-        for (size_t j = i; j > 0 && ry[j] < ry[j - 1]; j--) {
-            const long t = ry[j];
-
-            ry[j] = ry[j - 1];
-            ry[j - 1] = t;
-        }
     if (cb_grid_init(&g, 1 + ny) != 0)
-        return;
+        goto done;
     snprintf(title, sizeof title, "%s %s on %s, size %s%s%s", k->name, first->metric,
              r->devices[first->device].label, first->size, others[0] ? ", " : "", others);
     fprintf(out, "%s%s\n\n", markdown ? "### " : "", title);
@@ -977,6 +978,9 @@ static void xy_grid(FILE *out, const struct cb_report *r, const struct cb_kernel
               "-cl-nv-verbose)\n",
               out);
     fputc('\n', out);
+done:
+    free(rx);
+    free(ry);
 }
 
 /* The grids of kernel k's rows, one per device, size and set of other parameters. */
