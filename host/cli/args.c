@@ -1,4 +1,5 @@
-/* The option table, the parser built on getopt_long, and --help printed from the table. */
+/* The benchmark's option table, each row bound to its field of struct cb_config (options.h),
+ * --help and the man page printed from it, and the checks once every option is read. */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/args.h"
 
@@ -13,135 +14,295 @@
 #include "clbench/tuned.h"
 #include "clbench/worker.h"
 
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h> /* optind: the first operand, after cb_options_parse */
 
-enum {
-    OPT_AUTOTUNE = CB_OPTION_LONG_ONLY,
-    OPT_CL_DIR,
-    OPT_CL_OPTS,
-    OPT_CLOCK_THRESHOLD,
-    OPT_DISCARD_THROTTLED,
-    OPT_ENERGY_WINDOW,
-    OPT_NO_SENSORS,
-    OPT_KERNEL_FILE,
-    OPT_DETAIL,
-    OPT_HELP_MAN,
-    OPT_LIST_KERNELS,
-    OPT_MAX_TIME,
-    OPT_MIN_TIME,
-    OPT_NO_CACHE,
-    OPT_NO_PEAK,
-    OPT_PEAK,
-    OPT_NO_MODEL,
-    OPT_NO_TUNED,
-    OPT_RESUME,
-    OPT_RETRY_FAILED,
-    OPT_ROW_TIMEOUT,
-    OPT_SEED,
-    OPT_SHARD,
-    OPT_TUNED,
-    OPT_TYPE,
-    OPT_VERIFY_MAX,
-};
+static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
+
+/* One line, "clbench: error: <what> (try --help)", and the usage exit code. */
+static int usage(const char *fmt, ...)
+{
+    va_list ap;
+    int code;
+
+    va_start(ap, fmt);
+    code = cb_usage_error(CB_EXIT_USAGE, NULL, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* The options whose value is more than a field: each row's call. */
+
+static int set_autotune(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_config *cfg = conf;
+
+    (void)o;
+    if (strcmp(arg, "off") != 0 && strcmp(arg, "quick") != 0)
+        return usage("--autotune takes quick or off, not '%s'", arg);
+    cfg->session.autotune = strcmp(arg, "quick") == 0;
+    return 0;
+}
+
+static int set_clock_threshold(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_config *cfg = conf;
+    char *end;
+    const double pct = strtod(arg, &end);
+
+    (void)o;
+    if (end == arg || *end != '\0' || !(pct > 0) || pct >= 100)
+        return usage("--clock-threshold takes a percentage above 0 and below 100, as in 5, "
+                     "not '%s'",
+                     arg);
+    cfg->session.row.clock_threshold_pct = pct;
+    return 0;
+}
+
+static int add_define(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_rows_request *rows = &((struct cb_config *)conf)->session.rows;
+    char why[CB_WHY_LEN];
+    struct cb_define d;
+
+    (void)o;
+    if (cb_parse_define(arg, &d, why) != 0)
+        return usage("bad -D value: %s", why);
+    for (size_t i = 0; i < rows->define_count; i++)
+        if (strcmp(rows->defines[i].name, d.name) == 0)
+            return usage("-D %s is given twice (give one list: -D %s=A,B)", d.name, d.name);
+    if (rows->define_count == CB_MAX_DEFINES)
+        return usage("more than %d distinct -D names", CB_MAX_DEFINES);
+    rows->defines[rows->define_count++] = d;
+    return 0;
+}
+
+static int set_devices(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_config *cfg = conf;
+
+    (void)o;
+    cfg->session.devices = arg;
+    cfg->devices_given = 1;
+    return 0;
+}
+
+static int set_format(const struct cb_option *o, void *conf, const char *arg)
+{
+    static const char *const names[] = {"table", "csv", "json", "md"};
+    struct cb_config *cfg = conf;
+
+    (void)o;
+    cfg->format_given = 1;
+    for (int i = 0; i < 4; i++)
+        if (strcmp(arg, names[i]) == 0) {
+            cfg->session.out.format = (enum cb_format)i;
+            return 0;
+        }
+    return usage("unknown format '%s' (use table, csv, json or md)", arg);
+}
+
+/* Each -k and --kernel-file, kept until every file is loaded (cb_config_finish). */
+static int add_kernel_arg(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_config *cfg = conf;
+    const int file = strcmp(o->name, "kernel-file") == 0;
+    size_t *count = file ? &cfg->kernel_file_count : &cfg->kernel_list_count;
+
+    if (*count == CB_MAX_KERNEL_ARGS)
+        return usage("more than %d --%s options", CB_MAX_KERNEL_ARGS, o->name);
+    (file ? cfg->kernel_files : cfg->kernel_lists)[(*count)++] = arg;
+    return 0;
+}
+
+/* --peak MODE, and --no-peak as --peak off. */
+static int set_peak_mode(const struct cb_option *o, void *conf, const char *arg)
+{
+    static const char *const names[] = {"off", "cached", "measure"};
+    struct cb_config *cfg = conf;
+    const char *name = o->metavar != NULL ? arg : "off";
+
+    for (int i = 0; i < 3; i++)
+        if (strcmp(name, names[i]) == 0) {
+            cfg->session.row.peak_mode = (enum cb_peak_mode)i;
+            return 0;
+        }
+    return usage("unknown --peak mode '%s' (use cached, measure or off)", name);
+}
+
+static int set_shard(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_config *cfg = conf;
+    char why[CB_WHY_LEN];
+
+    (void)o;
+    if (cb_parse_shard(arg, &cfg->session.shard, &cfg->session.shards, why) != 0)
+        return usage("%s", why);
+    return 0;
+}
+
+static int set_sizes(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_rows_request *rows = &((struct cb_config *)conf)->session.rows;
+    char why[CB_WHY_LEN];
+
+    (void)o;
+    if (cb_parse_sizes(arg, rows->sizes, CB_MAX_SIZES, &rows->size_count, why) != 0)
+        return usage("bad --size '%s': %s", arg, why);
+    return 0;
+}
+
+/* --type T[,T...]: each of float, double, half at most once. */
+static int set_real_types(const struct cb_option *o, void *conf, const char *arg)
+{
+    static const char *const names[] = {"float", "double", "half"};
+    struct cb_rows_request *rows = &((struct cb_config *)conf)->session.rows;
+
+    (void)o;
+    rows->real_type_count = 0;
+    for (const char *s = arg;; s++) {
+        const size_t len = strcspn(s, ",");
+        int found = -1;
+
+        for (int i = 0; i < 3; i++)
+            if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
+                found = i;
+        if (found < 0)
+            return usage("unknown --type '%.*s' (use float, double or half, or a comma list)",
+                         (int)len, s);
+        for (unsigned i = 0; i < rows->real_type_count; i++)
+            if (rows->real_types[i] == names[found])
+                return usage("--type names %s twice", names[found]);
+        rows->real_types[rows->real_type_count++] = names[found];
+        s += len;
+        if (*s == '\0')
+            return 0;
+    }
+}
+
+#define AT(member) CB_OPT_AT(struct cb_config, member)
+
+/* A COUNT, with the reason 0 is refused. */
+static int set_warmup(const struct cb_option *o, void *conf, const char *arg)
+{
+    const struct cb_option count = {
+        o->name, 0, CB_OPT_COUNT, NULL, NULL, AT(session.row.warmup), .min = 1, .max = 1000};
+    unsigned long long v;
+
+    if (cb_parse_uint(arg, count.max, &v) == 0 && v == 0)
+        return usage("--warmup must be at least 1: the first launch is the one verified");
+    return cb_option_apply(&cb_bench_options, &count, conf, arg);
+}
 
 /* Sorted by long name: --help prints in this order. */
 static const struct cb_option options[] = {
-    {"autotune", OPT_AUTOTUNE, 1, "MODE",
-     "quick: time the planner's best few points of each row it plans (about 2 s of launches a "
-     "row, builds apart), run the fastest and keep it in the tuning database as an exact "
-     "entry; off (default)"},
-    {"cl-dir", OPT_CL_DIR, 1, "DIR",
-     "read kernels from DIR/<family>.cl (default: ../share/clbench/cl beside the binary, else the "
-     "source tree's cl/)"},
-    {"cl-opts", OPT_CL_OPTS, 1, "OPTS",
-     "extra clBuildProgram options, e.g. \"-cl-fast-relaxed-math\""},
-    {"clock-threshold", OPT_CLOCK_THRESHOLD, 1, "PCT",
-     "flag a row whose core clock moved by more than PCT percent during its timed launches "
-     "(clock_moved in the run file; default 5)"},
-    {"define", 'D', 1, "NAME=V[,V..]", "set a kernel parameter; a list sweeps it (repeatable)"},
-    {"detail", OPT_DETAIL, 0, NULL,
-     "print the detail view instead of the table: per row the kernel's work-group size, "
-     "local and private memory, registers and spills (NVIDIA), occupancy (NVIDIA), roofline "
-     "bound and launch overheads (table or md; the run file always has them)"},
-    {"device", 'd', 1, "SEL",
-     "all, gpu, cpu, accelerator, P:D or part of a name; comma list (default all)"},
-    {"discard-throttled", OPT_DISCARD_THROTTLED, 0, NULL,
-     "drop the timed launches that ran while the device throttled (NVML) or its core clock was "
-     "more than --clock-threshold below the row's highest; the row says how many "
-     "(discarded_samples)"},
-    {"energy-window", OPT_ENERGY_WINDOW, 1, "N",
-     "run each row for N (2 to 1000) updates of the device's energy counter at least (its "
-     "period is measured at device open: docs/measurement.md), so that its energy is the "
-     "counter's difference, within 1/N (default: rows keep their length; one under 10 updates "
-     "integrates the power readings: energy.source)"},
-    {"format", 'f', 1, "FMT",
-     "table, csv, json or md (default: from --output's extension, else table)"},
-    {"help", 'h', 0, NULL, "show this help and exit"},
-    {"help-man", OPT_HELP_MAN, 0, NULL, NULL}, /* the man page, for the build (clbench.1) */
-    {"kernel", 'k', 1, "NAMES",
-     "kernels or families, comma list; NAME@FILE loads FILE first (default: all built-in "
-     "kernels, or all of the --kernel-file kernels; see --list-kernels)"},
-    {"kernel-file", OPT_KERNEL_FILE, 1, "FILE",
-     "load the kernels FILE declares in its manifests (README: \"Your own kernels\"); "
-     "repeatable"},
-    {"list", 'l', 0, NULL, "list platforms and devices (with --format json: as JSON) and exit"},
-    {"list-kernels", OPT_LIST_KERNELS, 0, NULL,
-     "list the kernel registry and exit; with -d, the defaults each selected device resolves"},
-    {"max-time", OPT_MAX_TIME, 1, "SEC",
-     "stop a row's launches SEC seconds after its first one; a row whose first launch alone "
-     "takes longer is too_slow (default: no limit)"},
-    {"min-time", OPT_MIN_TIME, 1, "SEC",
-     "keep launching each row until SEC seconds have passed (default 0.2)"},
-    {"no-cache", OPT_NO_CACHE, 0, NULL,
-     "neither reuse nor keep measured peaks and built programs in the per-user cache "
-     "($XDG_CACHE_HOME/clbench, else ~/.cache/clbench)"},
-    {"no-peak", OPT_NO_PEAK, 0, NULL, "the same as --peak off"},
-    {"no-sensors", OPT_NO_SENSORS, 0, NULL,
-     "read no clocks, power, temperature or energy (NVML, cpufreq, RAPL) while rows run"},
-    {"no-model", OPT_NO_MODEL, 0, NULL,
-     "no planner: kernels without -D or a tuned entry use their manifests' defaults instead "
-     "of the parameters the shape model predicts fastest (docs/tuning.md)"},
-    {"no-tuned", OPT_NO_TUNED, 0, NULL,
-     "ignore the tuning database: kernels without -D use their defaults"},
-    {"output", 'o', 1, "FILE",
-     "write the report to FILE (atomically) instead of stdout; finished rows go to "
-     "FILE.journal as the run goes (see --resume)"},
-    {"peak", OPT_PEAK, 1, "MODE",
-     "each device's peak, for the fraction-of-peak column: cached (default: the cached "
-     "measurement, else measured now and cached), measure (measure again) or off"},
-    {"reps", 'r', 1, "N",
-     "timed repetitions at least (default 5; short kernels get more: --min-time)"},
-    {"resume", OPT_RESUME, 1, "FILE",
-     "skip the rows already in FILE (the OUTPUT.journal a killed run left, or a run file) and "
-     "carry them into this run's report"},
-    {"retry-failed", OPT_RETRY_FAILED, 0, NULL,
-     "with --resume: run again the rows that failed there (crashed, timed_out and the other "
-     "failures), which --resume otherwise carries over as they are"},
-    {"row-timeout", OPT_ROW_TIMEOUT, 1, "SEC",
-     "a row's deadline, its build included: past it the worker running the row is killed and "
-     "the row is timed_out (default 900: the slowest healthy rows here, PoCL building a "
-     "matmul on one core, take under a minute)"},
-    {"seed", OPT_SEED, 1, "N", "seed of the pseudo-random inputs (default 1)"},
-    {"shard", OPT_SHARD, 1, "K/N",
-     "run only part K of N (K from 0) of the rows: those whose index % N == K, for splitting a "
-     "sweep over machines (see bench/slurm_tune.sh)"},
-    {"size", 'n', 1, "SIZES",
-     "N, WxH or MxNxK; comma list sweeps; K/M/G suffixes (default per kernel)"},
-    {"tuned", OPT_TUNED, 1, "FILE",
-     "read tuned parameters from FILE instead of $XDG_DATA_HOME/clbench/tuned.json"},
-    {"type", OPT_TYPE, 1, "T",
-     "element type of the vadd, copy, transpose and matmul kernels and of the library rows: "
-     "float, double (needs cl_khr_fp64) or half (needs cl_khr_fp16); a comma list runs each "
-     "kernel in each (default float)"},
-    {"verify-max", OPT_VERIFY_MAX, 1, "N",
-     "check at most N output elements (default: all, or a sample for large problems)"},
-    {"version", 'V', 0, NULL, "print the version and exit"},
-    {"warmup", 'w', 1, "N", "untimed launches before timing (default 2, at least 1)"},
+    {"autotune", 0, CB_OPT_CALL, .call = set_autotune, .metavar = "MODE",
+     .help = "quick: time the planner's best few points of each row it plans (about 2 s of "
+             "launches a row, builds apart), run the fastest and keep it in the tuning database "
+             "as an exact entry; off (default)"},
+    {"cl-dir", 0, CB_OPT_STRING, AT(session.row.cl_dir), .metavar = "DIR",
+     .help = "read kernels from DIR/<family>.cl (default: ../share/clbench/cl beside the binary, "
+             "else the source tree's cl/)"},
+    {"cl-opts", 0, CB_OPT_STRING, AT(session.row.cl_opts), .metavar = "OPTS",
+     .help = "extra clBuildProgram options, e.g. \"-cl-fast-relaxed-math\""},
+    {"clock-threshold", 0, CB_OPT_CALL, .call = set_clock_threshold, .metavar = "PCT",
+     .help = "flag a row whose core clock moved by more than PCT percent during its timed "
+             "launches (clock_moved in the run file; default 5)"},
+    {"define", 'D', CB_OPT_CALL, .call = add_define, .metavar = "NAME=V[,V..]",
+     .help = "set a kernel parameter; a list sweeps it (repeatable)"},
+    {"detail", 0, CB_OPT_TRUE, AT(session.out.detail),
+     .help = "print the detail view instead of the table: per row the kernel's work-group size, "
+             "local and private memory, registers and spills (NVIDIA), occupancy (NVIDIA), "
+             "roofline bound and launch overheads (table or md; the run file always has them)"},
+    {"device", 'd', CB_OPT_CALL, .call = set_devices, .metavar = "SEL",
+     .help = "all, gpu, cpu, accelerator, P:D or part of a name; comma list (default all)"},
+    {"discard-throttled", 0, CB_OPT_TRUE, AT(session.row.discard_throttled),
+     .help = "drop the timed launches that ran while the device throttled (NVML) or its core "
+             "clock was more than --clock-threshold below the row's highest; the row says how "
+             "many (discarded_samples)"},
+    {"energy-window", 0, CB_OPT_COUNT, AT(session.row.energy_window_periods), .min = 2, .max = 1000,
+     .refusal = "takes a number of counter updates from 2 to 1000, as in 10", .metavar = "N",
+     .help = "run each row for N (2 to 1000) updates of the device's energy counter at least (its "
+             "period is measured at device open: docs/measurement.md), so that its energy is the "
+             "counter's difference, within 1/N (default: rows keep their length; one under 10 "
+             "updates integrates the power readings: energy.source)"},
+    {"format", 'f', CB_OPT_CALL, .call = set_format, .metavar = "FMT",
+     .help = "table, csv, json or md (default: from --output's extension, else table)"},
+    {"help", 'h', CB_OPT_TRUE, AT(show_help), .help = "show this help and exit"},
+    /* No help: the man page, for the build (clbench.1). */
+    {"help-man", 0, CB_OPT_TRUE, AT(show_man)},
+    {"kernel", 'k', CB_OPT_CALL, .call = add_kernel_arg, .metavar = "NAMES",
+     .help = "kernels or families, comma list; NAME@FILE loads FILE first (default: all built-in "
+             "kernels, or all of the --kernel-file kernels; see --list-kernels)"},
+    {"kernel-file", 0, CB_OPT_CALL, .call = add_kernel_arg, .metavar = "FILE",
+     .help = "load the kernels FILE declares in its manifests (README: \"Your own kernels\"); "
+             "repeatable"},
+    {"list", 'l', CB_OPT_TRUE, AT(list_devices),
+     .help = "list platforms and devices (with --format json: as JSON) and exit"},
+    {"list-kernels", 0, CB_OPT_TRUE, AT(list_kernels),
+     .help = "list the kernel registry and exit; with -d, the defaults each selected device "
+             "resolves"},
+    {"max-time", 0, CB_OPT_SECONDS, AT(session.row.max_time_s), .min = CB_OPT_ABOVE_0,
+     .refusal = "takes seconds above 0, as in 30", .metavar = "SEC",
+     .help = "stop a row's launches SEC seconds after its first one; a row whose first launch "
+             "alone takes longer is too_slow (default: no limit)"},
+    {"min-time", 0, CB_OPT_SECONDS, AT(session.row.min_time_s),
+     .refusal = "takes seconds, as in 0.5", .metavar = "SEC",
+     .help = "keep launching each row until SEC seconds have passed (default 0.2)"},
+    {"no-cache", 0, CB_OPT_FALSE, AT(session.row.use_cache),
+     .help = "neither reuse nor keep measured peaks and built programs in the per-user cache "
+             "($XDG_CACHE_HOME/clbench, else ~/.cache/clbench)"},
+    {"no-peak", 0, CB_OPT_CALL, .call = set_peak_mode, .help = "the same as --peak off"},
+    {"no-sensors", 0, CB_OPT_FALSE, AT(session.row.sensors),
+     .help = "read no clocks, power, temperature or energy (NVML, cpufreq, RAPL) while rows run"},
+    {"no-model", 0, CB_OPT_TRUE, AT(session.rows.no_model),
+     .help = "no planner: kernels without -D or a tuned entry use their manifests' defaults "
+             "instead of the parameters the shape model predicts fastest (docs/tuning.md)"},
+    {"no-tuned", 0, CB_OPT_TRUE, AT(session.rows.no_tuned),
+     .help = "ignore the tuning database: kernels without -D use their defaults"},
+    {"output", 'o', CB_OPT_FILE, AT(session.out.output), .metavar = "FILE",
+     .help = "write the report to FILE (atomically) instead of stdout; finished rows go to "
+             "FILE.journal as the run goes (see --resume)"},
+    {"peak", 0, CB_OPT_CALL, .call = set_peak_mode, .metavar = "MODE",
+     .help = "each device's peak, for the fraction-of-peak column: cached (default: the cached "
+             "measurement, else measured now and cached), measure (measure again) or off"},
+    {"reps", 'r', CB_OPT_COUNT, AT(session.row.reps), .min = 1, .max = 1000000, .metavar = "N",
+     .help = "timed repetitions at least (default 5; short kernels get more: --min-time)"},
+    {"resume", 0, CB_OPT_STRING, AT(session.resume), .metavar = "FILE",
+     .help = "skip the rows already in FILE (the OUTPUT.journal a killed run left, or a run file) "
+             "and carry them into this run's report"},
+    {"retry-failed", 0, CB_OPT_TRUE, AT(session.retry_failed),
+     .help = "with --resume: run again the rows that failed there (crashed, timed_out and the "
+             "other failures), which --resume otherwise carries over as they are"},
+    {"row-timeout", 0, CB_OPT_SECONDS, AT(session.row_timeout_s), .min = CB_OPT_ABOVE_0,
+     .refusal = "takes seconds above 0, as in 600", .metavar = "SEC",
+     .help = "a row's deadline, its build included: past it the worker running the row is killed "
+             "and the row is timed_out (default 900: the slowest healthy rows here, PoCL building "
+             "a matmul on one core, take under a minute)"},
+    {"seed", 0, CB_OPT_COUNT, AT(session.row.seed), .metavar = "N",
+     .help = "seed of the pseudo-random inputs (default 1)"},
+    {"shard", 0, CB_OPT_CALL, .call = set_shard, .metavar = "K/N",
+     .help = "run only part K of N (K from 0) of the rows: those whose index % N == K, for "
+             "splitting a sweep over machines (see bench/slurm_tune.sh)"},
+    {"size", 'n', CB_OPT_CALL, .call = set_sizes, .metavar = "SIZES",
+     .help = "N, WxH or MxNxK; comma list sweeps; K/M/G suffixes (default per kernel)"},
+    {"tuned", 0, CB_OPT_FILE, AT(session.tuned_path), .metavar = "FILE",
+     .help = "read tuned parameters from FILE instead of $XDG_DATA_HOME/clbench/tuned.json"},
+    {"type", 0, CB_OPT_CALL, .call = set_real_types, .metavar = "T",
+     .help = "element type of the vadd, copy, transpose and matmul kernels and of the library "
+             "rows: float, double (needs cl_khr_fp64) or half (needs cl_khr_fp16); a comma list "
+             "runs each kernel in each (default float)"},
+    {"verify-max", 0, CB_OPT_COUNT, AT(session.row.verify_max), .metavar = "N",
+     .help = "check at most N output elements (default: all, or a sample for large problems)"},
+    {"version", 'V', CB_OPT_TRUE, AT(show_version), .help = "print the version and exit"},
+    {"warmup", 'w', CB_OPT_CALL, .call = set_warmup, .metavar = "N",
+     .help = "untimed launches before timing (default 2, at least 1)"},
 };
-enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+
+const struct cb_command cb_bench_options = {NULL, options, sizeof options / sizeof options[0],
+                                            sizeof(struct cb_config), CB_EXIT_USAGE};
 
 void cb_print_help(FILE *out)
 {
@@ -156,7 +317,7 @@ void cb_print_help(FILE *out)
           "\n"
           "options:\n",
           out);
-    cb_options_help(out, options, OPTION_COUNT);
+    cb_options_help(out, &cb_bench_options);
     fputs("\n"
           "examples:\n"
           "  clbench --device gpu --kernel matmul_tiled\n"
@@ -195,7 +356,7 @@ void cb_print_man(FILE *out)
           "throughput.  \\fBclbench report\\fR merges run files into side\\-by\\-side tables.\n"
           ".SH OPTIONS\n",
           out);
-    cb_options_man(out, options, OPTION_COUNT);
+    cb_options_man(out, &cb_bench_options);
     fputs(".SH REPORT OPTIONS\n", out);
     cb_report_print_man_options(out);
     fputs(".SH EXIT STATUS\n"
@@ -252,33 +413,6 @@ void cb_print_man(FILE *out)
           "\\-\\-resume), \\fBcache.md\\fR, \\fBclusters.md\\fR, \\fBdrivers.md\\fR,\n"
           "\\fBarchitecture.md\\fR and \\fBtests.md\\fR.\n",
           out);
-}
-
-static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
-
-/* One line, "clbench: error: <what> (try --help)", and the usage exit code. */
-static int usage(const char *fmt, ...)
-{
-    va_list ap;
-    int code;
-
-    va_start(ap, fmt);
-    code = cb_usage_error(CB_EXIT_USAGE, NULL, fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-static int parse_count(const char *opt, const char *arg, unsigned long long max,
-                       unsigned long long *out)
-{
-    const size_t digits = strspn(arg, "0123456789");
-
-    if (cb_parse_uint(arg, max, out) == 0)
-        return 0;
-    /* A whole number past the limit is one: say the limit, not that it is no number. */
-    if (digits > 0 && arg[digits] == '\0')
-        return usage("--%s takes at most %llu, not '%s'", opt, max, arg);
-    return usage("--%s takes a whole number, not '%s'", opt, arg);
 }
 
 static int add_kernel(struct cb_config *cfg, const struct cb_kernel *k)
@@ -385,22 +519,6 @@ static int select_kernels(struct cb_config *cfg, const char *list)
     return 0;
 }
 
-static int add_define(struct cb_config *cfg, const char *arg)
-{
-    char why[CB_WHY_LEN];
-    struct cb_define d;
-
-    if (cb_parse_define(arg, &d, why) != 0)
-        return usage("bad -D value: %s", why);
-    for (size_t i = 0; i < cfg->session.rows.define_count; i++)
-        if (strcmp(cfg->session.rows.defines[i].name, d.name) == 0)
-            return usage("-D %s is given twice (give one list: -D %s=A,B)", d.name, d.name);
-    if (cfg->session.rows.define_count == CB_MAX_DEFINES)
-        return usage("more than %d distinct -D names", CB_MAX_DEFINES);
-    cfg->session.rows.defines[cfg->session.rows.define_count++] = d;
-    return 0;
-}
-
 /* Every -D must name a parameter of a selected kernel, with values that kernel allows. */
 static int check_defines(const struct cb_config *cfg)
 {
@@ -449,56 +567,6 @@ static int check_sizes(const struct cb_config *cfg)
     return 0;
 }
 
-static int set_format(struct cb_config *cfg, const char *name)
-{
-    static const char *const names[] = {"table", "csv", "json", "md"};
-
-    for (int i = 0; i < 4; i++)
-        if (strcmp(name, names[i]) == 0) {
-            cfg->session.out.format = (enum cb_format)i;
-            return 0;
-        }
-    return usage("unknown format '%s' (use table, csv, json or md)", name);
-}
-
-static int set_peak_mode(struct cb_config *cfg, const char *name)
-{
-    static const char *const names[] = {"off", "cached", "measure"};
-
-    for (int i = 0; i < 3; i++)
-        if (strcmp(name, names[i]) == 0) {
-            cfg->session.row.peak_mode = (enum cb_peak_mode)i;
-            return 0;
-        }
-    return usage("unknown --peak mode '%s' (use cached, measure or off)", name);
-}
-
-/* --type T[,T...]: each of float, double, half at most once. */
-static int set_real_types(struct cb_config *cfg, const char *list)
-{
-    static const char *const names[] = {"float", "double", "half"};
-
-    cfg->session.rows.real_type_count = 0;
-    for (const char *s = list;; s++) {
-        const size_t len = strcspn(s, ",");
-        int found = -1;
-
-        for (int i = 0; i < 3; i++)
-            if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
-                found = i;
-        if (found < 0)
-            return usage("unknown --type '%.*s' (use float, double or half, or a comma list)",
-                         (int)len, s);
-        for (unsigned i = 0; i < cfg->session.rows.real_type_count; i++)
-            if (cfg->session.rows.real_types[i] == names[found])
-                return usage("--type names %s twice", names[found]);
-        cfg->session.rows.real_types[cfg->session.rows.real_type_count++] = names[found];
-        s += len;
-        if (*s == '\0')
-            return 0;
-    }
-}
-
 /* --output's format comes from its extension, else from --format.  A --format given beside
  * an output of another format names the view printed on stdout as well (`-o run.json -f
  * table`: the run file and the table). */
@@ -536,169 +604,6 @@ static char *join_args(int argc, char **argv)
     return s;
 }
 
-static int handle(struct cb_config *cfg, int code, const char *name, const char *arg,
-                  int *format_given)
-{
-    unsigned long long v;
-    char why[CB_WHY_LEN];
-
-    switch (code) {
-    case 'D':
-        return add_define(cfg, arg);
-    case 'd':
-        cfg->session.devices = arg;
-        cfg->devices_given = 1;
-        return 0;
-    case 'f':
-        *format_given = 1;
-        return set_format(cfg, arg);
-    case 'h':
-        cfg->show_help = 1;
-        return 0;
-    case 'k':
-        if (cfg->kernel_list_count == CB_MAX_KERNEL_ARGS)
-            return usage("more than %d --kernel options", CB_MAX_KERNEL_ARGS);
-        cfg->kernel_lists[cfg->kernel_list_count++] = arg;
-        return 0;
-    case 'l':
-        cfg->list_devices = 1;
-        return 0;
-    case 'n':
-        if (cb_parse_sizes(arg, cfg->session.rows.sizes, CB_MAX_SIZES,
-                           &cfg->session.rows.size_count, why) != 0)
-            return usage("bad --size '%s': %s", arg, why);
-        return 0;
-    case 'o':
-        if (*arg == '\0')
-            return usage("--output needs a file name");
-        cfg->session.out.output = arg;
-        return 0;
-    case 'r':
-        if (parse_count(name, arg, 1000000, &v) != 0)
-            return CB_EXIT_USAGE;
-        if (v == 0)
-            return usage("--reps must be at least 1");
-        cfg->session.row.reps = (unsigned)v;
-        return 0;
-    case 'V':
-        cfg->show_version = 1;
-        return 0;
-    case 'w':
-        if (parse_count(name, arg, 1000, &v) != 0)
-            return CB_EXIT_USAGE;
-        if (v == 0)
-            return usage("--warmup must be at least 1: the first launch is the one verified");
-        cfg->session.row.warmup = (unsigned)v;
-        return 0;
-    case OPT_CL_DIR:
-        cfg->session.row.cl_dir = arg;
-        return 0;
-    case OPT_CL_OPTS:
-        cfg->session.row.cl_opts = arg;
-        return 0;
-    case OPT_KERNEL_FILE:
-        if (cfg->kernel_file_count == CB_MAX_KERNEL_ARGS)
-            return usage("more than %d --kernel-file options", CB_MAX_KERNEL_ARGS);
-        cfg->kernel_files[cfg->kernel_file_count++] = arg;
-        return 0;
-    case OPT_DETAIL:
-        cfg->session.out.detail = 1;
-        return 0;
-    case OPT_CLOCK_THRESHOLD: {
-        char *end;
-
-        cfg->session.row.clock_threshold_pct = strtod(arg, &end);
-        if (end == arg || *end != '\0' || !(cfg->session.row.clock_threshold_pct > 0) ||
-            cfg->session.row.clock_threshold_pct >= 100)
-            return usage("--clock-threshold takes a percentage above 0 and below 100, as in 5, "
-                         "not '%s'",
-                         arg);
-        return 0;
-    }
-    case OPT_DISCARD_THROTTLED:
-        cfg->session.row.discard_throttled = 1;
-        return 0;
-    case OPT_ENERGY_WINDOW: {
-        unsigned long long n;
-
-        if (cb_parse_uint(arg, 1000, &n) != 0 || n < 2)
-            return usage("--energy-window takes a number of counter updates from 2 to 1000, "
-                         "as in 10, not '%s'",
-                         arg);
-        cfg->session.row.energy_window_periods = (unsigned)n;
-        return 0;
-    }
-    case OPT_NO_SENSORS:
-        cfg->session.row.sensors = 0;
-        return 0;
-    case OPT_LIST_KERNELS:
-        cfg->list_kernels = 1;
-        return 0;
-    case OPT_MAX_TIME:
-        if (cb_parse_seconds(arg, &cfg->session.row.max_time_s) != 0 ||
-            cfg->session.row.max_time_s == 0)
-            return usage("--max-time takes seconds above 0, as in 30, not '%s'", arg);
-        return 0;
-    case OPT_MIN_TIME:
-        if (cb_parse_seconds(arg, &cfg->session.row.min_time_s) != 0)
-            return usage("--min-time takes seconds, as in 0.5, not '%s'", arg);
-        return 0;
-    case OPT_HELP_MAN:
-        cfg->show_man = 1;
-        return 0;
-    case OPT_NO_CACHE:
-        cfg->session.row.use_cache = 0;
-        return 0;
-    case OPT_NO_PEAK:
-        cfg->session.row.peak_mode = CB_PEAK_OFF;
-        return 0;
-    case OPT_PEAK:
-        return set_peak_mode(cfg, arg);
-    case OPT_NO_TUNED:
-        cfg->session.rows.no_tuned = 1;
-        return 0;
-    case OPT_NO_MODEL:
-        cfg->session.rows.no_model = 1;
-        return 0;
-    case OPT_AUTOTUNE:
-        if (strcmp(arg, "off") == 0)
-            cfg->session.autotune = 0;
-        else if (strcmp(arg, "quick") == 0)
-            cfg->session.autotune = 1;
-        else
-            return usage("--autotune takes quick or off, not '%s'", arg);
-        return 0;
-    case OPT_RESUME:
-        cfg->session.resume = arg;
-        return 0;
-    case OPT_RETRY_FAILED:
-        cfg->session.retry_failed = 1;
-        return 0;
-    case OPT_ROW_TIMEOUT:
-        if (cb_parse_seconds(arg, &cfg->session.row_timeout_s) != 0 ||
-            cfg->session.row_timeout_s == 0)
-            return usage("--row-timeout takes seconds above 0, as in 600, not '%s'", arg);
-        return 0;
-    case OPT_SHARD:
-        if (cb_parse_shard(arg, &cfg->session.shard, &cfg->session.shards, why) != 0)
-            return usage("%s", why);
-        return 0;
-    case OPT_TUNED:
-        if (*arg == '\0')
-            return usage("--tuned needs a file name");
-        cfg->session.tuned_path = arg;
-        return 0;
-    case OPT_SEED:
-        return parse_count(name, arg, ~0ULL, &cfg->session.row.seed);
-    case OPT_TYPE:
-        return set_real_types(cfg, arg);
-    case OPT_VERIFY_MAX:
-        return parse_count(name, arg, ~0ULL, &cfg->session.row.verify_max);
-    default:
-        return CB_EXIT_USAGE;
-    }
-}
-
 void cb_config_init(struct cb_config *cfg)
 {
     cb_kernel_files_unload();
@@ -722,10 +627,11 @@ void cb_config_init(struct cb_config *cfg)
 
 int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)
 {
-    for (size_t i = 0; i < OPTION_COUNT; i++)
-        if (strcmp(options[i].name, name) == 0)
-            return handle(cfg, options[i].code, name, arg, &cfg->format_given);
-    return usage("unknown option '--%s'", name);
+    const struct cb_option *o = cb_option_find(&cb_bench_options, name);
+
+    if (o == NULL)
+        return usage("unknown option '--%s'", name);
+    return cb_option_apply(&cb_bench_options, o, cfg, arg);
 }
 
 int cb_config_finish(struct cb_config *cfg)
@@ -769,32 +675,10 @@ int cb_config_finish(struct cb_config *cfg)
 
 int cb_parse_args(int argc, char **argv, struct cb_config *cfg)
 {
-    struct option longopts[OPTION_COUNT + 1];
-    char shortopts[3 * OPTION_COUNT + 2];
-    int status = 0;
+    int status;
 
     cb_config_init(cfg);
-    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
-    while (status == 0) {
-        int index = -1;
-        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
-
-        if (code == -1)
-            break;
-        if (code == '?' || code == ':') {
-            char problem[256];
-
-            cb_options_problem(code, argc, argv, problem, sizeof problem);
-            status = usage("%s", problem);
-        } else {
-            const char *name = index >= 0 ? options[index].name : "";
-
-            for (size_t i = 0; index < 0 && i < OPTION_COUNT; i++)
-                if (options[i].code == code)
-                    name = options[i].name;
-            status = handle(cfg, code, name, optarg, &cfg->format_given);
-        }
-    }
+    status = cb_options_parse(&cb_bench_options, argc, argv, cfg);
     if (status == 0 && optind < argc)
         status = usage("unexpected argument '%s'", argv[optind]);
     if (status == 0)

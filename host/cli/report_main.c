@@ -1,6 +1,7 @@
 /* `clbench report`: reads run files, merges them and prints one of three views (side by side,
- * --baseline comparison, --findings).  Its own option table drives getopt_long and its --help,
- * the same way host/cli/args.c does for the benchmark. */
+ * --baseline comparison, --findings).  Its own option table, each row bound to its field of
+ * struct report_config, drives the parser and its --help (options.h), as args.c's does for the
+ * benchmark. */
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/check.h"
 #include "clbench/manifest.h"
@@ -10,37 +11,10 @@
 #include "clbench/report_views.h"
 #include "clbench/source.h"
 
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum { OPT_ALPHA = CB_OPTION_LONG_ONLY, OPT_DETAIL, OPT_FINDINGS, OPT_HTML, OPT_THRESHOLD };
-
-/* Sorted by long name: --help prints in this order. */
-static const struct cb_option options[] = {
-    {"alpha", OPT_ALPHA, 1, "P",
-     "with --baseline: significance level of the rank test (default 0.01)"},
-    {"baseline", 'b', 1, "OLD.json",
-     "compare FILE... (NEW) with OLD.json row by row; exit 1 on a regression"},
-    {"detail", OPT_DETAIL, 0, NULL,
-     "per row the kernel's resources (work-group size, local and private memory, registers "
-     "and spills on NVIDIA), occupancy, roofline bound and launch overheads"},
-    {"findings", OPT_FINDINGS, 0, NULL,
-     "print the seed findings: the local-memory verdict per device, the ILP/occupancy curve, "
-     "the RXxRY grid and the transpose ladder"},
-    {"format", 'f', 1, "FMT",
-     "table, md, csv or json (default: from --output's extension, else table)"},
-    {"help", 'h', 0, NULL, "show this help and exit"},
-    {"html", OPT_HTML, 1, "FILE",
-     "write the side-by-side view as one self-contained HTML page (runs and their provenance, "
-     "devices, verdict, rooflines, family tables with ladders, failed rows) to FILE, "
-     "atomically"},
-    {"output", 'o', 1, "FILE", "write the report to FILE (atomically) instead of stdout"},
-    {"threshold", OPT_THRESHOLD, 1, "PCT",
-     "with --baseline: percent slower that counts as a regression (default 5)"},
-};
-enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+#include <unistd.h> /* optind: the first run file, after cb_options_parse */
 
 struct report_config {
     enum cb_format format;
@@ -48,6 +22,70 @@ struct report_config {
     const char *output, *baseline, *html;
     struct cb_compare_options compare;
 };
+
+static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
+
+static int usage(const char *fmt, ...)
+{
+    va_list ap;
+    int code;
+
+    va_start(ap, fmt);
+    code = cb_usage_error(CB_REPORT_BAD_INPUT, "report", fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+static int set_format(const struct cb_option *o, void *conf, const char *name)
+{
+    static const struct {
+        const char *name;
+        enum cb_format format;
+    } formats[] = {{"table", CB_FORMAT_TABLE},
+                   {"md", CB_FORMAT_MD},
+                   {"csv", CB_FORMAT_CSV},
+                   {"json", CB_FORMAT_JSON}};
+    struct report_config *c = conf;
+
+    (void)o;
+    c->format_given = 1;
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (strcmp(name, formats[i].name) == 0) {
+            c->format = formats[i].format;
+            return 0;
+        }
+    return usage("unknown format '%s' (use table, md, csv or json)", name);
+}
+
+#define AT(member) CB_OPT_AT(struct report_config, member)
+
+/* Sorted by long name: --help prints in this order. */
+static const struct cb_option options[] = {
+    {"alpha", 0, CB_OPT_NUMBER, AT(compare.alpha), .min = 1e-12, .max = 0.5, .metavar = "P",
+     .help = "with --baseline: significance level of the rank test (default 0.01)"},
+    {"baseline", 'b', CB_OPT_STRING, AT(baseline), .metavar = "OLD.json",
+     .help = "compare FILE... (NEW) with OLD.json row by row; exit 1 on a regression"},
+    {"detail", 0, CB_OPT_TRUE, AT(detail),
+     .help = "per row the kernel's resources (work-group size, local and private memory, "
+             "registers and spills on NVIDIA), occupancy, roofline bound and launch overheads"},
+    {"findings", 0, CB_OPT_TRUE, AT(findings),
+     .help = "print the seed findings: the local-memory verdict per device, the ILP/occupancy "
+             "curve, the RXxRY grid and the transpose ladder"},
+    {"format", 'f', CB_OPT_CALL, .call = set_format, .metavar = "FMT",
+     .help = "table, md, csv or json (default: from --output's extension, else table)"},
+    {"help", 'h', CB_OPT_TRUE, AT(help), .help = "show this help and exit"},
+    {"html", 0, CB_OPT_FILE, AT(html), .metavar = "FILE",
+     .help = "write the side-by-side view as one self-contained HTML page (runs and their "
+             "provenance, devices, verdict, rooflines, family tables with ladders, failed rows) "
+             "to FILE, atomically"},
+    {"output", 'o', CB_OPT_FILE, AT(output), .metavar = "FILE",
+     .help = "write the report to FILE (atomically) instead of stdout"},
+    {"threshold", 0, CB_OPT_NUMBER, AT(compare.threshold), .min = 0, .max = 1e6, .metavar = "PCT",
+     .help = "with --baseline: percent slower that counts as a regression (default 5)"},
+};
+
+const struct cb_command cb_report_options = {"report", options, sizeof options / sizeof options[0],
+                                             sizeof(struct report_config), CB_REPORT_BAD_INPUT};
 
 void cb_report_print_help(FILE *out)
 {
@@ -62,7 +100,7 @@ void cb_report_print_help(FILE *out)
           "\n"
           "options:\n",
           out);
-    cb_options_help(out, options, OPTION_COUNT);
+    cb_options_help(out, &cb_report_options);
     fputs("\n"
           "--baseline: per row the change of the median, the Hodges-Lehmann shift (the median\n"
           "of every NEW - OLD sample difference, in percent of OLD's median) with its\n"
@@ -91,91 +129,7 @@ void cb_report_print_help(FILE *out)
 
 void cb_report_print_man_options(FILE *out)
 {
-    cb_options_man(out, options, OPTION_COUNT);
-}
-
-static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
-
-static int usage(const char *fmt, ...)
-{
-    va_list ap;
-    int code;
-
-    va_start(ap, fmt);
-    code = cb_usage_error(CB_REPORT_BAD_INPUT, "report", fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-/* A finite number in [lo, hi]. */
-static int parse_number(const char *opt, const char *arg, double lo, double hi, double *out)
-{
-    char *end;
-    const double v = strtod(arg, &end);
-
-    if (end == arg || *end != '\0' || !(v >= lo && v <= hi))
-        return usage("--%s takes a number from %g to %g, not '%s'", opt, lo, hi, arg);
-    *out = v;
-    return 0;
-}
-
-static int set_format(struct report_config *c, const char *name)
-{
-    static const struct {
-        const char *name;
-        enum cb_format format;
-    } formats[] = {{"table", CB_FORMAT_TABLE},
-                   {"md", CB_FORMAT_MD},
-                   {"csv", CB_FORMAT_CSV},
-                   {"json", CB_FORMAT_JSON}};
-
-    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-        if (strcmp(name, formats[i].name) == 0) {
-            c->format = formats[i].format;
-            return 0;
-        }
-    return usage("unknown format '%s' (use table, md, csv or json)", name);
-}
-
-static int handle(struct report_config *c, int code, const char *arg)
-{
-    switch (code) {
-    case 'b':
-        c->baseline = arg;
-        return 0;
-    case 'f':
-        c->format_given = 1;
-        return set_format(c, arg);
-    case 'h':
-        c->help = 1;
-        return 0;
-    case 'o':
-        if (*arg == '\0')
-            return usage("--output needs a file name");
-        c->output = arg;
-        return 0;
-    case OPT_ALPHA:
-        if (parse_number("alpha", arg, 1e-12, 0.5, &c->compare.alpha) != 0)
-            return CB_REPORT_BAD_INPUT;
-        return 0;
-    case OPT_DETAIL:
-        c->detail = 1;
-        return 0;
-    case OPT_FINDINGS:
-        c->findings = 1;
-        return 0;
-    case OPT_HTML:
-        if (*arg == '\0')
-            return usage("--html needs a file name");
-        c->html = arg;
-        return 0;
-    case OPT_THRESHOLD:
-        if (parse_number("threshold", arg, 0, 1e6, &c->compare.threshold) != 0)
-            return CB_REPORT_BAD_INPUT;
-        return 0;
-    default:
-        return CB_REPORT_BAD_INPUT;
-    }
+    cb_options_man(out, &cb_report_options);
 }
 
 static void format_from_output(struct report_config *c)
@@ -194,27 +148,12 @@ static void format_from_output(struct report_config *c)
 
 static int parse(int argc, char **argv, struct report_config *c)
 {
-    struct option longopts[OPTION_COUNT + 1];
-    char shortopts[3 * OPTION_COUNT + 2];
-    int status = 0;
+    int status;
 
     memset(c, 0, sizeof *c);
     c->compare.alpha = 0.01;
     c->compare.threshold = 5;
-    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
-    while (status == 0) {
-        const int code = getopt_long(argc, argv, shortopts, longopts, NULL);
-
-        if (code == -1)
-            break;
-        if (code == '?' || code == ':') {
-            char problem[256];
-
-            cb_options_problem(code, argc, argv, problem, sizeof problem);
-            status = usage("%s", problem);
-        } else
-            status = handle(c, code, optarg);
-    }
+    status = cb_options_parse(&cb_report_options, argc, argv, c);
     if (status != 0 || c->help)
         return status;
     if (optind >= argc)

@@ -15,71 +15,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum {
-    OPT_BUDGET = CB_OPTION_LONG_ONLY,
-    OPT_CL_DIR,
-    OPT_EXPORT,
-    OPT_MAX_TIME,
-    OPT_MIN_TIME,
-    OPT_MERGE,
-    OPT_RESUME,
-    OPT_RETRY_FAILED,
-    OPT_ROW_TIMEOUT,
-    OPT_SEED,
-    OPT_SHARD,
-    OPT_STRATEGY,
-    OPT_TUNED,
-    OPT_TYPE,
-};
-
-/* Sorted by long name: --help prints in this order. */
-static const struct cb_option options[] = {
-    {"budget", OPT_BUDGET, 1, "B",
-     "per kernel, size and device: a time (90s, 10m, 1h) or a number of measured points "
-     "(default 100)"},
-    {"cl-dir", OPT_CL_DIR, 1, "DIR", "read kernels from DIR/<family>.cl (as in clbench --help)"},
-    {"define", 'D', 1, "NAME=V[,V..]",
-     "restrict a parameter to these values (default: the values listed under \"the space\")"},
-    {"device", 'd', 1, "SEL", "devices to tune on, as in clbench --device (default all)"},
-    {"export", OPT_EXPORT, 1, "FILE",
-     "write the database entry for -k, -n and -d to FILE.h (#defines) or FILE.json; no tuning"},
-    {"help", 'h', 0, NULL, "show this help and exit"},
-    {"kernel", 'k', 1, "NAMES", "kernels to tune, comma list (required)"},
-    {"max-time", OPT_MAX_TIME, 1, "SEC",
-     "a point whose first launch takes longer is too_slow (default: 20x the best so far, at "
-     "least 30 s)"},
-    {"merge", OPT_MERGE, 0, NULL,
-     "merge the tuning databases named after the options into --tuned's (under its lock), "
-     "keeping the best entry per key; no tuning"},
-    {"min-time", OPT_MIN_TIME, 1, "SEC", "keep launching each point for SEC seconds (default 0)"},
-    {"output", 'o', 1, "FILE",
-     "write every measured point to the run file FILE (and FILE.journal as it goes)"},
-    {"reps", 'r', 1, "N", "timed repetitions per point (default 5)"},
-    {"resume", OPT_RESUME, 1, "FILE",
-     "carry the points already measured in FILE (a killed tune's OUTPUT.journal) into this "
-     "tune instead of measuring them again"},
-    {"retry-failed", OPT_RETRY_FAILED, 0, NULL,
-     "with --resume: measure again the points that failed there (crashed, timed_out...)"},
-    {"row-timeout", OPT_ROW_TIMEOUT, 1, "SEC",
-     "a point's deadline, its build included: past it its worker is killed and the point is "
-     "timed_out (default: the smaller of 900 and a time --budget)"},
-    {"seed", OPT_SEED, 1, "N", "seed of the random choices of the search (default 1)"},
-    {"shard", OPT_SHARD, 1, "K/N",
-     "part K of N (K from 0): exhaustive and random take the points whose index % N == K; "
-     "local searches run independently, seeded by K"},
-    {"size", 'n', 1, "SIZES", "sizes to tune at, as in clbench --size (default per kernel)"},
-    {"strategy", OPT_STRATEGY, 1, "S",
-     "exhaustive, random, climb or anneal (default: exhaustive when the space fits the budget, "
-     "else climb)"},
-    {"tuned", OPT_TUNED, 1, "FILE",
-     "the tuning database to update (default $XDG_DATA_HOME/clbench/tuned.json)"},
-    {"type", OPT_TYPE, 1, "T",
-     "element type of the families' kernels: float (default), double or half, or a comma list "
-     "(each tuned in turn); entries are stored per type and used by rows of that type"},
-    {"warmup", 'w', 1, "N", "untimed launches before timing (default 1)"},
-};
-enum { OPTION_COUNT = sizeof options / sizeof options[0] };
+#include <unistd.h> /* optind: the first operand, after cb_options_parse */
 
 struct tune_config {
     struct cb_config cfg;       /* the options shared with the benchmark (cb_config_apply) */
@@ -88,6 +24,119 @@ struct tune_config {
     size_t merge_count;
     int help, kernel_given, row_timeout_given, merge;
 };
+
+static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
+
+static int usage(const char *fmt, ...)
+{
+    va_list ap;
+    int code;
+
+    va_start(ap, fmt);
+    code = cb_usage_error(CB_EXIT_USAGE, "tune", fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+/* An option the tune shares with the benchmark: the benchmark's row of that name applies it, so
+ * that it means and checks the same there. */
+static int shared(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct tune_config *t = conf;
+
+    t->kernel_given |= o->letter == 'k';
+    t->tune.max_time_given |= strcmp(o->name, "max-time") == 0;
+    t->row_timeout_given |= strcmp(o->name, "row-timeout") == 0;
+    return cb_config_apply(&t->cfg, o->name, arg);
+}
+
+static int set_budget(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_tune_config *t = &((struct tune_config *)conf)->tune;
+    char why[CB_WHY_LEN];
+
+    (void)o;
+    if (cb_parse_budget(arg, &t->budget_s, &t->budget_evals, why) != 0)
+        return usage("--budget: %s", why);
+    t->budget_text = arg;
+    return 0;
+}
+
+static int set_strategy(const struct cb_option *o, void *conf, const char *arg)
+{
+    struct cb_tune_config *t = &((struct tune_config *)conf)->tune;
+    const int s = cb_strategy_parse(arg);
+
+    (void)o;
+    if (s < 0 || s == CB_STRATEGY_AUTO)
+        return usage("unknown strategy '%s' (use exhaustive, random, climb or anneal)", arg);
+    t->strategy = (enum cb_strategy)s;
+    return 0;
+}
+
+#define AT(member) CB_OPT_AT(struct tune_config, member)
+
+/* Sorted by long name: --help prints in this order. */
+static const struct cb_option options[] = {
+    {"budget", 0, CB_OPT_CALL, .call = set_budget, .metavar = "B",
+     .help = "per kernel, size and device: a time (90s, 10m, 1h) or a number of measured points "
+             "(default 100)"},
+    {"cl-dir", 0, CB_OPT_CALL, .call = shared, .metavar = "DIR",
+     .help = "read kernels from DIR/<family>.cl (as in clbench --help)"},
+    {"define", 'D', CB_OPT_CALL, .call = shared, .metavar = "NAME=V[,V..]",
+     .help = "restrict a parameter to these values (default: the values listed under \"the "
+             "space\")"},
+    {"device", 'd', CB_OPT_CALL, .call = shared, .metavar = "SEL",
+     .help = "devices to tune on, as in clbench --device (default all)"},
+    {"export", 0, CB_OPT_FILE, AT(tune.export_path),
+     .refusal = "needs a file name (NAME.h or NAME.json)", .metavar = "FILE",
+     .help = "write the database entry for -k, -n and -d to FILE.h (#defines) or FILE.json; no "
+             "tuning"},
+    {"help", 'h', CB_OPT_TRUE, AT(help), .help = "show this help and exit"},
+    {"kernel", 'k', CB_OPT_CALL, .call = shared, .metavar = "NAMES",
+     .help = "kernels to tune, comma list (required)"},
+    {"max-time", 0, CB_OPT_CALL, .call = shared, .metavar = "SEC",
+     .help = "a point whose first launch takes longer is too_slow (default: 20x the best so far, "
+             "at least 30 s)"},
+    {"merge", 0, CB_OPT_TRUE, AT(merge),
+     .help = "merge the tuning databases named after the options into --tuned's (under its lock), "
+             "keeping the best entry per key; no tuning"},
+    {"min-time", 0, CB_OPT_CALL, .call = shared, .metavar = "SEC",
+     .help = "keep launching each point for SEC seconds (default 0)"},
+    {"output", 'o', CB_OPT_CALL, .call = shared, .metavar = "FILE",
+     .help = "write every measured point to the run file FILE (and FILE.journal as it goes)"},
+    {"reps", 'r', CB_OPT_CALL, .call = shared, .metavar = "N",
+     .help = "timed repetitions per point (default 5)"},
+    {"resume", 0, CB_OPT_CALL, .call = shared, .metavar = "FILE",
+     .help = "carry the points already measured in FILE (a killed tune's OUTPUT.journal) into "
+             "this tune instead of measuring them again"},
+    {"retry-failed", 0, CB_OPT_CALL, .call = shared,
+     .help = "with --resume: measure again the points that failed there (crashed, timed_out...)"},
+    {"row-timeout", 0, CB_OPT_CALL, .call = shared, .metavar = "SEC",
+     .help = "a point's deadline, its build included: past it its worker is killed and the point "
+             "is timed_out (default: the smaller of 900 and a time --budget)"},
+    {"seed", 0, CB_OPT_COUNT, AT(tune.seed), .refusal = "takes a whole number", .metavar = "N",
+     .help = "seed of the random choices of the search (default 1)"},
+    {"shard", 0, CB_OPT_CALL, .call = shared, .metavar = "K/N",
+     .help = "part K of N (K from 0): exhaustive and random take the points whose index % N == K; "
+             "local searches run independently, seeded by K"},
+    {"size", 'n', CB_OPT_CALL, .call = shared, .metavar = "SIZES",
+     .help = "sizes to tune at, as in clbench --size (default per kernel)"},
+    {"strategy", 0, CB_OPT_CALL, .call = set_strategy, .metavar = "S",
+     .help = "exhaustive, random, climb or anneal (default: exhaustive when the space fits the "
+             "budget, else climb)"},
+    {"tuned", 0, CB_OPT_CALL, .call = shared, .metavar = "FILE",
+     .help = "the tuning database to update (default $XDG_DATA_HOME/clbench/tuned.json)"},
+    {"type", 0, CB_OPT_CALL, .call = shared, .metavar = "T",
+     .help =
+         "element type of the families' kernels: float (default), double or half, or a comma "
+         "list (each tuned in turn); entries are stored per type and used by rows of that type"},
+    {"warmup", 'w', CB_OPT_CALL, .call = shared, .metavar = "N",
+     .help = "untimed launches before timing (default 1)"},
+};
+
+const struct cb_command cb_tune_options = {"tune", options, sizeof options / sizeof options[0],
+                                           sizeof(struct tune_config), CB_EXIT_USAGE};
 
 static void print_help(FILE *out)
 {
@@ -102,7 +151,7 @@ static void print_help(FILE *out)
           "\n"
           "options:\n",
           out);
-    cb_options_help(out, options, OPTION_COUNT);
+    cb_options_help(out, &cb_tune_options);
     fputs("\n"
           "the space: each parameter's values from the registry (clbench --list-kernels): a\n"
           "list as given; a range lo..hi as lo, the powers of two inside it and hi; always with\n"
@@ -127,104 +176,9 @@ static void print_help(FILE *out)
           out);
 }
 
-static int usage(const char *fmt, ...) CB_PRINTF(1, 2);
-
-static int usage(const char *fmt, ...)
-{
-    va_list ap;
-    int code;
-
-    va_start(ap, fmt);
-    code = cb_usage_error(CB_EXIT_USAGE, "tune", fmt, ap);
-    va_end(ap);
-    return code;
-}
-
-/* The benchmark's long name of an option it shares with the tune (cb_config_apply). */
-static const char *shared_name(int code)
-{
-    switch (code) {
-    case 'D':
-        return "define";
-    case 'd':
-        return "device";
-    case 'k':
-        return "kernel";
-    case 'n':
-        return "size";
-    case 'o':
-        return "output";
-    case 'r':
-        return "reps";
-    case 'w':
-        return "warmup";
-    case OPT_CL_DIR:
-        return "cl-dir";
-    case OPT_MAX_TIME:
-        return "max-time";
-    case OPT_MIN_TIME:
-        return "min-time";
-    case OPT_RESUME:
-        return "resume";
-    case OPT_RETRY_FAILED:
-        return "retry-failed";
-    case OPT_ROW_TIMEOUT:
-        return "row-timeout";
-    case OPT_SHARD:
-        return "shard";
-    case OPT_TUNED:
-        return "tuned";
-    case OPT_TYPE:
-        return "type";
-    default:
-        return NULL;
-    }
-}
-
-static int handle(struct tune_config *t, int code, const char *arg)
-{
-    char why[CB_WHY_LEN];
-    unsigned long long v;
-    int s;
-
-    switch (code) {
-    case 'h':
-        t->help = 1;
-        return 0;
-    case OPT_BUDGET:
-        if (cb_parse_budget(arg, &t->tune.budget_s, &t->tune.budget_evals, why) != 0)
-            return usage("--budget: %s", why);
-        t->tune.budget_text = arg;
-        return 0;
-    case OPT_EXPORT:
-        if (*arg == '\0')
-            return usage("--export needs a file name (NAME.h or NAME.json)");
-        t->tune.export_path = arg;
-        return 0;
-    case OPT_MERGE:
-        t->merge = 1;
-        return 0;
-    case OPT_SEED:
-        if (cb_parse_uint(arg, ~0ULL, &v) != 0)
-            return usage("--seed takes a whole number, not '%s'", arg);
-        t->tune.seed = v;
-        return 0;
-    case OPT_STRATEGY:
-        s = cb_strategy_parse(arg);
-        if (s < 0 || s == CB_STRATEGY_AUTO)
-            return usage("unknown strategy '%s' (use exhaustive, random, climb or anneal)", arg);
-        t->tune.strategy = (enum cb_strategy)s;
-        return 0;
-    default:
-        return CB_EXIT_USAGE;
-    }
-}
-
 static int parse(int argc, char **argv, struct tune_config *t)
 {
-    struct option longopts[OPTION_COUNT + 1];
-    char shortopts[3 * OPTION_COUNT + 2];
-    int status = 0;
+    int status;
 
     memset(t, 0, sizeof *t);
     t->tune.budget_evals = 100;
@@ -236,27 +190,7 @@ static int parse(int argc, char **argv, struct tune_config *t)
     t->cfg.session.row.warmup = 1;
     t->cfg.session.row.min_time_s = 0;
     t->cfg.session.row.peak_mode = CB_PEAK_OFF;
-    cb_options_prepare(options, OPTION_COUNT, longopts, shortopts);
-    while (status == 0) {
-        int index = -1;
-        const int code = getopt_long(argc, argv, shortopts, longopts, &index);
-        const char *name = shared_name(code);
-
-        if (code == -1)
-            break;
-        if (code == '?' || code == ':') {
-            char problem[256];
-
-            cb_options_problem(code, argc, argv, problem, sizeof problem);
-            status = usage("%s", problem);
-        } else if (name != NULL) {
-            status = cb_config_apply(&t->cfg, name, optarg);
-            t->kernel_given |= code == 'k';
-            t->tune.max_time_given |= code == OPT_MAX_TIME;
-            t->row_timeout_given |= code == OPT_ROW_TIMEOUT;
-        } else
-            status = handle(t, code, optarg);
-    }
+    status = cb_options_parse(&cb_tune_options, argc, argv, t);
     if (status == 0 && t->merge) {
         t->merge_files = argv + optind;
         t->merge_count = (size_t)(argc - optind);

@@ -128,107 +128,137 @@ static int twin_unverified(const struct cb_report *r, const char *twin)
     return 0;
 }
 
+/* One twin pair's rows, by table row (keys) and by device column (devs), and what it adds to
+ * each device's verdicts. */
+struct twin {
+    const char *kernel, *twin;
+    const struct cb_rrow **rows, **keys;
+    size_t count, nkeys, *devs, ndev;
+    struct verdict *pair, *energy; /* per device: this pair's speedups and energy ratios */
+};
+
+/* The header: params and size, then local ms, none ms and speedup per device. */
+static void twin_header(struct cb_grid *g, const struct cb_report *r, const struct twin *t)
+{
+    cb_grid_set(g, 0, 0, "params");
+    cb_grid_set(g, 0, 1, "size");
+    g->left[0] = g->left[1] = 1;
+    for (size_t i = 0; i < t->ndev; i++) {
+        for (size_t j = 0; j < 3; j++)
+            cb_grid_set_group(g, 2 + 3 * i + j, r->devices[t->devs[i]].label);
+        cb_grid_set(g, 0, 2 + 3 * i, "local ms");
+        cb_grid_set(g, 0, 3 + 3 * i, "none ms");
+        cb_grid_set(g, 0, 4 + 3 * i, "speedup");
+    }
+}
+
+/* One cell group: the two times and the speedup, added to the pair's verdict and the device's. */
+static void twin_cell(struct cb_grid *g, size_t row, const struct cb_report *r,
+                      const struct twin *t, size_t k, size_t i, struct verdict *verdicts,
+                      struct verdict *energy_verdicts)
+{
+    const size_t d = t->devs[i], c = 2 + 3 * i;
+    const struct cb_rrow *x = on_device(t->rows, t->count, d, t->keys[k]);
+    const struct cb_rrow *y =
+        cb_report_find_partner(r, d, t->twin, t->keys[k]->size, t->keys[k]->params);
+    double s;
+
+    cb_report_set_ms(g, row, c, x);
+    cb_report_set_ms(g, row, c + 1, y);
+    if (x == NULL || !x->ok || y == NULL) {
+        cb_grid_set(g, row, c + 2, "-");
+        return;
+    }
+    s = y->median_ms / x->median_ms;
+    cb_grid_set(g, row, c + 2, "%.3gx", s);
+    verdict_add(&t->pair[d], s);
+    verdict_add(&verdicts[d], s);
+    if (joules_of(x) > 0 && joules_of(y) > 0) {
+        verdict_add(&t->energy[d], joules_of(y) / joules_of(x));
+        verdict_add(&energy_verdicts[d], joules_of(y) / joules_of(x));
+    }
+}
+
+/* The line under the table: the pair's verdict per device, or why there is none, and what
+ * local memory does to the joules per launch where both twins' energy was measured. */
+static void twin_summary(FILE *out, const struct cb_report *r, const struct twin *t, int markdown)
+{
+    size_t shown = 0;
+
+    fprintf(out, "%s%s:", markdown ? "\n" : "", t->kernel);
+    for (size_t i = 0; i < t->ndev; i++) {
+        char what[64];
+
+        if (t->pair[t->devs[i]].count == 0)
+            continue;
+        describe(what, sizeof what, verdict_mean(&t->pair[t->devs[i]]));
+        fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[t->devs[i]].label);
+    }
+    /* An unverified twin ran, but nothing vouches for its outputs: it never counts in a
+     * verdict (docs/kernel-files.md, "The generic contract"), and the line says so rather than that
+     * it did not run. */
+    if (shown == 0 && twin_unverified(r, t->twin))
+        fprintf(out,
+                " no verdict: %s ran beside it but is unverified (no `verify` line checks its "
+                "outputs), so its times do not count: give it one",
+                t->twin);
+    else if (shown == 0)
+        fprintf(out, " no verdict: %s did not run beside it", t->twin);
+    for (size_t i = 0, said = 0; i < t->ndev; i++)
+        if (t->energy[t->devs[i]].count > 0) {
+            const double e = verdict_mean(&t->energy[t->devs[i]]);
+
+            fprintf(out, "%s%.2gx %s energy on %s",
+                    said++ ? ", " : "\n  energy per launch: ", e >= 1 ? e : 1 / e,
+                    e >= 1 ? "less" : "more", r->devices[t->devs[i]].label);
+        }
+    fputs("\n\n", out);
+}
+
 /* One twin pair: kernel (with local memory) against twin (without), per size and device.
  * Adds each speedup to the device's verdict. */
 static void twin_pair(FILE *out, const struct cb_report *r, const char *kernel, const char *twin,
                       struct verdict *verdicts, struct verdict *energy_verdicts, int markdown)
 {
-    size_t count, nkeys, ndev = 0, shown = 0;
-    const struct cb_rrow **rows = rows_of(r, kernel, NULL, &count);
-    const struct cb_rrow **keys = rows != NULL ? malloc((count + 1) * sizeof *keys) : NULL;
-    size_t *devs = malloc((r->device_count + 1) * sizeof *devs);
-    struct verdict *pair = calloc(r->device_count + 1, sizeof *pair);
-    struct verdict *energy = calloc(r->device_count + 1, sizeof *energy);
+    struct twin t = {kernel, twin, NULL, NULL, 0, 0, NULL, 0, NULL, NULL};
     struct cb_grid g;
     char title[256];
 
-    if (keys == NULL || devs == NULL || pair == NULL || energy == NULL || count == 0)
+    t.rows = rows_of(r, kernel, NULL, &t.count);
+    t.keys = t.rows != NULL ? malloc((t.count + 1) * sizeof *t.keys) : NULL;
+    t.devs = malloc((r->device_count + 1) * sizeof *t.devs);
+    t.pair = calloc(r->device_count + 1, sizeof *t.pair);
+    t.energy = calloc(r->device_count + 1, sizeof *t.energy);
+    if (t.keys == NULL || t.devs == NULL || t.pair == NULL || t.energy == NULL || t.count == 0)
         goto done;
-    nkeys = unique_keys(rows, count, keys);
+    t.nkeys = unique_keys(t.rows, t.count, t.keys);
     for (size_t d = 0; d < r->device_count; d++)
-        if (device_has(rows, count, d))
-            devs[ndev++] = d;
-    if (cb_grid_init(&g, 2 + 3 * ndev) != 0)
+        if (device_has(t.rows, t.count, d))
+            t.devs[t.ndev++] = d;
+    if (cb_grid_init(&g, 2 + 3 * t.ndev) != 0)
         goto done;
     snprintf(title, sizeof title, "%s (local memory) against %s (none)", kernel, twin);
     heading(out, markdown, title);
-    cb_grid_set(&g, 0, 0, "params");
-    cb_grid_set(&g, 0, 1, "size");
-    g.left[0] = g.left[1] = 1;
-    for (size_t i = 0; i < ndev; i++) {
-        for (size_t j = 0; j < 3; j++)
-            cb_grid_set_group(&g, 2 + 3 * i + j, r->devices[devs[i]].label);
-        cb_grid_set(&g, 0, 2 + 3 * i, "local ms");
-        cb_grid_set(&g, 0, 3 + 3 * i, "none ms");
-        cb_grid_set(&g, 0, 4 + 3 * i, "speedup");
-    }
-    for (size_t k = 0; k < nkeys; k++) {
+    twin_header(&g, r, &t);
+    for (size_t k = 0; k < t.nkeys; k++) {
         const size_t row = cb_grid_add_row(&g);
 
         if (row == 0)
             break;
-        cb_grid_set(&g, row, 0, "%s", keys[k]->params);
-        cb_grid_set(&g, row, 1, "%s", keys[k]->size);
-        for (size_t i = 0; i < ndev; i++) {
-            const struct cb_rrow *x = on_device(rows, count, devs[i], keys[k]);
-            const struct cb_rrow *y =
-                cb_report_find_partner(r, devs[i], twin, keys[k]->size, keys[k]->params);
-            const size_t c = 2 + 3 * i;
-
-            cb_report_set_ms(&g, row, c, x);
-            cb_report_set_ms(&g, row, c + 1, y);
-            if (x != NULL && x->ok && y != NULL) {
-                const double s = y->median_ms / x->median_ms;
-
-                cb_grid_set(&g, row, c + 2, "%.3gx", s);
-                verdict_add(&pair[devs[i]], s);
-                verdict_add(&verdicts[devs[i]], s);
-                if (joules_of(x) > 0 && joules_of(y) > 0) {
-                    verdict_add(&energy[devs[i]], joules_of(y) / joules_of(x));
-                    verdict_add(&energy_verdicts[devs[i]], joules_of(y) / joules_of(x));
-                }
-            } else {
-                cb_grid_set(&g, row, c + 2, "-");
-            }
-        }
+        cb_grid_set(&g, row, 0, "%s", t.keys[k]->params);
+        cb_grid_set(&g, row, 1, "%s", t.keys[k]->size);
+        for (size_t i = 0; i < t.ndev; i++)
+            twin_cell(&g, row, r, &t, k, i, verdicts, energy_verdicts);
     }
     cb_grid_write(out, &g, markdown);
     cb_grid_free(&g);
-    fprintf(out, "%s%s:", markdown ? "\n" : "", kernel);
-    for (size_t i = 0; i < ndev; i++) {
-        char what[64];
-
-        if (pair[devs[i]].count == 0)
-            continue;
-        describe(what, sizeof what, verdict_mean(&pair[devs[i]]));
-        fprintf(out, "%s %s on %s", shown++ ? "," : "", what, r->devices[devs[i]].label);
-    }
-    /* An unverified twin ran, but nothing vouches for its outputs: it never counts in a
-     * verdict (docs/kernel-files.md, "The generic contract"), and the line says so rather than that
-     * it did not run. */
-    if (shown == 0 && twin_unverified(r, twin))
-        fprintf(out,
-                " no verdict: %s ran beside it but is unverified (no `verify` line checks its "
-                "outputs), so its times do not count: give it one",
-                twin);
-    else if (shown == 0)
-        fprintf(out, " no verdict: %s did not run beside it", twin);
-    /* Where both twins' energy was measured: what local memory does to the joules per launch. */
-    for (size_t i = 0, said = 0; i < ndev; i++)
-        if (energy[devs[i]].count > 0) {
-            const double e = verdict_mean(&energy[devs[i]]);
-
-            fprintf(out, "%s%.2gx %s energy on %s",
-                    said++ ? ", " : "\n  energy per launch: ", e >= 1 ? e : 1 / e,
-                    e >= 1 ? "less" : "more", r->devices[devs[i]].label);
-        }
-    fputs("\n\n", out);
+    twin_summary(out, r, &t, markdown);
 done:
-    free(energy);
-    free(pair);
-    free(devs);
-    free(keys);
-    free(rows);
+    free(t.energy);
+    free(t.pair);
+    free(t.devs);
+    free(t.keys);
+    free(t.rows);
 }
 
 /* The local-memory section's heading, before its first pair. */
@@ -857,6 +887,31 @@ static int same_group(const struct cb_rrow *x, const struct cb_finding *f,
            strcmp(other_params(x, f, buf), others) == 0;
 }
 
+/* The values parameter `name` takes in the rows of first's grid, each once, ascending; values
+ * holds count entries.  Returns how many. */
+static size_t grid_axis(const struct cb_rrow **rows, size_t count, const struct cb_finding *f,
+                        const struct cb_rrow *first, const char *others, const char *name,
+                        long *values)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < count; i++) {
+        const long v = cb_report_param(rows[i]->params, name, 0);
+        size_t at = 0;
+
+        if (!same_group(rows[i], f, first, others))
+            continue;
+        while (at < n && values[at] < v)
+            at++;
+        if (at < n && values[at] == v)
+            continue;
+        memmove(values + at + 1, values + at, (n - at) * sizeof *values);
+        values[at] = v;
+        n++;
+    }
+    return n;
+}
+
 /* The X x Y grid of kernel k (its finding's two parameters) for one device, size and set of
  * other parameters. */
 static void xy_grid(FILE *out, const struct cb_report *r, const struct cb_kernel *k,
@@ -864,46 +919,22 @@ static void xy_grid(FILE *out, const struct cb_report *r, const struct cb_kernel
                     const char *others, int markdown)
 {
     const struct cb_finding *f = &k->finding;
-    long rx[32], ry[32];
-    size_t nx = 0, ny = 0;
+    long *rx = malloc((count + 1) * sizeof *rx), *ry = malloc((count + 1) * sizeof *ry);
+    size_t nx, ny;
     const struct cb_rrow *best = NULL;
     struct cb_grid g;
     char title[512];
 
-    for (size_t i = 0; i < count; i++) {
-        const long x = cb_report_param(rows[i]->params, f->x, 0);
-        const long y = cb_report_param(rows[i]->params, f->y, 0);
-        int have_x = 0, have_y = 0;
-
-        if (!same_group(rows[i], f, first, others))
-            continue;
-        for (size_t j = 0; j < nx; j++)
-            have_x |= rx[j] == x;
-        for (size_t j = 0; j < ny; j++)
-            have_y |= ry[j] == y;
-        if (!have_x && nx < 32)
-            rx[nx++] = x;
-        if (!have_y && ny < 32)
-            ry[ny++] = y;
-        if (rows[i]->ok && (best == NULL || rows[i]->throughput > best->throughput))
+    if (rx == NULL || ry == NULL)
+        goto done;
+    nx = grid_axis(rows, count, f, first, others, f->x, rx);
+    ny = grid_axis(rows, count, f, first, others, f->y, ry);
+    for (size_t i = 0; i < count; i++)
+        if (same_group(rows[i], f, first, others) && rows[i]->ok &&
+            (best == NULL || rows[i]->throughput > best->throughput))
             best = rows[i];
-    }
-    for (size_t i = 1; i < nx; i++)
-        for (size_t j = i; j > 0 && rx[j] < rx[j - 1]; j--) {
-            const long t = rx[j];
-
-            rx[j] = rx[j - 1];
-            rx[j - 1] = t;
-        }
-    for (size_t i = 1; i < ny; i++)
-        for (size_t j = i; j > 0 && ry[j] < ry[j - 1]; j--) {
-            const long t = ry[j];
-
-            ry[j] = ry[j - 1];
-            ry[j - 1] = t;
-        }
     if (cb_grid_init(&g, 1 + ny) != 0)
-        return;
+        goto done;
     snprintf(title, sizeof title, "%s %s on %s, size %s%s%s", k->name, first->metric,
              r->devices[first->device].label, first->size, others[0] ? ", " : "", others);
     fprintf(out, "%s%s\n\n", markdown ? "### " : "", title);
@@ -947,6 +978,9 @@ static void xy_grid(FILE *out, const struct cb_report *r, const struct cb_kernel
               "-cl-nv-verbose)\n",
               out);
     fputc('\n', out);
+done:
+    free(rx);
+    free(ry);
 }
 
 /* The grids of kernel k's rows, one per device, size and set of other parameters. */

@@ -127,21 +127,16 @@ static int on_roofline(const struct cb_rrow *x, size_t d)
            num(x->json, "gflops") > 0;
 }
 
-int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, size_t why_len)
-{
-    const struct cb_rdevice *dev = &r->devices[d];
-    const double gbs = dev->peak_gbs, gflops = dev->peak_gflops, ridge = gflops / gbs;
+/* The kernels with a row on device d's roofline (each once, in row order), and the extent of
+ * their points. */
+struct roofline_rows {
     const char **kernels;
-    size_t nk = 0, placed = 0, left_out = 0;
-    double ai_lo = ridge, ai_hi = ridge, g_lo = gflops;
-    struct axis ax, ay;
-    double x0, y0;
+    size_t nk, placed, left_out; /* left_out: ok rows without FLOPs or bytes */
+    double ai_lo, ai_hi, g_lo;
+};
 
-    if (!(gbs > 0 && gflops > 0))
-        return fail(why, why_len, "no measured peaks (a run with --no-peak): no roofline");
-    kernels = malloc((r->row_count + 1) * sizeof *kernels);
-    if (kernels == NULL)
-        return fail(why, why_len, "out of memory");
+static void roofline_rows(const struct cb_report *r, size_t d, struct roofline_rows *rr)
+{
     for (size_t i = 0; i < r->row_count; i++) {
         const struct cb_rrow *x = &r->rows[i];
         double ai;
@@ -150,30 +145,100 @@ int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, s
         if (x->device != d)
             continue;
         if (!on_roofline(x, d)) {
-            left_out += x->ok;
+            rr->left_out += x->ok;
             continue;
         }
-        placed++;
+        rr->placed++;
         ai = num(x->json, "flops") / num(x->json, "bytes");
-        ai_lo = fmin(ai_lo, ai);
-        ai_hi = fmax(ai_hi, ai);
-        g_lo = fmin(g_lo, num(x->json, "gflops"));
-        for (size_t k = 0; k < nk && !seen; k++)
-            seen = strcmp(kernels[k], x->kernel) == 0;
+        rr->ai_lo = fmin(rr->ai_lo, ai);
+        rr->ai_hi = fmax(rr->ai_hi, ai);
+        rr->g_lo = fmin(rr->g_lo, num(x->json, "gflops"));
+        for (size_t k = 0; k < rr->nk && !seen; k++)
+            seen = strcmp(rr->kernels[k], x->kernel) == 0;
         if (!seen)
-            kernels[nk++] = x->kernel;
+            rr->kernels[rr->nk++] = x->kernel;
     }
-    if (placed == 0) {
-        free(kernels);
+}
+
+/* The roof, from where the bandwidth slope enters the frame to the ridge and on. */
+static void draw_roof(FILE *out, const struct axis *ax, const struct axis *ay, double gbs,
+                      double gflops)
+{
+    const double ridge = gflops / gbs;
+    double x0 = ax->lo, y0 = x0 * gbs;
+
+    if (y0 < ay->lo) {
+        x0 = ay->lo / gbs;
+        y0 = ay->lo;
+    }
+    fprintf(out,
+            "<polyline class=\"roof\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n"
+            "<text x=\"%.1f\" y=\"%.1f\" class=\"small\">%.5g GFLOP/s</text>\n",
+            place(ax, x0), place(ay, y0), place(ax, ridge), place(ay, gflops), place(ax, ax->hi),
+            place(ay, gflops), place(ax, ridge) + 4, place(ay, gflops) - 5, gflops);
+}
+
+/* Each row of device d as its kernel's mark, then the legend of marks. */
+static void draw_roofline_points(FILE *out, const struct cb_report *r, size_t d,
+                                 const struct roofline_rows *rr, const struct axis *ax,
+                                 const struct axis *ay)
+{
+    for (size_t i = 0; i < r->row_count; i++) {
+        const struct cb_rrow *x = &r->rows[i];
+        size_t k = 0;
+        double ai, g;
+
+        if (!on_roofline(x, d))
+            continue;
+        while (strcmp(rr->kernels[k], x->kernel) != 0)
+            k++;
+        ai = num(x->json, "flops") / num(x->json, "bytes");
+        g = num(x->json, "gflops");
+        mark(out, k, place(ax, ai), place(ay, g));
+        fputs("<title>", out);
+        cb_html_text(out, x->kernel);
+        fputc(' ', out);
+        cb_html_text(out, x->params);
+        fprintf(out, " %s: %.4g GFLOP/s at %.3g FLOP/B</title>%s\n", x->size, g, ai,
+                mark_end[(k / PALETTE) % 4]);
+    }
+    for (size_t k = 0; k < rr->nk; k++) {
+        const double y = 30 + 15 * (double)k;
+
+        mark(out, k, 490, y - 4);
+        fprintf(out, "%s<text x=\"500\" y=\"%.0f\" class=\"small\">", mark_end[(k / PALETTE) % 4],
+                y);
+        cb_html_text(out, rr->kernels[k]);
+        fputs("</text>\n", out);
+    }
+}
+
+int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, size_t why_len)
+{
+    const struct cb_rdevice *dev = &r->devices[d];
+    const double gbs = dev->peak_gbs, gflops = dev->peak_gflops, ridge = gflops / gbs;
+    struct roofline_rows rr = {NULL, 0, 0, 0, ridge, ridge, gflops};
+    struct axis ax, ay;
+    size_t height;
+
+    if (!(gbs > 0 && gflops > 0))
+        return fail(why, why_len, "no measured peaks (a run with --no-peak): no roofline");
+    rr.kernels = malloc((r->row_count + 1) * sizeof *rr.kernels);
+    if (rr.kernels == NULL)
+        return fail(why, why_len, "out of memory");
+    roofline_rows(r, d, &rr);
+    if (rr.placed == 0) {
+        free(rr.kernels);
         return fail(why, why_len, "no row with FLOPs and bytes: no roofline");
     }
     /* The rows and the ridge point with room on each side, whole decades. */
-    ax = (struct axis){decade_below(ai_lo / 2), decade_above(ai_hi * 2), 70, 470, 1};
-    ay = (struct axis){decade_below(g_lo / 2), decade_above(gflops * 2), 330, 20, 1};
+    ax = (struct axis){decade_below(rr.ai_lo / 2), decade_above(rr.ai_hi * 2), 70, 470, 1};
+    ay = (struct axis){decade_below(rr.g_lo / 2), decade_above(gflops * 2), 330, 20, 1};
+    height = 390 + (rr.nk > 20 ? (rr.nk - 20) * 15 : 0);
     fprintf(out,
             "<svg class=\"fig\" width=\"680\" "
             "height=\"%zu\" viewBox=\"0 0 680 %zu\" role=\"img\" data-roofline=\"",
-            390 + (nk > 20 ? (nk - 20) * 15 : 0), 390 + (nk > 20 ? (nk - 20) * 15 : 0));
+            height, height);
     cb_html_text(out, dev->label);
     fputs("\"><title>", out);
     cb_html_text(out, dev->label);
@@ -185,54 +250,15 @@ int cb_svg_roofline(FILE *out, const struct cb_report *r, size_t d, char *why, s
                  "compulsory byte, log)</text>\n"
                  "<text x=\"16\" y=\"175\" text-anchor=\"middle\" transform=\"rotate(-90 16 175)\">"
                  "achieved GFLOP/s (median, log)</text>\n");
-    /* The roof, from where the bandwidth slope enters the frame to the ridge and on. */
-    x0 = ax.lo;
-    y0 = x0 * gbs;
-    if (y0 < ay.lo) {
-        x0 = ay.lo / gbs;
-        y0 = ay.lo;
-    }
-    fprintf(out,
-            "<polyline class=\"roof\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n"
-            "<text x=\"%.1f\" y=\"%.1f\" class=\"small\">%.5g GFLOP/s</text>\n",
-            place(&ax, x0), place(&ay, y0), place(&ax, ridge), place(&ay, gflops),
-            place(&ax, ax.hi), place(&ay, gflops), place(&ax, ridge) + 4, place(&ay, gflops) - 5,
-            gflops);
-    for (size_t i = 0; i < r->row_count; i++) {
-        const struct cb_rrow *x = &r->rows[i];
-        size_t k = 0;
-        double ai, g;
-
-        if (!on_roofline(x, d))
-            continue;
-        while (strcmp(kernels[k], x->kernel) != 0)
-            k++;
-        ai = num(x->json, "flops") / num(x->json, "bytes");
-        g = num(x->json, "gflops");
-        mark(out, k, place(&ax, ai), place(&ay, g));
-        fputs("<title>", out);
-        cb_html_text(out, x->kernel);
-        fputc(' ', out);
-        cb_html_text(out, x->params);
-        fprintf(out, " %s: %.4g GFLOP/s at %.3g FLOP/B</title>%s\n", x->size, g, ai,
-                mark_end[(k / PALETTE) % 4]);
-    }
-    for (size_t k = 0; k < nk; k++) {
-        const double y = 30 + 15 * (double)k;
-
-        mark(out, k, 490, y - 4);
-        fprintf(out, "%s<text x=\"500\" y=\"%.0f\" class=\"small\">", mark_end[(k / PALETTE) % 4],
-                y);
-        cb_html_text(out, kernels[k]);
-        fputs("</text>\n", out);
-    }
-    if (left_out > 0)
+    draw_roof(out, &ax, &ay, gbs, gflops);
+    draw_roofline_points(out, r, d, &rr, &ax, &ay);
+    if (rr.left_out > 0)
         fprintf(out,
                 "<text x=\"70\" y=\"386\" class=\"small\">%zu ok row(s) without FLOPs (copies, "
                 "transposes) cannot sit on a roofline and are left out.</text>\n",
-                left_out);
+                rr.left_out);
     fputs("</svg>\n", out);
-    free(kernels);
+    free(rr.kernels);
     return 0;
 }
 
@@ -303,21 +329,13 @@ static const struct cb_rrow *common_size(const struct cb_report *r, const struct
     return best;
 }
 
-int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily *f, char *why,
-                  size_t why_len)
+/* The family's kernels with an ok row at size `at` (each once, in key order) and the range of
+ * their best throughputs over the devices. */
+static size_t ladder_kernels(const struct cb_report *r, const struct cb_rfamily *f,
+                             const struct cb_rrow *at, const char **kernels, double *lo, double *hi)
 {
-    const struct cb_rrow *at = common_size(r, f);
-    const char **kernels;
-    size_t nk = 0, nd = f->device_count, height, legend_rows, plot_bottom;
-    double lo = 0, hi = 0, group;
-    struct axis ax;
-    char label[32];
+    size_t nk = 0;
 
-    if (at == NULL)
-        return fail(why, why_len, "no row ran ok: no ladder");
-    kernels = malloc((f->key_count + 1) * sizeof *kernels);
-    if (kernels == NULL)
-        return fail(why, why_len, "out of memory");
     for (size_t k = 0; k < f->key_count; k++) {
         int seen = 0, any = 0;
 
@@ -325,18 +343,81 @@ int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily 
             continue;
         for (size_t j = 0; j < nk && !seen; j++)
             seen = strcmp(kernels[j], f->keys[k]->kernel) == 0;
-        for (size_t i = 0; i < nd && !seen; i++) {
+        for (size_t i = 0; i < f->device_count && !seen; i++) {
             const double v = best_at(r, f, f->keys[k]->kernel, f->devices[i], at->size);
 
             if (v > 0) {
-                lo = lo == 0 ? v : fmin(lo, v);
-                hi = fmax(hi, v);
+                *lo = *lo == 0 ? v : fmin(*lo, v);
+                *hi = fmax(*hi, v);
                 any = 1;
             }
         }
         if (!seen && any)
             kernels[nk++] = f->keys[k]->kernel;
     }
+    return nk;
+}
+
+/* One kernel's bars, one per device that ran it, from the top of its group. */
+static void draw_bars(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
+                      const struct cb_rrow *at, const char *kernel, const struct axis *ax,
+                      double top)
+{
+    char label[32];
+
+    for (size_t i = 0; i < f->device_count; i++) {
+        const double v = best_at(r, f, kernel, f->devices[i], at->size);
+        const double y = top + 5 + 12 * (double)i;
+        double w;
+
+        if (v <= 0)
+            continue;
+        w = place(ax, v) - ax->p0;
+        cb_report_fmt(label, sizeof label, v);
+        fprintf(out,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"10\" fill=\"%s\">"
+                "<title>",
+                ax->p0, y, w > 1 ? w : 1, palette[i % PALETTE]);
+        cb_html_text(out, r->devices[f->devices[i]].label);
+        fputs(": ", out);
+        cb_html_text(out, kernel);
+        fprintf(out, " %s %s</title></rect><text x=\"%.1f\" y=\"%.1f\" class=\"small\">%s</text>\n",
+                label, f->metric, ax->p0 + (w > 1 ? w : 1) + 3, y + 9, label);
+    }
+}
+
+/* The devices' colours, three to a line under the plot. */
+static void draw_device_legend(FILE *out, const struct cb_report *r, const struct cb_rfamily *f,
+                               size_t plot_bottom)
+{
+    for (size_t i = 0; i < f->device_count; i++) {
+        const double x = 200 + 180 * (double)(i % 3);
+        const double y = (double)plot_bottom + 56 + 16 * (double)(i / 3);
+
+        fprintf(out,
+                "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
+                "<text x=\"%.0f\" y=\"%.0f\" class=\"small\">",
+                x, y - 9, palette[i % PALETTE], x + 14, y);
+        cb_html_text(out, r->devices[f->devices[i]].label);
+        fputs("</text>\n", out);
+    }
+}
+
+int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily *f, char *why,
+                  size_t why_len)
+{
+    const struct cb_rrow *at = common_size(r, f);
+    const char **kernels;
+    size_t nk, nd = f->device_count, height, legend_rows, plot_bottom;
+    double lo = 0, hi = 0, group;
+    struct axis ax;
+
+    if (at == NULL)
+        return fail(why, why_len, "no row ran ok: no ladder");
+    kernels = malloc((f->key_count + 1) * sizeof *kernels);
+    if (kernels == NULL)
+        return fail(why, why_len, "out of memory");
+    nk = ladder_kernels(r, f, at, kernels, &lo, &hi);
     group = 12.0 * (double)nd + 10;
     legend_rows = (nd + 2) / 3;
     height = (size_t)(group * (double)nk) + 80 + 16 * legend_rows;
@@ -367,38 +448,9 @@ int cb_svg_ladder(FILE *out, const struct cb_report *r, const struct cb_rfamily 
         fprintf(out, "<text x=\"192\" y=\"%.1f\" text-anchor=\"end\">", top + group / 2);
         cb_html_text(out, kernels[k]);
         fputs("</text>\n", out);
-        for (size_t i = 0; i < nd; i++) {
-            const double v = best_at(r, f, kernels[k], f->devices[i], at->size);
-            const double y = top + 5 + 12 * (double)i;
-            double w;
-
-            if (v <= 0)
-                continue;
-            w = place(&ax, v) - ax.p0;
-            cb_report_fmt(label, sizeof label, v);
-            fprintf(out,
-                    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"10\" fill=\"%s\">"
-                    "<title>",
-                    ax.p0, y, w > 1 ? w : 1, palette[i % PALETTE]);
-            cb_html_text(out, r->devices[f->devices[i]].label);
-            fputs(": ", out);
-            cb_html_text(out, kernels[k]);
-            fprintf(out,
-                    " %s %s</title></rect><text x=\"%.1f\" y=\"%.1f\" class=\"small\">%s</text>\n",
-                    label, f->metric, ax.p0 + (w > 1 ? w : 1) + 3, y + 9, label);
-        }
+        draw_bars(out, r, f, at, kernels[k], &ax, top);
     }
-    for (size_t i = 0; i < nd; i++) {
-        const double x = 200 + 180 * (double)(i % 3);
-        const double y = (double)plot_bottom + 56 + 16 * (double)(i / 3);
-
-        fprintf(out,
-                "<rect x=\"%.0f\" y=\"%.0f\" width=\"10\" height=\"10\" fill=\"%s\"/>"
-                "<text x=\"%.0f\" y=\"%.0f\" class=\"small\">",
-                x, y - 9, palette[i % PALETTE], x + 14, y);
-        cb_html_text(out, r->devices[f->devices[i]].label);
-        fputs("</text>\n", out);
-    }
+    draw_device_legend(out, r, f, plot_bottom);
     fprintf(out, "<line x1=\"200\" y1=\"30\" x2=\"200\" y2=\"%zu\" class=\"axis\"/>\n</svg>\n",
             plot_bottom);
     free(kernels);

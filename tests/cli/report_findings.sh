@@ -93,4 +93,18 @@ want = math.exp(sum(math.log(cpu_rows[k] / (1.0 if k[0] == "vadd" else 0.25))
 assert ratio["family"] == "vadd" and ratio["rows"] == 4, ratio
 assert math.isclose(ratio["ratio"], want, rel_tol=1e-9), (ratio, want)
 PY
+# A grid with more values of a parameter than any fixed table would hold: every one is a row.
+python3 - "$CLBENCH_SOURCE_DIR/results/epyc-2c-pocl-3.1/2026-11-22-0991d8d-why-regblock-grid.json" \
+    "$TMP/wide.json" <<'PY' || fail "making the wide grid"
+import copy, json, sys
+run = json.load(open(sys.argv[1]))
+base = next(r for r in run["rows"] if r["kernel"] == "matmul_regblock" and r["status"] == "ok")
+run["rows"] = [dict(copy.deepcopy(base), params=dict(base["params"], RX=rx, RY=1))
+               for rx in range(1, 41)]
+json.dump(run, open(sys.argv[2], "w"))
+PY
+run report --findings "$TMP/wide.json"
+expect_rc 0
+sed -n '/^RX \\ RY/,/^$/p' "$TMP/stdout" | grep -cE '^[0-9]+ ' >"$TMP/count"
+[ "$(cat "$TMP/count")" = 40 ] || fail "the RX x RY grid shows $(cat "$TMP/count") of 40 RX values"
 echo "report_findings: ok"

@@ -39,6 +39,8 @@
     X(compare_floats_nan_and_infinity)                                                             \
     X(compare_ints_exact_and_accumulates)                                                          \
     X(parse_args_forgets_previous_call)                                                            \
+    X(options_bind_their_fields)                                                                   \
+    X(options_tables_are_sound)                                                                    \
     X(mann_whitney_hand_computed)                                                                  \
     X(mann_whitney_exact_matches_scipy)                                                            \
     X(mann_whitney_exact_ties_match_enumeration)                                                   \
