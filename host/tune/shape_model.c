@@ -594,6 +594,59 @@ int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
     return kept;
 }
 
+/* The parameters that make two points different programs in kind, not only in vector widths
+ * or the edge and schedule variants: tile shape, work per item, K depth, split-K. */
+static const char *const fast_structure[] = {"TSM", "TSN", "TSK", "WPTM", "WPTN", "KSPLIT"};
+static const char *const cpu_structure[] = {"MR", "VN", "NV", "RB", "KB"};
+
+static int same_structure(const struct cb_kernel *k, const long *a, const long *b)
+{
+    const int fast = strcmp(k->name, "matmul_fast") == 0;
+    const char *const *names = fast ? fast_structure : cpu_structure;
+    const size_t count = fast ? sizeof fast_structure / sizeof *fast_structure
+                              : sizeof cpu_structure / sizeof *cpu_structure;
+
+    for (size_t i = 0; i < count; i++) {
+        const int at = cb_kernel_param_index(k, names[i]);
+
+        if (at >= 0 && a[at] != b[at])
+            return 0;
+    }
+    return 1;
+}
+
+enum { CANDIDATE_POOL = 32 };
+
+int cb_model_candidates(const struct cb_device *d, const struct cb_problem *p,
+                        struct cb_model_choice *out, int count, char *why, size_t len)
+{
+    struct cb_model_choice pool[CANDIDATE_POOL];
+    unsigned char taken[CANDIDATE_POOL] = {0};
+    const int n = cb_model_rank(d, p, pool, CANDIDATE_POOL, why, len);
+    int have = 0;
+
+    if (n <= 0 || count <= 0)
+        return n;
+    out[have++] = pool[0];
+    taken[0] = 1;
+    /* First the best of each other structure predicted within 25% of the first, then the
+     * remaining points in rank order. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 1; i < n && have < count; i++) {
+            int distinct = 1;
+
+            if (taken[i])
+                continue;
+            for (int j = 0; j < have && pass == 0; j++)
+                distinct = distinct && !same_structure(p->kernel, pool[i].param, out[j].param);
+            if (pass == 0 && (!distinct || pool[i].seconds > 1.25 * pool[0].seconds))
+                continue;
+            out[have++] = pool[i];
+            taken[i] = 1;
+        }
+    return have;
+}
+
 double cb_model_predict(const struct cb_device *d, const struct cb_problem *p, const long *params)
 {
     struct cb_model_device md;

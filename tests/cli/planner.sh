@@ -48,6 +48,20 @@ assert e["size"] == [200, 40, 300] and e["strategy"] == "autotune" and e["shape"
 assert e["params"] == r["params"] and e["evaluations"] >= 2, (e, r["params"])
 PY
 
+# Where the driver builds in parallel (forced here on PoCL), every candidate's program is built
+# at once before any is timed, and the note says how many and what it cost.
+CLBENCH_PARALLEL_BUILDS=1 run -d cpu -k matmul_cpu -n 40x24x33 "${QUICK[@]}" --autotune quick \
+    --tuned "$TMP/parallel.json" -f json -o "$TMP/auto-parallel.json"
+expect_rc 0
+python3 - "$TMP/auto-parallel.json" "$TMP/parallel.json" <<'PY' || fail "autotune's parallel builds"
+import json, re, sys
+(r,) = json.load(open(sys.argv[1]))["rows"]
+assert r["status"] == "ok" and r["params_from"] == "autotune", r
+m = re.search(r"(\d+) programs of 1 rows built in parallel", r["params_note"])
+(e,) = json.load(open(sys.argv[2]))["entries"]
+assert m and int(m.group(1)) >= e["evaluations"] >= 2, (r["params_note"], e)
+PY
+
 # The next run takes the exact entry before the model.
 run -d cpu -k matmul_cpu -n 200x40x300 "${QUICK[@]}" --tuned "$DB" -f json
 expect_rc 0
