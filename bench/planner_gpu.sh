@@ -71,21 +71,7 @@ if [ -n "$db_shapes" ]; then
         --tuned /dev/null -f json -o "$out/lookup-db.json" || echo "clbench exited $?" >&2
     "$clbench" "${common[@]}" -k matmul_fast -n "$db_shapes" --no-tuned \
         -f json -o "$out/lookup-model.json" || echo "clbench exited $?" >&2
-    python3 - "$out/lookup-db.json" "$out/lookup-model.json" <<'PY' | tee -a "$out/summary.txt"
-import json, math, sys
-a = {tuple(r["size"]): r for r in json.load(open(sys.argv[1]))["rows"] if r["status"] == "ok"}
-b = {tuple(r["size"]): r for r in json.load(open(sys.argv[2]))["rows"] if r["status"] == "ok"}
-print("## the model alone against the database's entries, on their own shapes")
-rs = []
-for s in sorted(a):
-    if s in b:
-        r = a[s]["stats"]["median_ms"] / b[s]["stats"]["median_ms"]
-        rs.append(r)
-        print(f"{'x'.join(map(str, s)):>18} entry {a[s]['stats']['median_ms']:.4g} ms "
-              f"({a[s].get('params_from')}), model {b[s]['stats']['median_ms']:.4g} ms: {r:.3f}x")
-if rs:
-    print(f"model/entry speed: geometric mean {math.exp(sum(map(math.log, rs)) / len(rs)):.3f}x, "
-          f"worst {min(rs):.3f}x (below 0.97x: slower than noise)")
-PY
+    python3 "$here/planner_summary.py" lookup "$out/lookup-db.json" "$out/lookup-model.json" |
+        tee -a "$out/summary.txt"
 fi
 echo "summary: $out/summary.txt"

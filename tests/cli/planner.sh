@@ -22,6 +22,14 @@ assert "predicted" in m["params_note"], m["params_note"]
 assert p["params_from"] == "device default" and "params_note" not in p, p
 PY
 
+# bench/planner_summary.py's check of the model alone against the lookup, on these two runs: one
+# line per shape and a verdict.
+python3 "$(dirname "$0")/../../bench/planner_summary.py" lookup "$TMP/plain.json" "$TMP/model.json" >"$TMP/lookup.txt" ||
+    fail "planner_summary.py lookup exited $?"
+grep -q '^ *200x40x300 entry .* ms (device default), model .* ms: ' "$TMP/lookup.txt" &&
+    grep -Eq 'of 1 shapes slower with the model than with the lookup \(below 0.97x\): (PASS|FAIL)$' \
+        "$TMP/lookup.txt" || fail "planner_summary.py lookup: $(cat "$TMP/lookup.txt")"
+
 # A shape past the kernels' int indexing: the model falls back and says why; the row is
 # refused by the contract (invalid), never launched.
 run -d cpu -k matmul_cpu -n 50000x50000x1 "${QUICK[@]}" --no-tuned -f json
