@@ -14,8 +14,9 @@ set -euo pipefail
 source "$(dirname "$0")/planner_lib.sh"
 planner_options gpu "$@"
 here=$(cd "$(dirname "$0")" && pwd)
-# None of these is a shape of the recorded sweeps the constants were fitted on.
-shapes=${SHAPES:-500,1100,2000,3333,4096,5120,7200,8192,3584x1024x2048,6000x2500x1500,1000x3000x7000,8192x8192x128,6000x4000x256,4096x96x4096,100x6000x3000,7000x128x2000}
+# None of these but 1024 and 2048 (powers of two the sweeps recorded) is a shape of the recorded
+# sweeps the constants were fitted on.
+shapes=${SHAPES:-500,1024,1100,2000,2048,3333,4096,5120,7200,8192,3584x1024x2048,6000x2500x1500,1000x3000x7000,8192x8192x128,6000x4000x256,4096x96x4096,100x6000x3000,7000x128x2000}
 common=(-d "$device" --min-time "${MIN_TIME:-0.2}" --max-time 5 --no-peak)
 {
     echo "# clbench $("$clbench" --version) on $(hostname), $(date -u +%FT%TZ)"
