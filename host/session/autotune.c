@@ -238,14 +238,20 @@ static int autotune_device(struct cb_run *run, size_t di, const struct cb_sessio
                            struct cb_tuned_entry **entries, size_t *count)
 {
     struct cb_device *d = run->devices[di];
-    struct tuning *tunings = calloc(run->row_count + 1, sizeof *tunings);
-    struct cb_row *prebuild = calloc(run->row_count * (CANDIDATES + 1) + 1, sizeof *prebuild);
+    struct tuning *tunings;
+    struct cb_row *prebuild;
     struct builds b = {0, 0, 0, cb_program_builds_in_parallel(d)};
     struct runner r;
-    size_t nt = 0;
+    size_t nt = 0, wanted = 0;
     double start;
     int status = 0;
 
+    for (size_t i = 0; i < run->row_count; i++)
+        wanted += run->rows[i].device == d && wants_autotune(&run->rows[i]);
+    if (wanted == 0)
+        return 0;
+    tunings = calloc(wanted, sizeof *tunings);
+    prebuild = calloc(wanted * (CANDIDATES + 1), sizeof *prebuild);
     if (tunings == NULL || prebuild == NULL) {
         free(tunings);
         free(prebuild);
