@@ -14,8 +14,9 @@ set -euo pipefail
 source "$(dirname "$0")/planner_lib.sh"
 planner_options gpu "$@"
 here=$(cd "$(dirname "$0")" && pwd)
-# None of these is a shape of the recorded sweeps the constants were fitted on.
-shapes=${SHAPES:-500,1100,2000,3333,4096,5120,7200,8192,3584x1024x2048,6000x2500x1500,1000x3000x7000,8192x8192x128,6000x4000x256,4096x96x4096,100x6000x3000,7000x128x2000}
+# None of these but 1024 and 2048 (powers of two the sweeps recorded) is a shape of the recorded
+# sweeps the constants were fitted on.
+shapes=${SHAPES:-500,1024,1100,2000,2048,3333,4096,5120,7200,8192,3584x1024x2048,6000x2500x1500,1000x3000x7000,8192x8192x128,6000x4000x256,4096x96x4096,100x6000x3000,7000x128x2000}
 common=(-d "$device" --min-time "${MIN_TIME:-0.2}" --max-time 5 --no-peak)
 {
     echo "# clbench $("$clbench" --version) on $(hostname), $(date -u +%FT%TZ)"
@@ -71,21 +72,7 @@ if [ -n "$db_shapes" ]; then
         --tuned /dev/null -f json -o "$out/lookup-db.json" || echo "clbench exited $?" >&2
     "$clbench" "${common[@]}" -k matmul_fast -n "$db_shapes" --no-tuned \
         -f json -o "$out/lookup-model.json" || echo "clbench exited $?" >&2
-    python3 - "$out/lookup-db.json" "$out/lookup-model.json" <<'PY' | tee -a "$out/summary.txt"
-import json, math, sys
-a = {tuple(r["size"]): r for r in json.load(open(sys.argv[1]))["rows"] if r["status"] == "ok"}
-b = {tuple(r["size"]): r for r in json.load(open(sys.argv[2]))["rows"] if r["status"] == "ok"}
-print("## the model alone against the database's entries, on their own shapes")
-rs = []
-for s in sorted(a):
-    if s in b:
-        r = a[s]["stats"]["median_ms"] / b[s]["stats"]["median_ms"]
-        rs.append(r)
-        print(f"{'x'.join(map(str, s)):>18} entry {a[s]['stats']['median_ms']:.4g} ms "
-              f"({a[s].get('params_from')}), model {b[s]['stats']['median_ms']:.4g} ms: {r:.3f}x")
-if rs:
-    print(f"model/entry speed: geometric mean {math.exp(sum(map(math.log, rs)) / len(rs)):.3f}x, "
-          f"worst {min(rs):.3f}x (below 0.97x: slower than noise)")
-PY
+    python3 "$here/planner_summary.py" lookup "$out/lookup-db.json" "$out/lookup-model.json" |
+        tee -a "$out/summary.txt"
 fi
 echo "summary: $out/summary.txt"

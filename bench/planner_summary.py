@@ -5,13 +5,44 @@ evidence scripts (bench/planner_gpu.sh, bench/planner_cpu.sh), and the verdict a
   bench/planner_summary.py KERNEL LIBRARY GEOMEAN_TARGET MIN_TARGET RUN.json...
 Prints one line per shape (both throughputs, the ratio, where the parameters came from) and a
 last line: geometric mean and minimum of the ratios, and PASS or FAIL against the targets.
+  bench/planner_summary.py lookup LOOKUP.json MODEL.json
+The model alone (MODEL.json, --no-tuned) against the database's lookup (LOOKUP.json, --no-model)
+on the same shapes: per shape both times and the lookup's time over the model's, and the
+verdict: PASS where no shape is slower with the model than with the lookup beyond noise (0.97x).
 Exits 0 either way (the verdict is data), 1 when a file has no pair of ok rows to compare."""
 import json
 import math
 import sys
 
+NOISE = 0.97
+
+
+def lookup(db_file, model_file):
+    a = {tuple(r["size"]): r for r in json.load(open(db_file))["rows"] if r["status"] == "ok"}
+    b = {tuple(r["size"]): r for r in json.load(open(model_file))["rows"] if r["status"] == "ok"}
+    print("## the model alone against the database's entries, on their own shapes")
+    rs = []
+    for s in sorted(a):
+        if s in b:
+            r = a[s]["stats"]["median_ms"] / b[s]["stats"]["median_ms"]
+            rs.append(r)
+            print("%18s entry %.4g ms (%s), model %.4g ms: %.3fx" % (
+                "x".join(map(str, s)), a[s]["stats"]["median_ms"], a[s].get("params_from"),
+                b[s]["stats"]["median_ms"], r))
+    if not rs:
+        print("no shape has an ok row in both files")
+        return 1
+    slower = sum(r < NOISE for r in rs)
+    print("model/entry speed: geometric mean %.3fx, worst %.3fx; %d of %d shapes slower with the "
+          "model than with the lookup (below %.2fx): %s"
+          % (math.exp(sum(map(math.log, rs)) / len(rs)), min(rs), slower, len(rs), NOISE,
+             "PASS" if slower == 0 else "FAIL"))
+    return 0
+
 
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "lookup":
+        return lookup(sys.argv[2], sys.argv[3])
     kernel, library, gm_target, min_target = sys.argv[1], sys.argv[2], float(sys.argv[3]), \
         float(sys.argv[4])
     rows = []

@@ -13,7 +13,15 @@ cannot drift apart.
       shapes (first choice within 5% of the best recorded, regret), writes FILE
       (host/tune/shape_model_fit.h)
   bench/shape_model.py check RUNFILE...
-      the same ranking report on run files of sweeps (bench/shape_model_train.sh)
+      the same ranking report on run files of sweeps (bench/planner_train.sh)
+  bench/shape_model.py points [--results DIR] [--points FILE]
+      collects the recorded points (ok rows of matmul_fast on GPUs with a compute capability,
+      matmul_cpu on CPUs) of every run file under DIR into FILE
+      (results/shape-model/points.json), the evidence fit reads: run files come and go, the
+      points stay with the constants fitted on them
+  bench/shape_model.py regret [--points FILE] [--header FILE]
+      per recorded shape, the model's first choice among its recorded points against the best
+      of them (a Markdown table; results/shape-model/regret.md keeps them)
 """
 import argparse
 import glob
@@ -24,6 +32,9 @@ import sys
 
 # Shapes held out of the fit: the validation set of the recorded sweeps (odd squares, a
 # rectangle, flat, skinny), chosen before fitting.
+# The recorded points the constants are fitted on (bench/shape_model.py points writes it).
+POINTS = "results/shape-model/points.json"
+
 HELD_OUT = {(1000, 1000, 1000), (3000, 100, 5000), (4096, 333, 4096), (2047, 2047, 2047),
             (8192, 8192, 512), (1500, 1500, 1500), (2048, 128, 8192)}
 
@@ -73,9 +84,15 @@ GPU_NAMES = ["r0", "r1", "r2", "r3",          # registers per work-item: base, a
              "lds", "sts", "gld", "bar",      # issue of local loads, stores; 128 B; k-step
              "warps", "grp", "epi",           # latency hiding, a group's start, its C store
              "edge0", "edge1", "spill",       # edge groups (EDGE 0), EDGE 1, spilled registers
-             "bw", "launch_us", "sched_f", "sched_d", "ldsbw"]
+             "bw", "launch_us", "sched_f", "sched_d", "ldsbw",
+             "ldsi"]                          # a local load's latency not hidden by the FMAs
 GPU_START = [20, 1.0, 1.0, 1.0, 1.0, 1.0, 0.1, 20, 64, 500, 1.0, 0.3, 0.05, 1.0, 12, 4, 0.1,
-             -0.1, 1.0]
+             0.2, 1.0, 0.1]
+
+# The compiler holds a work-item to the registers of the next occupancy level when its need is
+# at most this much above them (the build reports of the recorded sweeps: the registers
+# reported predict the occupancy best with 10%).
+REG_SNAP = 0.10
 CPU_NAMES = ["fma", "ld", "spill", "panel", "crel", "strided", "edge", "grp_us", "launch_us",
              "l1", "a"]
 CPU_START = [0.5, 0.5, 2.0, 1.0, 1.0, 2.0, 1.0, 5.0, 20.0, 0.5, 0.3]
@@ -104,6 +121,21 @@ def gpu_reg_cap(lim, threads):
     return min(255, lim["regs"] // round_up(threads, 32) // 8 * 8)
 
 
+def gpu_reg_alloc(lim, need, lmem, threads):
+    """The registers the compiler gives a work-item that needs `need`: at most the cap, and
+    those of the next occupancy level where that is within REG_SNAP of the need."""
+    cap = gpu_reg_cap(lim, threads)
+    regs = min(need, cap)
+    groups = occupancy(lim, regs, lmem, threads)
+    low = int(regs / (1 + REG_SNAP))
+    if occupancy(lim, low, lmem, threads) <= groups:
+        return regs
+    r = (regs - 1) // 8 * 8  # the register file's allocation unit: 8 a work-item
+    while r > low and occupancy(lim, r, lmem, threads) <= groups:
+        r -= 8
+    return max(r, low)
+
+
 def gpu_time(th, dev, shape, c, elem, explain=None):
     """Predicted seconds of matmul_fast with parameters c at shape on a GPU; None: does not fit."""
     m, n, k = shape
@@ -119,10 +151,10 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     need = math.ceil(gpu_regs(th, c, elem))
     cap = gpu_reg_cap(dev["lim"], threads)
     spill = max(0.0, (need - cap) / cap)
-    regs = min(need, cap)
     lmem = 2 * tsk * (tsm + tsn) * elem
     if lmem > dev["local_mem"] or threads > dev["max_wg"]:
         return None
+    regs = gpu_reg_alloc(dev["lim"], need, lmem, threads)
     gpc = occupancy(dev["lim"], regs, lmem, threads)
     if gpc == 0:
         return None
@@ -130,14 +162,18 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     per_cu = ceil_div(groups, cu)
     resident = min(per_cu, gpc) * warps
     vmax = 16 // elem
-    fma_instr = tsm * tsn * tsk / 32.0
-    lds_instr = tsk * threads / 32.0 * (wptm / min(vwm, vmax) + wptn / min(vwn, vmax))
+    # A warp issues for 32 lanes however few of them hold a work-item: a work-group of fewer
+    # work-items (or not a multiple of 32) pays for the whole warp.
+    lanes_used = warps * 32
+    fma_instr = warps * wptm * wptn * tsk
+    lds_instr = tsk * warps * (wptm / min(vwm, vmax) + wptn / min(vwn, vmax))
     sts_instr = tsk * (tsm + tsn / 4.0) / 32.0
-    pipe = tsm * tsn * tsk / dev_lanes(dev, elem)
+    pipe = lanes_used * wptm * wptn * tsk / dev_lanes(dev, elem)
     pipe *= 1 + (th[16] if elem == 4 else 0) * sched + (th[17] if elem == 8 else 0) * (1 - sched)
     issue = (fma_instr + th[4] * lds_instr + th[5] * sts_instr) / 4.0
     lds_bytes = tsk * (threads * (wptm + wptn) + tsm + tsn) * elem / 128.0
-    step = max(pipe, issue, th[18] * lds_bytes) + th[6] * (tsm + tsn) * tsk * elem / 128.0 + th[7]
+    step = (max(pipe, issue, th[18] * lds_bytes) + th[19] * lds_instr +
+            th[6] * (tsm + tsn) * tsk * elem / 128.0 + th[7])
     ilp = resident * min(wptm * wptn, 64) / th[8]
     hide = ilp / (1 + ilp)
     group = slice_steps * step + th[9] + th[10] * tsm * tsn * elem / 128.0
@@ -188,6 +224,8 @@ def cpu_time(th, dev, shape, c, elem):
 
 # ---------------------------------------------------------------------------------------------
 # Recorded rows.
+GPU_PARAM_NAMES = ("TSM", "TSN", "TSK", "WPTM", "WPTN", "VWM", "VWN", "EDGE", "KSPLIT", "SCHED")
+CPU_PARAM_NAMES = ("MR", "VN", "NV", "RB", "KB", "WGM")
 FAST_DEFAULTS = dict(TSM=128, TSN=128, TSK=16, WPTM=8, WPTN=8, VWM=4, VWN=4, PAD=0, EDGE=0,
                      KSPLIT=1, SCHED=0)
 CPU_DEFAULTS = dict(MR=8, VN=16, NV=2, RB=16, KB=256, WGM=4)
@@ -233,18 +271,60 @@ def load_rows(paths):
                 if not dv.get("compute_capability") or p.get("PAD", 0) != 0:
                     continue
                 q = dict(FAST_DEFAULTS, **p)
-                c = tuple(q[x] for x in ("TSM", "TSN", "TSK", "WPTM", "WPTN", "VWM", "VWN",
-                                         "EDGE", "KSPLIT", "SCHED"))
+                c = tuple(q[x] for x in GPU_PARAM_NAMES)
                 kind = "gpu"
             elif r["kernel"] == "matmul_cpu" and dv.get("type") == "cpu":
                 q = dict(CPU_DEFAULTS, **p)
-                c = tuple(q[x] for x in ("MR", "VN", "NV", "RB", "KB", "WGM"))
+                c = tuple(q[x] for x in CPU_PARAM_NAMES)
                 kind = "cpu"
             else:
                 continue
             regs = (r.get("kernel_info") or {}).get("registers")
             yield (kind, device_of(dv), tuple(r["size"]), c, elem, r["stats"]["median_ms"] / 1e3,
                    regs, f)
+
+
+def device_fields(dv):
+    """The run file's device properties device_of reads."""
+    keys = ("name", "compute_units", "clock_mhz", "local_mem_bytes", "max_work_group_size",
+            "native_vector_width_float", "compute_capability", "type")
+    out = {k: dv.get(k) for k in keys}
+    out["peak"] = {"theoretical_gflops": (dv.get("peak") or {}).get("theoretical_gflops")}
+    return out
+
+
+def write_points(paths, out):
+    """The recorded points of the run files, one list per device, into out."""
+    devs, points = {}, []
+    for f in paths:
+        try:
+            d = json.load(open(f))
+        except (OSError, ValueError):
+            continue
+        if not isinstance(d, dict) or d.get("schema") != "clbench-run":
+            continue
+        for x in d.get("devices", []):
+            devs.setdefault(x["name"], device_fields(x))
+        for kind, dev, shape, c, elem, t, regs, _ in load_rows([f]):
+            points.append([dev["name"], kind, list(shape), list(c), elem, t, regs,
+                           os.path.relpath(f)])
+    points.sort(key=lambda p: (p[0], p[1], p[2], p[4], p[3], p[5]))
+    with open(out + ".tmp", "w") as fh:
+        json.dump({"schema": "clbench-shape-model-points",
+                   "fields": ["device", "kind", "shape", "params", "elem", "median_s",
+                              "registers", "run_file"],
+                   "devices": devs, "points": points}, fh, separators=(",", ":"))
+        fh.write("\n")
+    os.replace(out + ".tmp", out)
+    return len(points)
+
+
+def load_points(path):
+    """The rows of a points file, as load_rows yields them."""
+    d = json.load(open(path))
+    devs = {n: device_of(dv) for n, dv in d["devices"].items()}
+    for name, kind, shape, c, elem, t, regs, f in d["points"]:
+        yield kind, devs[name], tuple(shape), tuple(c), elem, t, regs, f
 
 
 def group_rows(rows):
@@ -316,7 +396,9 @@ def fit(kind, groups, devices, start, fixed=None):
             th[i] = v
         return th
 
-    lo = [-0.5 if (kind == "gpu" and i in (16, 17)) else 0.0 for i in free]
+    # SCHED=1 is the schedule written for double (its best recorded points all use it): the
+    # fit may make it costlier for float, not for double.
+    lo = [-0.5 if (kind == "gpu" and i == 16) else 0.0 for i in free]
     hi = [np.inf] * len(free)
     lo = [min(l, v) for l, v in zip(lo, x0)]
     res = least_squares(lambda x: residuals(kind, full(x), data), x0, bounds=(lo, hi),
@@ -351,9 +433,48 @@ def ranking(kind, th, groups, devices, which):
                         100 * regret))
     if n:
         gm = math.exp(sum(math.log(1 + r) for r in regrets) / n) - 1
-        lines.append("  %s: %d shapes, first choice within 5%% of the best recorded in %d, "
+        lines.append("  %s %s: %d shapes, first choice within 5%% of the best recorded in %d, "
                      "geometric-mean regret %.1f%%, worst %.1f%%"
-                     % (which, n, hits, 100 * gm, 100 * max(regrets)))
+                     % (kind, which, n, hits, 100 * gm, 100 * max(regrets)))
+    return lines
+
+
+def fmt_config(kind, c):
+    names = GPU_PARAM_NAMES if kind == "gpu" else CPU_PARAM_NAMES
+    return " ".join("%s=%s" % (n, v) for n, v in zip(names, c))
+
+
+def regret_table(th_of, groups, devices):
+    """The model's first choice among each shape's recorded points against their best, as a
+    Markdown table, and one summary line per kind and set."""
+    lines = ["| set | device | type | shape | points | best recorded (ms) | model's choice (ms) "
+             "| regret |", "|---|---|---|---|---|---|---|---|"]
+    sums = {}
+    for key in sorted(groups, key=lambda k: (k[0], k[1], k[3], k[2])):
+        kind, dev, shape, elem = key
+        g = groups[key]
+        if len(g) < 4:
+            continue
+        preds = {c: predict(kind, th_of[kind], devices[key], shape, c, elem) for c in g}
+        preds = {c: p for c, p in preds.items() if p}
+        if not preds:
+            continue
+        pick = min(preds, key=preds.get)
+        best = min(g, key=g.get)
+        regret = g[pick] / g[best] - 1
+        which = "validation" if shape in HELD_OUT else "train"
+        sums.setdefault((kind, which), []).append(regret)
+        lines.append("| %s | %s | %s | %s | %d | %.4g (%s) | %.4g (%s) | %.1f%% |" % (
+            which, dev[:24], "double" if elem == 8 else "float", "x".join(map(str, shape)),
+            len(g), g[best] * 1e3, fmt_config(kind, best), g[pick] * 1e3,
+            fmt_config(kind, pick), 100 * regret))
+    lines.append("")
+    for (kind, which), rs in sorted(sums.items()):
+        gm = math.exp(sum(math.log(1 + r) for r in rs) / len(rs)) - 1
+        lines.append("%s %s: %d shapes, first choice within 5%% of the best in %d, "
+                     "geometric-mean regret %.1f%%, worst %.1f%%" % (
+                         kind, which, len(rs), sum(r <= 0.05 for r in rs), 100 * gm,
+                         100 * max(rs)))
     return lines
 
 
@@ -372,7 +493,9 @@ def test_vectors(gpu, cpu):
     g = [((4096, 4096, 4096), (128, 128, 16, 16, 4, 4, 4, 0, 1, 0), 4),
          ((4096, 256, 4096), (128, 64, 16, 8, 8, 4, 4, 1, 4, 0), 4),
          ((1000, 1000, 1000), (64, 64, 16, 8, 4, 4, 2, 0, 1, 0), 4),
-         ((4096, 4096, 4096), (128, 128, 8, 8, 8, 2, 2, 0, 1, 1), 8)]
+         ((4096, 4096, 4096), (128, 128, 8, 8, 8, 2, 2, 0, 1, 1), 8),
+         ((500, 500, 500), (16, 32, 8, 8, 8, 4, 4, 0, 1, 0), 4),      # 8 work-items a group
+         ((8192, 8192, 8192), (128, 128, 16, 8, 8, 4, 4, 0, 1, 0), 4)]  # registers snapped
     c = [((1024, 1024, 1024), (4, 8, 2, 32, 256, 1), 4),
          ((1000, 100, 3000), (6, 8, 2, 16, 0, 1), 4)]
     out = []
@@ -386,13 +509,15 @@ def test_vectors(gpu, cpu):
 def write_header(path, gpu, cpu, summary):
     vec = test_vectors(gpu, cpu)
     with open(path + ".tmp", "w") as f:
-        f.write("/* Generated by bench/shape_model.py fit from the run files under results/;\n"
+        f.write("/* Generated by bench/shape_model.py fit from the recorded points;\n"
                 " * do not edit: run the script again.  The constants of the shape model\n"
                 " * (shape_model.c), in the order of the names below, and test vectors that\n"
                 " * tests/unit/test_shape_model.c reproduces.\n")
         for line in summary:
             f.write(" * %s\n" % line.strip())
         f.write(" */\n#ifndef CLBENCH_SHAPE_MODEL_FIT_H\n#define CLBENCH_SHAPE_MODEL_FIT_H\n\n")
+        f.write("/* The compiler's register snap to the next occupancy level (REG_SNAP). */\n")
+        f.write("#define CB_MODEL_REG_SNAP %.17g\n\n" % REG_SNAP)
         f.write("/* %s */\n" % " ".join(GPU_NAMES))
         f.write(c_array("cb_model_gpu", gpu))
         f.write("/* %s */\n" % " ".join(CPU_NAMES))
@@ -413,11 +538,25 @@ def write_header(path, gpu, cpu, summary):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["fit", "check"])
+    ap.add_argument("cmd", choices=["fit", "check", "points", "regret"])
     ap.add_argument("files", nargs="*")
     ap.add_argument("--results", default="results")
+    ap.add_argument("--points", default=POINTS)
     ap.add_argument("--header", default="host/tune/shape_model_fit.h")
+    ap.add_argument("--only", choices=["gpu", "cpu"],
+                    help="fit: refit this kind's constants, keep the header's of the other")
     a = ap.parse_args()
+    if a.cmd == "points":
+        paths = sorted(glob.glob(os.path.join(a.results, "**", "*.json"), recursive=True))
+        paths = [p for p in paths if os.path.abspath(p) != os.path.abspath(a.points)]
+        print("%d points into %s" % (write_points(paths, a.points), a.points))
+        return 0
+    if a.cmd == "regret":
+        gpu, cpu = read_header(a.header)
+        groups, devices = group_rows(list(load_points(a.points)))
+        for line in regret_table({"gpu": gpu, "cpu": cpu}, groups, devices):
+            print(line)
+        return 0
     if a.cmd == "check":
         from_header = read_header(a.header)
         rows = list(load_rows(a.files))
@@ -426,17 +565,24 @@ def main():
             for line in ranking(kind, th, groups, devices, "all"):
                 print(line)
         return 0
-    paths = sorted(glob.glob(os.path.join(a.results, "**", "*.json"), recursive=True))
-    rows = list(load_rows(paths))
+    rows = list(load_points(a.points))
     groups, devices = group_rows(rows)
     regs, nregs = fit_registers(rows)
     start = list(GPU_START)
     if regs:
         start[0:4] = regs
-    gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3})
-    cpu, ncpu = fit("cpu", groups, devices, CPU_START)
-    summary = ["registers from %d rows' build reports; GPU constants from %d points, CPU from %d"
-               % (nregs, ngpu, ncpu),
+    old = read_header(a.header) if a.only and os.path.exists(a.header) else None
+    if a.only == "cpu" and old and len(old[0]) == len(GPU_NAMES):
+        gpu, ngpu = old[0], 0
+    else:
+        gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3})
+    if a.only == "gpu" and old and len(old[1]) == len(CPU_NAMES):
+        cpu, ncpu = old[1], 0
+    else:
+        cpu, ncpu = fit("cpu", groups, devices, CPU_START)
+    summary = ["points: %s (bench/shape_model.py points, from the run files it names)" % a.points,
+               "registers from %d rows' build reports; GPU constants from %d points, CPU from %d"
+               % (nregs, ngpu, ncpu) + (" (0: kept from the header before)" if a.only else ""),
                "validation shapes (held out): " + ", ".join("x".join(map(str, s))
                                                            for s in sorted(HELD_OUT))]
     report = []

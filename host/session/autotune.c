@@ -5,7 +5,9 @@
 
 #include "clbench/check.h"
 #include "clbench/clock_check.h"
+#include "clbench/run.h"
 #include "clbench/shape_model.h"
+#include "clbench/source.h"
 #include "clbench/timer.h"
 #include "clbench/tune_driver.h"
 #include "clbench/tuned.h"
@@ -25,8 +27,11 @@ struct runner {
     const struct cb_session_settings *cfg;
 };
 
+/* Opens the device's runner and builds the programs of prebuild[0..count) in parallel where
+ * its driver allows (cb_program_builds_in_parallel). */
 static int runner_open(struct runner *r, const struct cb_run *run, size_t index,
-                       const struct cb_session_settings *cfg)
+                       const struct cb_session_settings *cfg, const struct cb_row *prebuild,
+                       size_t count)
 {
     struct cb_device *d = run->devices[index];
 
@@ -36,7 +41,7 @@ static int runner_open(struct runner *r, const struct cb_run *run, size_t index,
     if (r->isolated) {
         char why[CB_REASON_LEN];
 
-        if (cb_worker_open(&r->worker, run->devices, run->device_count, index, NULL, 0,
+        if (cb_worker_open(&r->worker, run->devices, run->device_count, index, prebuild, count,
                            cfg->row_timeout_s, why, sizeof why) != CB_WORKER_DONE) {
             cb_error("--autotune: %s", why);
             cb_worker_stop(&r->worker);
@@ -47,6 +52,11 @@ static int runner_open(struct runner *r, const struct cb_run *run, size_t index,
     if (cb_device_open(d) != CL_SUCCESS)
         return -1;
     cb_clock_check(d);
+    if (count > 0) {
+        const struct cb_row_env env = {&cfg->row, &r->cache, NULL};
+
+        cb_rows_prebuild(prebuild, count, &env);
+    }
     return 0;
 }
 
@@ -60,14 +70,21 @@ static void runner_close(struct runner *r, struct cb_device *d)
     }
 }
 
+/* A candidate's first launch is judged by the run's own limits, not by the candidate's short
+ * share of launches: a driver that compiles at the first launch (PoCL) makes it slow. */
+static double first_limit(const struct cb_session_settings *cfg)
+{
+    return cfg->row.max_first_s > 0 ? cfg->row.max_first_s : cfg->row.max_time_s;
+}
+
 /* Runs one candidate; 0 when it ran ok. */
 static int runner_run(struct runner *r, struct cb_row *row, double max_time_s)
 {
     if (r->isolated) {
         char why[CB_REASON_LEN];
 
-        if (cb_worker_run(&r->worker, row, max_time_s, 0, r->cfg->row_timeout_s, why, sizeof why) !=
-            CB_WORKER_DONE) {
+        if (cb_worker_run(&r->worker, row, max_time_s, first_limit(r->cfg), r->cfg->row_timeout_s,
+                          why, sizeof why) != CB_WORKER_DONE) {
             row->status = CB_STATUS_LAUNCH_FAILED;
             snprintf(row->reason, sizeof row->reason, "%s", why);
         }
@@ -76,6 +93,7 @@ static int runner_run(struct runner *r, struct cb_row *row, double max_time_s)
         const struct cb_row_env env = {&c, &r->cache, NULL};
 
         c.max_time_s = max_time_s;
+        c.max_first_s = first_limit(r->cfg);
         cb_run_row(row, &env);
     }
     return row->status == CB_STATUS_OK ? 0 : -1;
@@ -91,44 +109,81 @@ static int wants_autotune(const struct cb_row *row)
            cb_model_knows(row->problem.kernel, row->device);
 }
 
-/* Times the candidates of one row; 0 and an entry in *e when one ran ok. */
-static int tune_row(struct runner *r, const struct cb_session_settings *cfg, struct cb_row *row,
-                    const char *date, const char *host, struct cb_tuned_entry *e)
-{
+/* One row to autotune: its candidates, ranked before the device's runner opens so that their
+ * programs build together. */
+struct tuning {
+    struct cb_row *row;
     struct cb_model_choice cand[CANDIDATES + 1];
+    int n;
+};
+
+/* What the builds cost, said in each row's note. */
+struct builds {
+    size_t programs, rows;
+    double open_s;
+    int parallel;
+};
+
+/* The candidates of row: an entry's point the model ranked below its own first, then the
+ * model's; 0 where there are none. */
+static int candidates_of(struct tuning *t)
+{
+    char why[160];
+
+    t->n =
+        cb_model_candidates(t->row->device, &t->row->problem, t->cand, CANDIDATES, why, sizeof why);
+    if (t->n <= 0)
+        return 0;
+    if (strcmp(t->row->params_from, "tuned") == 0) {
+        memmove(&t->cand[1], &t->cand[0], (size_t)t->n * sizeof t->cand[0]);
+        memcpy(t->cand[0].param, t->row->problem.param, sizeof t->cand[0].param);
+        t->n++;
+    }
+    return t->n;
+}
+
+static struct cb_row candidate_row(const struct cb_row *row, const long *param)
+{
+    struct cb_row c;
+
+    memset(&c, 0, sizeof c);
+    c.device = row->device;
+    c.problem = row->problem;
+    memcpy(c.problem.param, param, cb_kernel_param_count(row->problem.kernel) * sizeof *param);
+    c.timer = "event";
+    c.params_from = "tuning";
+    return c;
+}
+
+/* Times the candidates of one row; 0 and an entry in *e when one ran ok. */
+static int tune_row(struct runner *r, const struct cb_session_settings *cfg, struct tuning *t,
+                    const struct builds *b, const char *date, const char *host,
+                    struct cb_tuned_entry *e)
+{
+    struct cb_row *row = t->row;
     struct cb_row best;
-    char why[160], note[2 * CB_PARAMS_NOTE_LEN];
+    char note[2 * CB_PARAMS_NOTE_LEN];
     const unsigned nparams = cb_kernel_param_count(row->problem.kernel);
-    int n = cb_model_rank(row->device, &row->problem, cand, CANDIDATES, why, sizeof why);
+    const int n = t->n;
     int best_at = -1, first_ok = 0;
     unsigned timed = 0;
     double launch_s = 0, build_s = 0, first_ms = 0;
     const double start = cb_wall_ms();
 
-    if (n <= 0)
-        return -1;
-    /* An entry's point the model ranked below its own is timed too. */
-    if (strcmp(row->params_from, "tuned") == 0) {
-        memmove(&cand[1], &cand[0], (size_t)n * sizeof cand[0]);
-        memcpy(cand[0].param, row->problem.param, sizeof cand[0].param);
-        n++;
-    }
     memset(&best, 0, sizeof best);
     for (int i = 0; i < n && !cb_interrupted; i++) {
-        struct cb_row c;
+        struct cb_row c = candidate_row(row, t->cand[i].param);
+        /* Enough launches to rank points 5% apart: about ten of the predicted time, and no
+         * more than the candidate's share of the budget. */
+        const double predicted = t->cand[i].seconds > 0 ? t->cand[i].seconds : 0.01;
+        const double max_time = fmax(0.05, fmin(cfg->autotune_budget_s / n, 10 * predicted));
 
         /* The budget is of launches: each candidate gets its share, and the first two run
          * whatever the builds cost. */
         if (i >= 2 && launch_s >= cfg->autotune_budget_s)
             break;
-        memset(&c, 0, sizeof c);
-        c.device = row->device;
-        c.problem = row->problem;
-        memcpy(c.problem.param, cand[i].param, nparams * sizeof *cand[i].param);
-        c.timer = "event";
-        c.params_from = "tuning";
         timed++;
-        if (runner_run(r, &c, fmax(0.05, cfg->autotune_budget_s / n)) == 0) {
+        if (runner_run(r, &c, max_time) == 0) {
             if (i == 0) {
                 first_ok = 1;
                 first_ms = c.stats.median;
@@ -155,10 +210,17 @@ static int tune_row(struct runner *r, const struct cb_session_settings *cfg, str
     cb_tuned_entry_of(&best, "autotune", "quick", timed, date, host, e);
     memcpy(row->problem.param, best.problem.param, nparams * sizeof *row->problem.param);
     snprintf(note, sizeof note,
-             "autotune: %u of the model's best points timed in %.2f s (%.1f s of launches, "
-             "%.1f s of builds); candidate %d fastest, %.4g ms",
-             timed, (cb_wall_ms() - start) / 1e3, launch_s, build_s, best_at + 1,
-             best.stats.median);
+             "autotune: %u of the model's best points timed in %.2f s (%.1f s of launches); ",
+             timed, (cb_wall_ms() - start) / 1e3, launch_s);
+    if (b->parallel)
+        snprintf(note + strlen(note), sizeof note - strlen(note),
+                 "%zu programs of %zu rows built in parallel while the device opened (%.1f s)",
+                 b->programs, b->rows, b->open_s);
+    else
+        snprintf(note + strlen(note), sizeof note - strlen(note),
+                 "%.1f s of builds, one after another (the driver builds in sequence)", build_s);
+    snprintf(note + strlen(note), sizeof note - strlen(note), "; candidate %d fastest, %.4g ms",
+             best_at + 1, best.stats.median);
     if (first_ok && best_at > 0)
         snprintf(note + strlen(note), sizeof note - strlen(note), " (the first %.4g ms)", first_ms);
     snprintf(note + strlen(note), sizeof note - strlen(note), "; %s", row->params_note);
@@ -168,6 +230,68 @@ static int tune_row(struct runner *r, const struct cb_session_settings *cfg, str
     memset(&row->tuned, 0, sizeof row->tuned);
     cb_row_free(&best);
     return 0;
+}
+
+/* The rows of device index di that want autotuning, their candidates ranked, the device's
+ * runner opened with every candidate's program built, each row tuned. */
+static int autotune_device(struct cb_run *run, size_t di, const struct cb_session_settings *cfg,
+                           struct cb_tuned_entry **entries, size_t *count)
+{
+    struct cb_device *d = run->devices[di];
+    struct tuning *tunings;
+    struct cb_row *prebuild;
+    struct builds b = {0, 0, 0, cb_program_builds_in_parallel(d)};
+    struct runner r;
+    size_t nt = 0, wanted = 0;
+    double start;
+    int status = 0;
+
+    for (size_t i = 0; i < run->row_count; i++)
+        wanted += run->rows[i].device == d && wants_autotune(&run->rows[i]);
+    if (wanted == 0)
+        return 0;
+    tunings = calloc(wanted, sizeof *tunings);
+    prebuild = calloc(wanted * (CANDIDATES + 1), sizeof *prebuild);
+    if (tunings == NULL || prebuild == NULL) {
+        free(tunings);
+        free(prebuild);
+        return cb_error("out of host memory");
+    }
+    for (size_t i = 0; i < run->row_count; i++) {
+        struct tuning *t = &tunings[nt];
+
+        if (run->rows[i].device != d || !wants_autotune(&run->rows[i]))
+            continue;
+        t->row = &run->rows[i];
+        if (candidates_of(t) == 0)
+            continue;
+        for (int j = 0; j < t->n; j++)
+            prebuild[b.programs++] = candidate_row(t->row, t->cand[j].param);
+        nt++;
+    }
+    b.rows = nt;
+    start = cb_wall_ms();
+    if (nt == 0 || runner_open(&r, run, di, cfg, prebuild, b.parallel ? b.programs : 0) != 0) {
+        free(tunings);
+        free(prebuild);
+        return nt == 0 ? 0 : -1;
+    }
+    b.open_s = (cb_wall_ms() - start) / 1e3;
+    for (size_t i = 0; i < nt && !cb_interrupted; i++) {
+        struct cb_tuned_entry *grown = realloc(*entries, (*count + 1) * sizeof *grown);
+
+        if (grown == NULL) {
+            status = cb_error("out of host memory");
+            break;
+        }
+        *entries = grown;
+        if (tune_row(&r, cfg, &tunings[i], &b, run->date, run->host, &(*entries)[*count]) == 0)
+            (*count)++;
+    }
+    runner_close(&r, d);
+    free(tunings);
+    free(prebuild);
+    return status;
 }
 
 int cb_autotune_rows(struct cb_run *run, const struct cb_session_settings *cfg)
@@ -184,34 +308,9 @@ int cb_autotune_rows(struct cb_run *run, const struct cb_session_settings *cfg)
     else if (cb_tuned_default_path(path, sizeof path) != 0)
         return cb_error("--autotune: no place for the tuning database: set HOME or "
                         "XDG_DATA_HOME, or pass --tuned FILE");
-    for (size_t di = 0; di < run->device_count && !cb_interrupted; di++) {
-        struct cb_device *d = run->devices[di];
-        struct runner r;
-        int opened = 0;
-
-        for (size_t i = 0; i < run->row_count && !cb_interrupted; i++) {
-            struct cb_row *row = &run->rows[i];
-            struct cb_tuned_entry *grown;
-
-            if (row->device != d || !wants_autotune(row))
-                continue;
-            if (!opened && runner_open(&r, run, di, cfg) != 0) {
-                status = -1;
-                break;
-            }
-            opened = 1;
-            grown = realloc(entries, (count + 1) * sizeof *grown);
-            if (grown == NULL) {
-                status = cb_error("out of host memory");
-                break;
-            }
-            entries = grown;
-            if (tune_row(&r, cfg, row, run->date, run->host, &entries[count]) == 0)
-                count++;
-        }
-        if (opened)
-            runner_close(&r, d);
-    }
+    for (size_t di = 0; di < run->device_count && !cb_interrupted; di++)
+        if (autotune_device(run, di, cfg, &entries, &count) != 0)
+            status = -1;
     if (count > 0 && !cb_interrupted && cb_tuned_save(path, entries, count, stderr) != 0)
         status = -1;
     free(entries);

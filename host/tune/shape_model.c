@@ -31,7 +31,8 @@ enum {
     LAUNCH_US,
     SCHED_F,
     SCHED_D,
-    LDSBW
+    LDSBW,
+    LDSI
 };
 enum { C_FMA, C_LD, C_SPILL, C_PANEL, C_CREL, C_STRIDED, C_EDGE, C_GRP_US, C_LAUNCH_US, C_L1, C_A };
 
@@ -153,6 +154,32 @@ static long lmin(long a, long b)
     return a < b ? a : b;
 }
 
+/* Work-groups a compute unit holds at regs registers a work-item; 0 where none fits. */
+static long groups_at(const struct cb_sm_limits *lim, long regs, long lmem, long threads)
+{
+    struct cb_occupancy occ;
+
+    return cb_occupancy_compute(lim, regs, lmem, (size_t)threads, &occ) == 0 ? occ.groups_per_sm
+                                                                             : 0;
+}
+
+/* The registers the compiler gives a work-item that needs `need` (bench/shape_model.py's
+ * gpu_reg_alloc): at most the cap, and those of the next occupancy level where that is within
+ * REG_SNAP of the need. */
+static long reg_alloc(const struct cb_sm_limits *lim, long need, long cap, long lmem, long threads)
+{
+    const long regs = lmin(need, cap), groups = groups_at(lim, regs, lmem, threads);
+    const long low = (long)((double)regs / (1 + CB_MODEL_REG_SNAP));
+    long r;
+
+    if (groups_at(lim, low, lmem, threads) <= groups)
+        return regs;
+    r = (regs - 1) / 8 * 8; /* the register file's allocation unit: 8 a work-item */
+    while (r > low && groups_at(lim, r, lmem, threads) <= groups)
+        r -= 8;
+    return r > low ? r : low;
+}
+
 double cb_model_gpu_time(const double *th, const struct cb_model_device *md, const long shape[3],
                          const long c[CB_FAST_COUNT], int elem, struct cb_model_explain *ex)
 {
@@ -168,28 +195,31 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     const long lmem = 2 * tsk * (tsm + tsn) * elem, vmax = 16 / elem;
     const long need = (long)ceil(gpu_regs(th, c, elem));
     const double spill = need > cap ? (double)(need - cap) / (double)cap : 0.0;
-    struct cb_occupancy occ;
-    double lanes, pipe, issue, lds_bytes, step, ilp, hide, group, edge_frac, ef, cycles, bw, mem;
-    double hz, t;
-    long per_cu, resident;
+    double lanes, pipe, issue, lds_instr, lds_bytes, step, ilp, hide, group, edge_frac, ef;
+    double cycles, bw, mem, hz, t;
+    long per_cu, resident, regs, gpc;
 
-    if (ks > steps || lmem > md->local_mem_bytes || threads > md->max_work_group ||
-        cb_occupancy_compute(&md->lim, lmin(need, cap), lmem, (size_t)threads, &occ) != 0 ||
-        occ.groups_per_sm == 0)
+    if (ks > steps || lmem > md->local_mem_bytes || threads > md->max_work_group)
+        return -1;
+    regs = reg_alloc(&md->lim, need, cap, lmem, threads);
+    gpc = groups_at(&md->lim, regs, lmem, threads);
+    if (gpc == 0)
         return -1;
     per_cu = ceil_div(groups, md->compute_units);
-    resident = lmin(per_cu, occ.groups_per_sm) * warps;
+    resident = lmin(per_cu, gpc) * warps;
     lanes = md->lanes * (elem == 8 ? md->fp64_ratio : 1.0);
-    pipe = (double)(tsm * tsn * tsk) / lanes;
+    /* A warp issues for 32 lanes however few of them hold a work-item: a work-group of fewer
+     * work-items (or not a multiple of 32) pays for the whole warp. */
+    pipe = (double)(warps * 32 * wptm * wptn * tsk) / lanes;
     pipe *= 1 + (elem == 4 ? th[SCHED_F] : 0) * (double)sched +
             (elem == 8 ? th[SCHED_D] : 0) * (double)(1 - sched);
-    issue = ((double)(tsm * tsn * tsk) / 32.0 +
-             th[LDS] * (double)(tsk * threads) / 32.0 *
-                 ((double)wptm / (double)lmin(vwm, vmax) + (double)wptn / (double)lmin(vwn, vmax)) +
+    lds_instr = (double)(tsk * warps) *
+                ((double)wptm / (double)lmin(vwm, vmax) + (double)wptn / (double)lmin(vwn, vmax));
+    issue = ((double)(warps * wptm * wptn * tsk) + th[LDS] * lds_instr +
              th[STS] * (double)tsk * ((double)tsm + (double)tsn / 4.0) / 32.0) /
             4.0;
     lds_bytes = (double)(tsk * (threads * (wptm + wptn) + tsm + tsn) * elem) / 128.0;
-    step = fmax(fmax(pipe, issue), th[LDSBW] * lds_bytes) +
+    step = fmax(fmax(pipe, issue), th[LDSBW] * lds_bytes) + th[LDSI] * lds_instr +
            th[GLD] * (double)((tsm + tsn) * tsk * elem) / 128.0 + th[BAR];
     ilp = (double)resident * (double)lmin(wptm * wptn, 64) / th[WARPS];
     hide = ilp / (1 + ilp);
@@ -208,9 +238,9 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     if (ex != NULL) {
         ex->groups = groups;
         ex->per_unit = per_cu;
-        ex->resident = occ.groups_per_sm;
-        ex->waves = cb_model_waves(groups, md->compute_units, occ.groups_per_sm);
-        ex->regs = lmin(need, cap);
+        ex->resident = gpc;
+        ex->waves = cb_model_waves(groups, md->compute_units, gpc);
+        ex->regs = regs;
         ex->k_steps = ceil_div(steps, ks);
         ex->edge_waste = cb_model_edge_waste(m, n, tsm, tsn);
     }
@@ -395,7 +425,9 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
 
                                 for (size_t s = 0; s < (may_split ? 10u : 1u); s++)
                                     for (long edge = 0; edge < 2; edge++)
-                                        for (long sched = 0; sched < 2; sched++) {
+                                        for (long i = 0; i < 2; i++) {
+                                            /* On a tie, double's own schedule first. */
+                                            const long sched = elem == 8 ? 1 - i : i;
                                             struct cb_model_explain ex;
                                             double sec;
 
@@ -406,8 +438,8 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
                                                                     elem, &ex);
                                             if (sec < 0)
                                                 continue;
-                                            for (int i = 0; i < CB_FAST_COUNT; i++)
-                                                param[index[i]] = c[i];
+                                            for (int j = 0; j < CB_FAST_COUNT; j++)
+                                                param[index[j]] = c[j];
                                             keep(best, count, &have, param, nparams, sec, &ex);
                                         }
                             }
@@ -560,6 +592,59 @@ int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
         return -1;
     }
     return kept;
+}
+
+/* The parameters that make two points different programs in kind, not only in vector widths
+ * or the edge and schedule variants: tile shape, work per item, K depth, split-K. */
+static const char *const fast_structure[] = {"TSM", "TSN", "TSK", "WPTM", "WPTN", "KSPLIT"};
+static const char *const cpu_structure[] = {"MR", "VN", "NV", "RB", "KB"};
+
+static int same_structure(const struct cb_kernel *k, const long *a, const long *b)
+{
+    const int fast = strcmp(k->name, "matmul_fast") == 0;
+    const char *const *names = fast ? fast_structure : cpu_structure;
+    const size_t count = fast ? sizeof fast_structure / sizeof *fast_structure
+                              : sizeof cpu_structure / sizeof *cpu_structure;
+
+    for (size_t i = 0; i < count; i++) {
+        const int at = cb_kernel_param_index(k, names[i]);
+
+        if (at >= 0 && a[at] != b[at])
+            return 0;
+    }
+    return 1;
+}
+
+enum { CANDIDATE_POOL = 32 };
+
+int cb_model_candidates(const struct cb_device *d, const struct cb_problem *p,
+                        struct cb_model_choice *out, int count, char *why, size_t len)
+{
+    struct cb_model_choice pool[CANDIDATE_POOL];
+    unsigned char taken[CANDIDATE_POOL] = {0};
+    const int n = cb_model_rank(d, p, pool, CANDIDATE_POOL, why, len);
+    int have = 0;
+
+    if (n <= 0 || count <= 0)
+        return n;
+    out[have++] = pool[0];
+    taken[0] = 1;
+    /* First the best of each other structure predicted within 25% of the first, then the
+     * remaining points in rank order. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 1; i < n && have < count; i++) {
+            int distinct = 1;
+
+            if (taken[i])
+                continue;
+            for (int j = 0; j < have && pass == 0; j++)
+                distinct = distinct && !same_structure(p->kernel, pool[i].param, out[j].param);
+            if (pass == 0 && (!distinct || pool[i].seconds > 1.25 * pool[0].seconds))
+                continue;
+            out[have++] = pool[i];
+            taken[i] = 1;
+        }
+    return have;
 }
 
 double cb_model_predict(const struct cb_device *d, const struct cb_problem *p, const long *params)

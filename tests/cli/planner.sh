@@ -22,6 +22,14 @@ assert "predicted" in m["params_note"], m["params_note"]
 assert p["params_from"] == "device default" and "params_note" not in p, p
 PY
 
+# bench/planner_summary.py's check of the model alone against the lookup, on these two runs: one
+# line per shape and a verdict.
+python3 "$(dirname "$0")/../../bench/planner_summary.py" lookup "$TMP/plain.json" "$TMP/model.json" >"$TMP/lookup.txt" ||
+    fail "planner_summary.py lookup exited $?"
+grep -q '^ *200x40x300 entry .* ms (device default), model .* ms: ' "$TMP/lookup.txt" &&
+    grep -Eq 'of 1 shapes slower with the model than with the lookup \(below 0.97x\): (PASS|FAIL)$' \
+        "$TMP/lookup.txt" || fail "planner_summary.py lookup: $(cat "$TMP/lookup.txt")"
+
 # A shape past the kernels' int indexing: the model falls back and says why; the row is
 # refused by the contract (invalid), never launched.
 run -d cpu -k matmul_cpu -n 50000x50000x1 "${QUICK[@]}" --no-tuned -f json
@@ -46,6 +54,20 @@ assert r["params_note"].startswith("autotune: ") and " s of builds" in r["params
 (e,) = json.load(open(sys.argv[2]))["entries"]
 assert e["size"] == [200, 40, 300] and e["strategy"] == "autotune" and e["shape"], e
 assert e["params"] == r["params"] and e["evaluations"] >= 2, (e, r["params"])
+PY
+
+# Where the driver builds in parallel (forced here on PoCL), every candidate's program is built
+# at once before any is timed, and the note says how many and what it cost.
+CLBENCH_PARALLEL_BUILDS=1 run -d cpu -k matmul_cpu -n 40x24x33 "${QUICK[@]}" --autotune quick \
+    --tuned "$TMP/parallel.json" -f json -o "$TMP/auto-parallel.json"
+expect_rc 0
+python3 - "$TMP/auto-parallel.json" "$TMP/parallel.json" <<'PY' || fail "autotune's parallel builds"
+import json, re, sys
+(r,) = json.load(open(sys.argv[1]))["rows"]
+assert r["status"] == "ok" and r["params_from"] == "autotune", r
+m = re.search(r"(\d+) programs of 1 rows built in parallel", r["params_note"])
+(e,) = json.load(open(sys.argv[2]))["entries"]
+assert m and int(m.group(1)) >= e["evaluations"] >= 2, (r["params_note"], e)
 PY
 
 # The next run takes the exact entry before the model.

@@ -218,6 +218,66 @@ int test_model_plans_h100_shapes(void)
     return 0;
 }
 
+/* Where the first model ranked badly on the H100: a work-group of 8 work-items for 500^3 (a warp
+ * issues for 32 lanes however few hold work), 140 registers where the compiler gives 128 and a
+ * second resident work-group, and vectors of one double for DGEMM. */
+int test_model_counts_warps_registers_and_double_vectors(void)
+{
+    struct cb_device d = h100();
+    struct cb_model_device md;
+    struct cb_model_explain ex;
+    long v[CB_MAX_PARAMS];
+    double s;
+    char why[128], note[CB_PARAMS_NOTE_LEN];
+    const long cube[3] = {4096, 4096, 4096};
+    const long tsk16[CB_FAST_COUNT] = {128, 128, 16, 8, 8, 4, 4, 0, 1, 0};
+    struct cb_problem p = problem("matmul_fast", 500, 500, 500, CB_ELEM_FLOAT, &d);
+
+    ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
+    ASSERT_TRUE((param(&p, v, "TSM") / param(&p, v, "WPTM")) *
+                    (param(&p, v, "TSN") / param(&p, v, "WPTN")) >=
+                32);
+    ASSERT_TRUE(cb_model_device_of(&d, &md, why, sizeof why) == 0);
+    ASSERT_TRUE(cb_model_gpu_time(cb_model_gpu, &md, cube, tsk16, 4, &ex) > 0);
+    ASSERT_EQ_U(ex.regs, 128);
+    ASSERT_EQ_U(ex.resident, 2);
+    p = problem("matmul_fast", 4096, 4096, 4096, CB_ELEM_DOUBLE, &d);
+    ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
+    ASSERT_EQ_U(param(&p, v, "VWM"), 2);
+    ASSERT_EQ_U(param(&p, v, "VWN"), 2);
+    ASSERT_EQ_U(param(&p, v, "SCHED"), 1);
+    return 0;
+}
+
+/* --autotune quick's candidates: the model's first choice first, then other structures (tile
+ * shape, work per item, K depth, split-K), not neighbours that differ in a vector width. */
+int test_model_candidates_differ_in_structure(void)
+{
+    static const char *const structure[] = {"TSM", "TSN", "TSK", "WPTM", "WPTN", "KSPLIT"};
+    struct cb_device d = h100();
+    struct cb_model_choice c[4];
+    char why[128];
+    const long shapes[][3] = {{4096, 4096, 4096}, {100, 6000, 3000}};
+
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        struct cb_problem p = problem("matmul_fast", (size_t)shapes[s][0], (size_t)shapes[s][1],
+                                      (size_t)shapes[s][2], CB_ELEM_FLOAT, &d);
+
+        ASSERT_EQ_U(cb_model_candidates(&d, &p, c, 4, why, sizeof why), 4);
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < i; j++) {
+                int differ = 0;
+
+                ASSERT_TRUE(c[0].seconds <= c[i].seconds);
+                for (size_t n = 0; n < 6; n++)
+                    differ |=
+                        param(&p, c[i].param, structure[n]) != param(&p, c[j].param, structure[n]);
+                ASSERT_TRUE(differ);
+            }
+    }
+    return 0;
+}
+
 int test_model_plans_cpu_blocks_in_registers(void)
 {
     struct cb_device d = avx2();
