@@ -152,7 +152,7 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     cap = gpu_reg_cap(dev["lim"], threads)
     spill = max(0.0, (need - cap) / cap)
     lmem = 2 * tsk * (tsm + tsn) * elem
-    if lmem > dev["local_mem"] or threads > dev["max_wg"]:
+    if lmem > dev["local_mem"] - LOCAL_MEM_HEADROOM or threads > dev["max_wg"]:
         return None
     regs = gpu_reg_alloc(dev["lim"], need, lmem, threads)
     gpc = occupancy(dev["lim"], regs, lmem, threads)
@@ -224,6 +224,8 @@ def cpu_time(th, dev, shape, c, elem):
 
 # ---------------------------------------------------------------------------------------------
 # Recorded rows.
+# Local memory the tiles leave free: the driver adds bytes of its own to a kernel's.
+LOCAL_MEM_HEADROOM = 1024
 GPU_PARAM_NAMES = ("TSM", "TSN", "TSK", "WPTM", "WPTN", "VWM", "VWN", "EDGE", "KSPLIT", "SCHED")
 CPU_PARAM_NAMES = ("MR", "VN", "NV", "RB", "KB", "WGM")
 FAST_DEFAULTS = dict(TSM=128, TSN=128, TSK=16, WPTM=8, WPTN=8, VWM=4, VWN=4, PAD=0, EDGE=0,

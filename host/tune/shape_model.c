@@ -38,6 +38,8 @@ enum { C_FMA, C_LD, C_SPILL, C_PANEL, C_CREL, C_STRIDED, C_EDGE, C_GRP_US, C_LAU
 
 /* Limits of a GPU that has no compute capability to look up: those of the smallest recent
  * NVIDIA and AMD parts, so that a point the model takes fits them. */
+
+enum { LOCAL_MEM_HEADROOM = 1024 }; /* bytes of local memory the tiles leave free */
 static const struct cb_sm_limits generic_gpu = {0,   0, 48,        16,        65536, 255,
                                                 256, 4, 64 * 1024, 48 * 1024, 256,   0};
 
@@ -85,7 +87,9 @@ int cb_model_device_of(const struct cb_device *d, struct cb_model_device *md, ch
         return -1;
     }
     md->compute_units = (long)d->compute_units;
-    md->local_mem_bytes = (long)d->local_mem_bytes;
+    /* The driver adds bytes of its own to a kernel's local memory: tiles that fill the
+     * device's exactly do not fit. */
+    md->local_mem_bytes = (long)d->local_mem_bytes - LOCAL_MEM_HEADROOM;
     /* Rusticl counts a kernel's __local arrays twice in CL_KERNEL_LOCAL_MEM_SIZE, which is what
      * the row is checked against after the build: plan within half of its local memory. */
     if (strstr(d->platform_name, "rusticl") != NULL)
