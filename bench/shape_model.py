@@ -312,7 +312,7 @@ def write_points(paths, out):
                            os.path.relpath(f)])
     points.sort(key=lambda p: (p[0], p[1], p[2], p[4], p[3], p[5]))
     with open(out + ".tmp", "w") as fh:
-        json.dump({"schema": "clbench-shape-model-points",
+        json.dump({"schema": "clbench-shape-model-points", "schema_version": 1,
                    "fields": ["device", "kind", "shape", "params", "elem", "median_s",
                               "registers", "run_file"],
                    "devices": devs, "points": points}, fh, separators=(",", ":"))
