@@ -565,12 +565,17 @@ def plan_table(models, shapes, groups, devices):
         head += " %s: planner's choice | predicted (ms) | pick among recorded (measured ms) |" \
             % label
         rule += "---|---|---|"
+    if len(models) == 2:
+        head += " %s's prediction of %s's choice (ms) |" % (models[1][0], models[0][0])
+        rule += "---|"
     lines = ["On %s (from the points file)." % name, "", head, rule]
     for shape in shapes:
         g = groups.get(("gpu", name, shape, 4), {})
         row = "| %s | %d |" % ("x".join(map(str, shape)), len(g))
+        first = None
         for _, time_of, th in models:
             c, t = plan_gpu(time_of, th, dev, shape)
+            first = first or c
             row += " %s | %s |" % (fmt_config("gpu", c) if c else "none",
                                    "%.4g" % (t * 1e3) if c else "-")
             preds = {x: time_of(th, dev, shape, x, 4) for x in g}
@@ -582,6 +587,9 @@ def plan_table(models, shapes, groups, devices):
                                          "best %.4g" % (best * 1e3))
             else:
                 row += " - |"
+        if len(models) == 2:
+            t = models[1][1](models[1][2], dev, shape, first, 4) if first else None
+            row += " %s |" % ("%.4g" % (t * 1e3) if t else "-")
         lines.append(row)
     return lines
 
