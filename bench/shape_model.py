@@ -142,13 +142,6 @@ def gpu_reg_alloc(lim, need, lmem, threads):
     return max(r, low)
 
 
-def gpu_hide(th, resident, work):
-    """The share of a compute unit's issue that resident warps, each with work independent
-    FMAs a k-step, keep busy."""
-    ilp = resident * min(work, 64) / th[8]
-    return ilp / (1 + ilp)
-
-
 def gpu_time(th, dev, shape, c, elem, explain=None):
     """Predicted seconds of matmul_fast with parameters c at shape on a GPU; None: does not fit."""
     m, n, k = shape
@@ -173,9 +166,7 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
         return None
     cu = dev["cu"]
     per_cu = ceil_div(groups, cu)
-    # The busiest compute unit runs its work-groups in waves of gpc; the last wave holds the
-    # rest, fewer warps that hide less latency.
-    full, last = per_cu // gpc, per_cu % gpc
+    resident = min(per_cu, gpc) * warps
     vmax = 16 // elem
     # A warp issues for 32 lanes however few of them hold a work-item: a work-group of fewer
     # work-items (or not a multiple of 32) pays for the whole warp.
@@ -189,14 +180,13 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     lds_bytes = tsk * (threads * (wptm + wptn) + tsm + tsn) * elem / 128.0
     step = (max(pipe, issue, th[18] * lds_bytes) + th[19] * lds_instr +
             th[6] * (tsm + tsn) * tsk * elem / 128.0 + th[7])
+    ilp = resident * min(wptm * wptn, 64) / th[8]
+    hide = ilp / (1 + ilp)
     group = slice_steps * step + th[9] + th[10] * tsm * tsn * elem / 128.0
-    whole = (m // tsm) * (n // tsn)
-    edge_frac = 1.0 - whole / (tm * tn)
+    full = (m // tsm) * (n // tsn)
+    edge_frac = 1.0 - full / (tm * tn)
     ef = 1 + th[12] if edge else 1 + th[11] * edge_frac
-    waves_cost = full * gpc / gpu_hide(th, gpc * warps, wptm * wptn)
-    if last:
-        waves_cost += last / gpu_hide(th, last * warps, wptm * wptn)
-    cycles = waves_cost * group * ef * (1 + th[13] * spill)
+    cycles = per_cu * group * ef * (1 + th[13] * spill) / hide
     bw = th[14] * cu  # bytes per cycle
     mem = (m * k + k * n + ks * m * n) * elem / bw
     hz = dev["clock_mhz"] * 1e6
@@ -611,8 +601,7 @@ def test_vectors(gpu, cpu):
          ((1000, 1000, 1000), (64, 64, 16, 8, 4, 4, 2, 0, 1, 0), 4),
          ((4096, 4096, 4096), (128, 128, 8, 8, 8, 2, 2, 0, 1, 1), 8),
          ((500, 500, 500), (16, 32, 8, 8, 8, 4, 4, 0, 1, 0), 4),      # 8 work-items a group
-         ((8192, 8192, 8192), (128, 128, 16, 8, 8, 4, 4, 0, 1, 0), 4),  # registers snapped
-         ((4096, 96, 4096), (256, 32, 16, 8, 8, 4, 4, 0, 8, 0), 4)]     # a last wave of one
+         ((8192, 8192, 8192), (128, 128, 16, 8, 8, 4, 4, 0, 1, 0), 4)]  # registers snapped
     c = [((1024, 1024, 1024), (4, 8, 2, 32, 256, 1), 4),
          ((1000, 100, 3000), (6, 8, 2, 16, 0, 1), 4)]
     out = []

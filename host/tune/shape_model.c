@@ -158,15 +158,6 @@ static long lmin(long a, long b)
     return a < b ? a : b;
 }
 
-/* The share of a compute unit's issue that `resident` warps keep busy, each with `work`
- * independent FMAs a k-step (bench/shape_model.py's gpu_hide). */
-static double gpu_hide(const double *th, long resident, long work)
-{
-    const double ilp = (double)resident * (double)lmin(work, 64) / th[WARPS];
-
-    return ilp / (1 + ilp);
-}
-
 /* Work-groups a compute unit holds at regs registers a work-item; 0 where none fits. */
 static long groups_at(const struct cb_sm_limits *lim, long regs, long lmem, long threads)
 {
@@ -208,9 +199,9 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     const long lmem = 2 * tsk * (tsm + tsn) * elem, vmax = 16 / elem;
     const long need = (long)ceil(gpu_regs(th, c, elem));
     const double spill = need > cap ? (double)(need - cap) / (double)cap : 0.0;
-    double lanes, pipe, issue, lds_instr, lds_bytes, step, group, edge_frac, ef, waves_cost;
+    double lanes, pipe, issue, lds_instr, lds_bytes, step, ilp, hide, group, edge_frac, ef;
     double cycles, bw, mem, hz, t;
-    long per_cu, full, last, regs, gpc;
+    long per_cu, resident, regs, gpc;
 
     if (ks > steps || lmem > md->local_mem_bytes || threads > md->max_work_group)
         return -1;
@@ -219,10 +210,7 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     if (gpc == 0)
         return -1;
     per_cu = ceil_div(groups, md->compute_units);
-    /* The busiest compute unit runs its work-groups in waves of gpc; the last wave holds the
-     * rest, fewer warps that hide less latency. */
-    full = per_cu / gpc;
-    last = per_cu % gpc;
+    resident = lmin(per_cu, gpc) * warps;
     lanes = md->lanes * (elem == 8 ? md->fp64_ratio : 1.0);
     /* A warp issues for 32 lanes however few of them hold a work-item: a work-group of fewer
      * work-items (or not a multiple of 32) pays for the whole warp. */
@@ -237,14 +225,13 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     lds_bytes = (double)(tsk * (threads * (wptm + wptn) + tsm + tsn) * elem) / 128.0;
     step = fmax(fmax(pipe, issue), th[LDSBW] * lds_bytes) + th[LDSI] * lds_instr +
            th[GLD] * (double)((tsm + tsn) * tsk * elem) / 128.0 + th[BAR];
+    ilp = (double)resident * (double)lmin(wptm * wptn, 64) / th[WARPS];
+    hide = ilp / (1 + ilp);
     group =
         (double)ceil_div(steps, ks) * step + th[GRP] + th[EPI] * (double)(tsm * tsn * elem) / 128.0;
     edge_frac = 1.0 - (double)((m / tsm) * (n / tsn)) / (double)(tm * tn);
     ef = c[CB_FAST_EDGE] ? 1 + th[EDGE1] : 1 + th[EDGE0] * edge_frac;
-    waves_cost = (double)(full * gpc) / gpu_hide(th, gpc * warps, wptm * wptn);
-    if (last > 0)
-        waves_cost += (double)last / gpu_hide(th, last * warps, wptm * wptn);
-    cycles = waves_cost * group * ef * (1 + th[SPILL] * spill);
+    cycles = (double)per_cu * group * ef * (1 + th[SPILL] * spill) / hide;
     bw = th[BW] * (double)md->compute_units;
     mem = ((double)m * (double)k + (double)k * (double)n + (double)ks * (double)m * (double)n) *
           elem / bw;
@@ -703,11 +690,7 @@ void cb_model_note(const struct cb_device *d, const struct cb_problem *p,
                  d->compute_units);
     if (n < 0 || (size_t)n >= len)
         return;
-    if (c->ex.resident > 1 && c->ex.per_unit > c->ex.resident &&
-        c->ex.per_unit % c->ex.resident != 0)
-        n += snprintf(note + n, len - (size_t)n, " (%ld resident each, %ld in the last wave)",
-                      c->ex.resident, c->ex.per_unit % c->ex.resident);
-    else if (c->ex.resident > 1)
+    if (c->ex.resident > 1)
         n += snprintf(note + n, len - (size_t)n, " (%ld resident each)", c->ex.resident);
     if (split > 1 && (size_t)n < len)
         n += snprintf(note + n, len - (size_t)n, ", split-K %ld (%ld k-steps a group)", split,

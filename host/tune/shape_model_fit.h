@@ -3,11 +3,11 @@
  * (shape_model.c), in the order of the names below, and test vectors that
  * tests/unit/test_shape_model.c reproduces.
  * points: results/shape-model/points.json (bench/shape_model.py points, from the run files it names)
- * registers from 969 rows' build reports; GPU constants from 1070 points, CPU from 0 (0: kept from the header before)
+ * registers from 938 rows' build reports; GPU constants from 1042 points, CPU from 0 (0: kept from the header before)
  * validation shapes (held out): 1000x1000x1000, 1500x1500x1500, 2047x2047x2047, 2048x128x8192, 3000x100x5000, 4096x333x4096, 8192x8192x512
- * gpu train: 25 shapes, first choice within 5% of the best recorded in 11, geometric-mean regret 5.7%, worst 23.5%
- * gpu validation: 7 shapes, first choice within 5% of the best recorded in 1, geometric-mean regret 6.6%, worst 11.9%
- * cpu train: 8 shapes, first choice within 5% of the best recorded in 3, geometric-mean regret 52.1%, worst 1630.4%
+ * gpu train: 24 shapes, first choice within 5% of the best recorded in 7, geometric-mean regret 6.8%, worst 23.5%
+ * gpu validation: 7 shapes, first choice within 5% of the best recorded in 3, geometric-mean regret 5.3%, worst 11.7%
+ * cpu train: 8 shapes, first choice within 5% of the best recorded in 2, geometric-mean regret 53.7%, worst 1630.4%
  */
 #ifndef CLBENCH_SHAPE_MODEL_FIT_H
 #define CLBENCH_SHAPE_MODEL_FIT_H
@@ -17,26 +17,26 @@
 
 /* r0 r1 r2 r3 lds sts gld bar warps grp epi edge0 edge1 spill bw launch_us sched_f sched_d ldsbw ldsi */
 static const double cb_model_gpu[] = {
-    33.195038886271909,
-    1.0385868551090571,
-    2.4996218040711597,
+    33.152917211858572,
+    1.0381826446816078,
+    2.5070444841974031,
     0,
-    0.94011787539312985,
-    6.514991962269983,
-    4.1147064694213871e-20,
-    55.73156938203212,
-    201.71013229932899,
-    102.94141985159949,
-    6.5213174661594611,
-    0.1640786736870132,
-    0.015987709741308757,
-    6.0478286806757335,
-    7.0828653111215711,
-    4.5140340112509634,
-    7000.043122692864,
-    3.706936835716378e-18,
-    0.65462495090442108,
-    0.039799079479284009,
+    1.4881848059458469,
+    2.7117186850802781,
+    1.1641282689732768e-15,
+    101.60958221700689,
+    188.83601384456904,
+    71.999847267681247,
+    7.635206103072405,
+    0.17464184641299965,
+    0.029388100653712047,
+    6.2155613959146425,
+    6.9066999539304712,
+    4.1897751836176873,
+    7650.2401973339765,
+    2.2968196919389995e-14,
+    0.65099849069263893,
+    3.9831915683844488e-13,
 };
 /* fma ld spill panel crel strided edge grp_us launch_us l1 a */
 static const double cb_model_cpu[] = {
@@ -63,13 +63,12 @@ struct cb_model_vector {
     double seconds;
 };
 static const struct cb_model_vector cb_model_vectors[] = {
-    {0, 4096, 4096, 4096, 4, {128, 128, 16, 16, 4, 4, 4, 0, 1, 0}, 0.0030048623035089555},
-    {0, 4096, 256, 4096, 4, {128, 64, 16, 8, 8, 4, 4, 1, 4, 0}, 0.00025749532510084132},
-    {0, 1000, 1000, 1000, 4, {64, 64, 16, 8, 4, 4, 2, 0, 1, 0}, 8.78433933763228e-05},
-    {0, 4096, 4096, 4096, 8, {128, 128, 8, 8, 8, 2, 2, 0, 1, 1}, 0.0061679486092495661},
-    {0, 500, 500, 500, 4, {16, 32, 8, 8, 8, 4, 4, 0, 1, 0}, 5.2001372497810557e-05},
-    {0, 8192, 8192, 8192, 4, {128, 128, 16, 8, 8, 4, 4, 0, 1, 0}, 0.023592287822225853},
-    {0, 4096, 96, 4096, 4, {256, 32, 16, 8, 8, 4, 4, 0, 8, 0}, 0.00012172340484065656},
+    {0, 4096, 4096, 4096, 4, {128, 128, 16, 16, 4, 4, 4, 0, 1, 0}, 0.003014847143236586},
+    {0, 4096, 256, 4096, 4, {128, 64, 16, 8, 8, 4, 4, 1, 4, 0}, 0.00023578049144526938},
+    {0, 1000, 1000, 1000, 4, {64, 64, 16, 8, 4, 4, 2, 0, 1, 0}, 8.9173037469847532e-05},
+    {0, 4096, 4096, 4096, 8, {128, 128, 8, 8, 8, 2, 2, 0, 1, 1}, 0.0061347934947751379},
+    {0, 500, 500, 500, 4, {16, 32, 8, 8, 8, 4, 4, 0, 1, 0}, 6.0064639601334406e-05},
+    {0, 8192, 8192, 8192, 4, {128, 128, 16, 8, 8, 4, 4, 0, 1, 0}, 0.023546512317743254},
     {1, 1024, 1024, 1024, 4, {4, 8, 2, 32, 256, 1}, 0.026773774108958943},
     {1, 1000, 100, 3000, 4, {6, 8, 2, 16, 0, 1}, 0.027320625721633091},
 };
