@@ -22,6 +22,12 @@ cannot drift apart.
   bench/shape_model.py regret [--points FILE] [--header FILE]
       per recorded shape, the model's first choice among its recorded points against the best
       of them (a Markdown table; results/shape-model/regret.md keeps them)
+  bench/shape_model.py plan [--header FILE] [--before SCRIPT --before-header FILE] [SHAPE...]
+      the planner's first choice over its whole space for each shape (those of
+      bench/planner_gpu.sh by default) on the GPU of the points file, its predicted time, and
+      the first choice among the shape's recorded points with its measured time; with
+      --before, the same by another version of this script and its header, side by side (a
+      Markdown table).  The kernel's own checks after the ranking are not applied here.
 """
 import argparse
 import glob
@@ -481,6 +487,104 @@ def regret_table(th_of, groups, devices):
 
 
 # ---------------------------------------------------------------------------------------------
+# The planner's search (shape_model.c's rank_fast_gpu), for tables of its first choices.
+PLAN_TILES, PLAN_TSKS = (16, 32, 64, 128, 256), (8, 16, 32)
+PLAN_WPTS, PLAN_VWS = (1, 2, 4, 8, 16), (1, 2, 4, 8)
+PLAN_SPLITS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32)
+
+
+def fast_valid(c):
+    tsm, tsn, tsk, wptm, wptn, vwm, vwn = c[:7]
+    if tsm % wptm or tsn % wptn or wptm % vwm or wptn % vwn:
+        return False
+    threads = (tsm // wptm) * (tsn // wptn)
+    return (tsm * tsk // 4) % threads == 0 and (tsn * tsk // 4) % threads == 0
+
+
+def plan_gpu(time_of, th, dev, shape, elem=4):
+    """The first point of the planner's order with the least predicted time, and that time."""
+    import itertools
+    best, best_t = None, None
+    for tsm, tsn, tsk, wptm, wptn, vwm, vwn in itertools.product(
+            PLAN_TILES, PLAN_TILES, PLAN_TSKS, PLAN_WPTS, PLAN_WPTS, PLAN_VWS, PLAN_VWS):
+        if not fast_valid((tsm, tsn, tsk, wptm, wptn, vwm, vwn)):
+            continue
+        may_split = ceil_div(shape[0], tsm) * ceil_div(shape[1], tsn) < 2 * dev["cu"]
+        for ks in PLAN_SPLITS if may_split else (1,):
+            for edge in (0, 1):
+                for i in (0, 1):
+                    sched = 1 - i if elem == 8 else i
+                    c = (tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, sched)
+                    t = time_of(th, dev, shape, c, elem)
+                    if t is not None and (best_t is None or t < best_t):
+                        best, best_t = c, t
+    return best, best_t
+
+
+def planner_shapes(script="bench/planner_gpu.sh"):
+    """The shapes bench/planner_gpu.sh measures by default."""
+    import re
+    m = re.search(r"shapes=\$\{SHAPES:-([^}]*)\}", open(script).read())
+    if not m:
+        raise SystemExit("error: no 'shapes=${SHAPES:-...}' line in '%s'" % script)
+    return [parse_shape(x) for x in m.group(1).split(",")]
+
+
+def parse_shape(text):
+    try:
+        dims = [int(x) for x in text.split("x")]
+    except ValueError:
+        dims = []
+    if len(dims) == 1:
+        dims *= 3
+    if len(dims) != 3 or min(dims) < 1:
+        raise SystemExit("error: shape '%s' is not N or MxNxK with positive sizes" % text)
+    return tuple(dims)
+
+
+def plan_table(models, shapes, groups, devices):
+    """Per shape and model (name, gpu_time, constants): the planner's first choice and its
+    predicted time, and the first choice among the recorded points with its measured time."""
+    gpus = {k[1]: d for k, d in devices.items() if k[0] == "gpu"}
+    if len(gpus) != 1:
+        raise SystemExit("error: the points file has %d GPUs, the table needs one" % len(gpus))
+    name, dev = next(iter(gpus.items()))
+    head = "| shape | recorded points |"
+    rule = "|---|---|"
+    for label, _, _ in models:
+        head += " %s: planner's choice | predicted (ms) | pick among recorded (measured ms) |" \
+            % label
+        rule += "---|---|---|"
+    if len(models) == 2:
+        head += " %s's prediction of %s's choice (ms) |" % (models[1][0], models[0][0])
+        rule += "---|"
+    lines = ["On %s (from the points file)." % name, "", head, rule]
+    for shape in shapes:
+        g = groups.get(("gpu", name, shape, 4), {})
+        row = "| %s | %d |" % ("x".join(map(str, shape)), len(g))
+        first = None
+        for _, time_of, th in models:
+            c, t = plan_gpu(time_of, th, dev, shape)
+            first = first or c
+            row += " %s | %s |" % (fmt_config("gpu", c) if c else "none",
+                                   "%.4g" % (t * 1e3) if c else "-")
+            preds = {x: time_of(th, dev, shape, x, 4) for x in g}
+            preds = {x: p for x, p in preds.items() if p}
+            if len(preds) >= 2:
+                pick = min(preds, key=preds.get)
+                best = min(g.values())
+                row += " %.4g (%s) |" % (g[pick] * 1e3, "the best" if g[pick] == best else
+                                         "best %.4g" % (best * 1e3))
+            else:
+                row += " - |"
+        if len(models) == 2:
+            t = models[1][1](models[1][2], dev, shape, first, 4) if first else None
+            row += " %s |" % ("%.4g" % (t * 1e3) if t else "-")
+        lines.append(row)
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------
 # The C header.
 def c_array(name, values):
     return "static const double %s[] = {\n    %s,\n};\n" % (
@@ -540,14 +644,33 @@ def write_header(path, gpu, cpu, summary):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["fit", "check", "points", "regret"])
+    ap.add_argument("cmd", choices=["fit", "check", "points", "regret", "plan"])
     ap.add_argument("files", nargs="*")
     ap.add_argument("--results", default="results")
     ap.add_argument("--points", default=POINTS)
     ap.add_argument("--header", default="host/tune/shape_model_fit.h")
     ap.add_argument("--only", choices=["gpu", "cpu"],
                     help="fit: refit this kind's constants, keep the header's of the other")
-    a = ap.parse_args()
+    ap.add_argument("--before", help="plan: another version of this script, for a column")
+    ap.add_argument("--before-header", help="plan: the header of --before's constants")
+    a = ap.parse_intermixed_args()
+    if a.cmd == "plan":
+        shapes = [parse_shape(x) for x in a.files] if a.files else planner_shapes()
+        models = []
+        if a.before:
+            import importlib.util
+            if not a.before_header:
+                raise SystemExit("error: '--before' needs '--before-header', the constants of "
+                                 "that version")
+            spec = importlib.util.spec_from_file_location("shape_model_before", a.before)
+            mod = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(mod)
+            models.append(("before", mod.gpu_time, read_header(a.before_header)[0]))
+        models.append(("after" if a.before else "model", gpu_time, read_header(a.header)[0]))
+        groups, devices = group_rows(list(load_points(a.points)))
+        for line in plan_table(models, shapes, groups, devices):
+            print(line)
+        return 0
     if a.cmd == "points":
         paths = sorted(glob.glob(os.path.join(a.results, "**", "*.json"), recursive=True))
         paths = [p for p in paths if os.path.abspath(p) != os.path.abspath(a.points)]
