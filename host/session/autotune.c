@@ -71,10 +71,14 @@ static void runner_close(struct runner *r, struct cb_device *d)
 }
 
 /* A candidate's first launch is judged by the run's own limits, not by the candidate's short
- * share of launches: a driver that compiles at the first launch (PoCL) makes it slow. */
+ * share of launches: a driver that compiles at the first launch (PoCL) makes it slow, and so
+ * does a loaded machine.  A run without limits gives it FIRST_LAUNCH_S. */
+enum { FIRST_LAUNCH_S = 60 };
 static double first_limit(const struct cb_session_settings *cfg)
 {
-    return cfg->row.max_first_s > 0 ? cfg->row.max_first_s : cfg->row.max_time_s;
+    if (cfg->row.max_first_s > 0)
+        return cfg->row.max_first_s;
+    return cfg->row.max_time_s > 0 ? cfg->row.max_time_s : FIRST_LAUNCH_S;
 }
 
 /* Runs one candidate; 0 when it ran ok. */

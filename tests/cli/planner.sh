@@ -56,6 +56,17 @@ assert e["size"] == [200, 40, 300] and e["strategy"] == "autotune" and e["shape"
 assert e["params"] == r["params"] and e["evaluations"] >= 2, (e, r["params"])
 PY
 
+# A first launch that compiles (PoCL with an empty kernel cache) is not judged by a candidate's
+# short share of launches: the candidates run.
+POCL_CACHE_DIR=$TMP/pocl-empty run -d cpu -k matmul_cpu -n 40x24x35 "${QUICK[@]}" --autotune quick \
+    --tuned "$TMP/cold.json" -f json
+expect_rc 0
+python3 - "$TMP/stdout" <<'PY' || fail "autotune on an empty kernel cache"
+import json, sys
+(r,) = json.load(open(sys.argv[1]))["rows"]
+assert r["params_from"] == "autotune" and "none of" not in r["params_note"], r["params_note"]
+PY
+
 # Where the driver builds in parallel (forced here on PoCL), every candidate's program is built
 # at once before any is timed, and the note says how many and what it cost.
 CLBENCH_PARALLEL_BUILDS=1 run -d cpu -k matmul_cpu -n 40x24x33 "${QUICK[@]}" --autotune quick \
