@@ -600,16 +600,16 @@ int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
 
 /* The parameters that make two points different programs in kind, not only in vector widths
  * or the edge and schedule variants: tile shape, work per item, K depth, split-K. */
+/* A point's structure, coarse (the work-group's tile and split) and fine (with the work per
+ * item): candidates differ in the first where they can. */
+static const char *const fast_coarse[] = {"TSM", "TSN", "TSK", "KSPLIT"};
 static const char *const fast_structure[] = {"TSM", "TSN", "TSK", "WPTM", "WPTN", "KSPLIT"};
+static const char *const cpu_coarse[] = {"MR", "NV", "KB"};
 static const char *const cpu_structure[] = {"MR", "VN", "NV", "RB", "KB"};
 
-static int same_structure(const struct cb_kernel *k, const long *a, const long *b)
+static int same_in(const struct cb_kernel *k, const char *const *names, size_t count, const long *a,
+                   const long *b)
 {
-    const int fast = strcmp(k->name, "matmul_fast") == 0;
-    const char *const *names = fast ? fast_structure : cpu_structure;
-    const size_t count = fast ? sizeof fast_structure / sizeof *fast_structure
-                              : sizeof cpu_structure / sizeof *cpu_structure;
-
     for (size_t i = 0; i < count; i++) {
         const int at = cb_kernel_param_index(k, names[i]);
 
@@ -619,7 +619,18 @@ static int same_structure(const struct cb_kernel *k, const long *a, const long *
     return 1;
 }
 
-enum { CANDIDATE_POOL = 32 };
+static int same_structure(const struct cb_kernel *k, const long *a, const long *b, int coarse)
+{
+    const int fast = strcmp(k->name, "matmul_fast") == 0;
+
+    if (coarse)
+        return fast ? same_in(k, fast_coarse, sizeof fast_coarse / sizeof *fast_coarse, a, b)
+                    : same_in(k, cpu_coarse, sizeof cpu_coarse / sizeof *cpu_coarse, a, b);
+    return fast ? same_in(k, fast_structure, sizeof fast_structure / sizeof *fast_structure, a, b)
+                : same_in(k, cpu_structure, sizeof cpu_structure / sizeof *cpu_structure, a, b);
+}
+
+enum { CANDIDATE_POOL = 256 };
 
 int cb_model_candidates(const struct cb_device *d, const struct cb_problem *p,
                         struct cb_model_choice *out, int count, char *why, size_t len)
@@ -633,17 +644,18 @@ int cb_model_candidates(const struct cb_device *d, const struct cb_problem *p,
         return n;
     out[have++] = pool[0];
     taken[0] = 1;
-    /* First the best of each other structure predicted within 25% of the first, then the
-     * remaining points in rank order. */
-    for (int pass = 0; pass < 2; pass++)
+    /* First the best of each other tile and split predicted within 25% of the first, then of
+     * each other work per item, then the remaining points in rank order. */
+    for (int pass = 0; pass < 3; pass++)
         for (int i = 1; i < n && have < count; i++) {
             int distinct = 1;
 
             if (taken[i])
                 continue;
-            for (int j = 0; j < have && pass == 0; j++)
-                distinct = distinct && !same_structure(p->kernel, pool[i].param, out[j].param);
-            if (pass == 0 && (!distinct || pool[i].seconds > 1.25 * pool[0].seconds))
+            for (int j = 0; j < have && pass < 2; j++)
+                distinct =
+                    distinct && !same_structure(p->kernel, pool[i].param, out[j].param, pass == 0);
+            if (pass < 2 && (!distinct || pool[i].seconds > 1.25 * pool[0].seconds))
                 continue;
             out[have++] = pool[i];
             taken[i] = 1;

@@ -261,13 +261,24 @@ int test_model_candidates_differ_in_structure(void)
     struct cb_device d = h100();
     struct cb_model_choice c[4];
     char why[128];
-    const long shapes[][3] = {{4096, 4096, 4096}, {100, 6000, 3000}};
+    const long shapes[][3] = {{4096, 4096, 4096}, {100, 6000, 3000}, {4096, 96, 4096}};
 
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
         struct cb_problem p = problem("matmul_fast", (size_t)shapes[s][0], (size_t)shapes[s][1],
                                       (size_t)shapes[s][2], CB_ELEM_FLOAT, &d);
 
         ASSERT_EQ_U(cb_model_candidates(&d, &p, c, 4, why, sizeof why), 4);
+        /* The work-group's tile or split first: candidates that share the first's and differ
+         * only in work per item time one structure four times. */
+        for (int i = 1; i < 3; i++) {
+            int tile_differs = 0;
+
+            for (size_t n = 0; n < 6; n++)
+                tile_differs |=
+                    n != 3 && n != 4 &&
+                    param(&p, c[i].param, structure[n]) != param(&p, c[0].param, structure[n]);
+            ASSERT_TRUE(tile_differs);
+        }
         for (int i = 0; i < 4; i++)
             for (int j = 0; j < i; j++) {
                 int differ = 0;
