@@ -19,17 +19,17 @@
 
 /* The rows no .cl file can declare: library baselines, which run outside OpenCL C. */
 #ifdef CLBENCH_HAVE_CLBLAST
-#define CLBLAST_ROW .enqueue = cb_enqueue_gemm_clblast, .describe = cb_describe_clblast
+#define CLBLAST_ROW .library = &cb_library_clblast
 #else
 #define CLBLAST_ROW .requires = "built without CLBlast (install libclblast-dev and reconfigure)"
 #endif
 #ifdef CLBENCH_HAVE_OPENBLAS
-#define OPENBLAS_ROW .library = &cb_library_openblas, .describe = cb_describe_openblas
+#define OPENBLAS_ROW .library = &cb_library_openblas
 #else
 #define OPENBLAS_ROW .requires = "built without OpenBLAS (install libopenblas-dev and reconfigure)"
 #endif
 #ifdef CLBENCH_HAVE_CUBLAS
-#define CUBLAS_ROW .library = &cb_library_cublas, .describe = cb_describe_cublas
+#define CUBLAS_ROW .library = &cb_library_cublas
 #else
 #define CUBLAS_ROW                                                                                 \
     .requires = "built without the CUDA headers (install the CUDA toolkit and reconfigure with "   \

@@ -347,11 +347,6 @@ int cb_device_wgs_advisory(const struct cb_device *d)
     return d->nv_cc_major >= 0;
 }
 
-int cb_device_is_simulator(const struct cb_device *d)
-{
-    return contains_nocase(d->platform_name, "oclgrind");
-}
-
 int cb_device_matches(const char *sel, const struct cb_device *d)
 {
     char id[32];

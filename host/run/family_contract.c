@@ -151,6 +151,8 @@ static int family_create(struct cb_row *row, const struct cb_row_env *env, void 
     r->library.device = row->device;
     r->library.problem = &row->problem;
     r->library.host_in = (const void *const *)r->host_in;
+    r->library.in = r->in[0]; /* a library row has one buffer set */
+    r->library.out = r->out[0].inner;
     r->library_open = 1; /* close releases whatever a failing open got to */
     return library_result(row,
                           p->kernel->library->open(&r->library, row->reason, sizeof row->reason));
@@ -194,17 +196,13 @@ static int family_set_then_args(struct cb_row *row, void *state, cl_kernel kerne
     return 0;
 }
 
-/* The rows that launch the work themselves: a library baseline's enqueue hook (timed on the
- * host by the runner), or a library outside OpenCL, which times its own call into *ms. */
+/* A library row launches the work itself and times its own call into *ms. */
 static int family_launch(struct cb_row *row, void *state, unsigned set, double *ms)
 {
     const struct cb_problem *p = &row->problem;
     struct family_buffers *f = state;
 
-    if (p->kernel->enqueue != NULL) {
-        CB_ROW_CHECK(row, p->kernel->enqueue(row->device->queue, p, f->in[set], f->out[set].inner));
-        return 0;
-    }
+    (void)set;
     return library_result(
         row, p->kernel->library->launch(&f->library, ms, row->reason, sizeof row->reason));
 }

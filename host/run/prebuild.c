@@ -20,7 +20,7 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
 
         /* Rows that will not build: resumed, a library's or host-enqueued, or refused by the
          * plan or the limits before building (their one line comes when they run). */
-        if (row.resumed || k->enqueue != NULL || k->library != NULL || cb_row_plan(&row) != 0 ||
+        if (row.resumed || k->library != NULL || cb_row_plan(&row) != 0 ||
             cb_build_options(options[n], CB_OPTIONS_LEN, &row.problem, env->cfg->cl_opts) != 0 ||
             cb_source_path(paths[n], CB_PATH_LEN, env->cfg->cl_dir, k) != 0)
             continue;

@@ -223,8 +223,7 @@ static unsigned buffer_sets(const struct cb_row *row)
     const double cache = (double)row->device->global_cache_bytes;
     double sets;
 
-    if (row->problem.kernel->enqueue != NULL || row->problem.kernel->library != NULL ||
-        row->footprint_bytes >= 2.0 * cache)
+    if (row->problem.kernel->library != NULL || row->footprint_bytes >= 2.0 * cache)
         return 1;
     sets = ceil(2.0 * cache / row->footprint_bytes);
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
@@ -273,7 +272,7 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
     cl_command_queue q = row->device->queue;
     cl_int err;
 
-    if (p->kernel->enqueue != NULL || p->kernel->library != NULL) /* families only */
+    if (p->kernel->library != NULL)
         return r->contract->launch(row, r->buffers, set, &r->own_ms);
     if (r->contract->set_args(row, r->buffers, r->kernel, set) != 0)
         return -1;
@@ -628,7 +627,7 @@ static int check_real_type(struct cb_row *row)
     if (p->kernel->generic != NULL)
         return 0; /* its arguments' own types: cb_generic_check_types */
     if (!cb_kernel_takes(p->kernel, p->real)) {
-        if (p->kernel->library != NULL || p->kernel->enqueue != NULL)
+        if (p->kernel->library != NULL)
             cb_row_fail(row, CB_STATUS_UNSUPPORTED,
                         "%s does not take --type %s: a library row computes in one type (the "
                         "sgemm_* rows in float, the dgemm_* rows in double)",
@@ -691,16 +690,9 @@ int cb_row_plan(struct cb_row *row)
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
         return -1;
     }
-    /* CLBlast's SGEMM corrupts the heap inside Oclgrind 21.10 (glibc aborts: "corrupted
-     * double-linked list"); and a library's time on a simulator compares with nothing. */
-    if (k->enqueue != NULL && cb_device_is_simulator(row->device)) {
-        cb_row_fail(row, CB_STATUS_UNAVAILABLE,
-                    "%s is not run on the simulator %.100s (CLBlast aborts inside Oclgrind 21.10)",
-                    k->name, row->device->platform_name);
-        return -1;
-    }
-    if (k->library != NULL && k->library->refuses(row->device) != NULL) {
-        cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->library->refuses(row->device));
+    if (k->library != NULL &&
+        k->library->refuses(row->device, k->name, row->reason, sizeof row->reason) != 0) {
+        row->status = CB_STATUS_UNAVAILABLE;
         return -1;
     }
     row->footprint_bytes = 0;
@@ -887,7 +879,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
             cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
             return -1;
         }
-        if (k->enqueue != NULL || k->library != NULL)
+        if (k->library != NULL)
             break;
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0 ||
@@ -950,9 +942,8 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     r.contract = row_contract(row->problem.kernel);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
-    row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer
-                 : row->problem.kernel->enqueue == NULL ? "event"
-                                                        : "wall";
+    row->timer =
+        row->problem.kernel->library != NULL ? row->problem.kernel->library->timer : "event";
     row->timer_reason[0] = '\0';
     if (strcmp(row->timer, "event") == 0 && row->device->clock_checked &&
         !row->device->events_trusted) {
@@ -961,8 +952,8 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     }
     if (prepare(row, &r, env) != 0)
         goto done;
-    if (row->problem.kernel->describe != NULL)
-        row->problem.kernel->describe(row->device, &row->library);
+    if (row->problem.kernel->library != NULL)
+        row->problem.kernel->library->describe(row->device, &row->library);
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */

@@ -43,19 +43,16 @@ const char *cb_openblas_better_core(const char *core, int cpu_level);
  * process, picks a core type older than the CPU's ISA and OPENBLAS_CORETYPE is not set, sets
  * it, for the OpenBLAS clbench loads later (OpenBLAS reads it only while it loads). */
 void cb_openblas_choose_core(void);
+/* The library baselines: OpenBLAS, cuBLAS and CLBlast (host/kernels/<library>.c). */
 #ifdef CLBENCH_HAVE_OPENBLAS
-extern const struct cb_library cb_library_openblas; /* host/kernels/openblas.c */
-void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *info);
+extern const struct cb_library cb_library_openblas;
 #endif
 #ifdef CLBENCH_HAVE_CUBLAS
-extern const struct cb_library cb_library_cublas; /* host/kernels/cublas.c */
-void cb_describe_cublas(const struct cb_device *d, struct cb_library_info *info);
+extern const struct cb_library cb_library_cublas;
 #endif
 #ifdef CLBENCH_HAVE_CLBLAST
-/* CLBlastSgemm for float rows, CLBlastDgemm for double. */
-cl_int cb_enqueue_gemm_clblast(cl_command_queue queue, const struct cb_problem *p,
-                               const cl_mem in[], cl_mem out);
-void cb_describe_clblast(const struct cb_device *d, struct cb_library_info *info);
+/* CLBlastSgemm for float rows, CLBlastDgemm for double, on the row's buffers. */
+extern const struct cb_library cb_library_clblast;
 #endif
 
 #endif

@@ -121,19 +121,14 @@ typedef double (*cb_reference_fn)(const struct cb_problem *p, const void *const 
  * the row's status. */
 typedef int (*cb_plan_fn)(struct cb_problem *p, char *why, size_t len);
 
-/* Optional: launches the work itself instead of the runner's clEnqueueNDRangeKernel, for
- * library baselines that may enqueue several kernels.  Rows that have it are timed on the host
- * around the call and clFinish ("wall" timer), not by profiling events. */
-typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem *p,
-                                const cl_mem in[], cl_mem out);
-
-/* Optional: a baseline computed by a library outside OpenCL (OpenBLAS on the host, cuBLAS
- * through CUDA) on the row's inputs.  The runner opens it once per row, launches it once per
- * sample (the library times its own call, so that copies in and out are not counted), stores
- * the last result into the row's OpenCL output before each verification (so that it is
- * verified like every row), and always closes it.  Each function returns 0, or writes why
- * into `why` and returns CB_LIBRARY_UNAVAILABLE (the library or a device it can serve is
- * missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row failed). */
+/* A library baseline (OpenBLAS on the host, cuBLAS through CUDA, CLBlast on the row's own
+ * OpenCL buffers), the one kind of row besides an OpenCL kernel, computed on the row's inputs.  The
+ * runner opens it once per row, launches it once per sample (the library times its own call, so
+ * that copies in and out are not counted), stores the last result into the row's OpenCL output
+ * before each verification (so that it is verified like every row), and always closes it.  Each
+ * function returns 0, or writes why into `why` and returns CB_LIBRARY_UNAVAILABLE (the library or a
+ * device it can serve is missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row
+ * failed). */
 enum { CB_LIBRARY_UNAVAILABLE = 1, CB_LIBRARY_FAILED = -1 };
 
 /* What a library row ran, recorded in the row ("library" in the run file) so that a baseline
@@ -149,27 +144,30 @@ struct cb_library_info {
 };
 
 struct cb_device;
-/* Fills info for a library row on device d, once the library is open (cuBLAS is loaded
- * then). */
-typedef void (*cb_describe_fn)(const struct cb_device *d, struct cb_library_info *info);
-
 struct cb_manifest_kernel;
 struct cb_library_call {
     const struct cb_device *device;
     const struct cb_problem *problem;
     const void *const *host_in; /* the inputs exactly as uploaded (of type problem->real) */
+    const cl_mem *in;           /* the same inputs in the device's buffers */
+    cl_mem out;                 /* the row's output buffer, which store fills */
     void *state;                /* the library's own, from open to close */
 };
 
 struct cb_library {
-    const char *timer; /* how launch times itself: "host" (clock around the call), "cuda-event" */
-    /* NULL, or why this library does not serve device d (checked before any buffer exists). */
-    const char *(*refuses)(const struct cb_device *d);
+    /* How launch times itself: "host" (clock around the call), "cuda-event", "wall" (clock
+     * around the call and clFinish of the row's queue). */
+    const char *timer;
+    /* 0, or 1 with why library row `kernel` does not serve device d (checked before any
+     * buffer exists). */
+    int (*refuses)(const struct cb_device *d, const char *kernel, char *why, size_t why_len);
     int (*open)(struct cb_library_call *call, char *why, size_t why_len);
     int (*launch)(struct cb_library_call *call, double *ms, char *why, size_t why_len);
     int (*store)(struct cb_library_call *call, cl_command_queue queue, cl_mem out, char *why,
                  size_t why_len);
     void (*close)(struct cb_library_call *call);
+    /* Fills info for a row on device d, once the library is open (cuBLAS is loaded then). */
+    void (*describe)(const struct cb_device *d, struct cb_library_info *info);
 };
 
 struct cb_kernel {
@@ -211,12 +209,10 @@ struct cb_kernel {
     int tensor_cores_from_cc;
     cb_plan_fn plan;
     cb_reference_fn reference;
-    cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
     const struct cb_library *library; /* NULL, or the library this baseline row calls */
     /* NULL, or the kernel of the same program that the plan's second launch runs (a
      * manifest's `then NAME`; struct cb_then). */
     const char *then;
-    cb_describe_fn describe; /* library rows (enqueue or library): what they ran */
     /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
     const char *source_path;             /* that file; NULL: cl/<family>.cl */
     const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */
