@@ -118,31 +118,6 @@ static int default_sizes(const struct context *x, struct cb_manifest_kernel *u,
     return 0;
 }
 
-int manifest_builtin_family(const char *family)
-{
-    for (size_t i = 0; i < cb_kernel_total(); i++)
-        if (cb_kernel_at(i)->source_path == NULL && strcmp(cb_kernel_at(i)->family, family) == 0)
-            return 1;
-    return 0;
-}
-
-/* A generic kernel's family, for -k and the report's groups: its file's name without the
- * extension, or with it where that is a built-in family's name (a generic kernel in a file
- * called matmul.cl is no matmul: its rows would sit under GFLOP/s and matmul_naive). */
-static const char *file_stem(struct cb_manifest_kernel *u, const char *path)
-{
-    const char *base = strrchr(path, '/');
-    const char *dot;
-    const char *stem;
-
-    base = base != NULL ? base + 1 : path;
-    dot = strrchr(base, '.');
-    stem = dot != NULL && dot > base ? manifest_keep(u, base, (size_t)(dot - base))
-                                     : manifest_keep(u, "user", 4);
-    return stem != NULL && manifest_builtin_family(stem) ? manifest_keep(u, base, strlen(base))
-                                                         : stem;
-}
-
 /* A hook serves one contract and reads parameters by name: each must be declared. */
 static int check_hook(const struct context *x, const struct cb_manifest_kernel *u)
 {
@@ -215,6 +190,8 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code)
 {
     const struct contract *ct = u->contract;
+    char msg[CB_REASON_LEN];
+    unsigned line;
 
     if (ct == NULL)
         return manifest_fail(
@@ -228,8 +205,8 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
             "the manifest names kernel '%s' but the file has no `__kernel void %s(`: "
             "fix the name in the manifest or in the source",
             u->k.name, u->k.name);
-    if (manifest_check_key_contracts(x, u, pend) != 0)
-        return -1;
+    if (manifest_key_refused(u, pend, &line, msg, sizeof msg))
+        return manifest_fail(x, line, 0, "%s", msg);
     if (u->hook != NULL && check_hook(x, u) != 0)
         return -1;
     if (u->k.then != NULL && check_then(x, u, code) != 0)
@@ -258,8 +235,7 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                 "generic kernel %s has no `arg` lines: declare each kernel argument in "
                 "order, e.g. `arg n int = N`",
                 u->k.name);
-        u->k.family = file_stem(u, x->path);
-        u->k.generic = &u->generic;
+        u->k.generic = &u->generic; /* its family: the file's (manifest.c) */
         if (!pend->metric_given)
             u->k.metric =
                 u->bytes.text == NULL && u->flops.text != NULL ? CB_METRIC_GFLOPS : CB_METRIC_GBS;
@@ -308,53 +284,4 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
         return -1;
     u->k.plan = manifest_plan_row;
     return check_expressions(x, u);
-}
-
-/* Whether `other` computes what u does, so that their times compare: the same family, or
- * both generic. */
-static int same_problem(const struct cb_manifest_kernel *u, const struct cb_kernel *other)
-{
-    return u->k.generic != NULL ? other->generic != NULL : strcmp(other->family, u->k.family) == 0;
-}
-
-/* Twins and baselines of the same problem: a matmul's time against a vadd's is no verdict. */
-int manifest_check_names(const struct context *x, const struct cb_manifest_file *file)
-{
-    for (size_t i = 0; i < file->count; i++) {
-        const struct cb_manifest_kernel *u = file->kernels[i]->manifest;
-        const struct cb_kernel *twin = u->k.twin != NULL ? cb_kernel_find(u->k.twin) : NULL;
-        const struct cb_kernel *base = u->k.baseline != NULL ? cb_kernel_find(u->k.baseline) : NULL;
-
-        if (u->k.twin != NULL && cb_kernel_find(u->k.twin) == NULL)
-            return manifest_fail(
-                x, u->twin_line, 0,
-                "twin %s is not a kernel of this file, of a file loaded before it, or "
-                "built in",
-                u->k.twin);
-        if (u->k.baseline != NULL && cb_kernel_find(u->k.baseline) == NULL)
-            return manifest_fail(
-                x, u->baseline_line, 0,
-                "baseline %s is not a kernel of this file, of a file loaded before it, "
-                "or built in",
-                u->k.baseline);
-        if (twin != NULL && !same_problem(u, twin))
-            return manifest_fail(
-                x, u->twin_line, 0,
-                "twin %s is a %s kernel but %s is a %s one: name a kernel of the same "
-                "contract",
-                u->k.twin, twin->generic != NULL ? "generic" : twin->family, u->k.name,
-                u->k.generic != NULL ? "generic" : u->k.family);
-        if (base != NULL && !same_problem(u, base))
-            return manifest_fail(
-                x, u->baseline_line, 0,
-                "baseline %s is a %s kernel but %s is a %s one: name a kernel of the "
-                "same contract",
-                u->k.baseline, base->generic != NULL ? "generic" : base->family, u->k.name,
-                u->k.generic != NULL ? "generic" : u->k.family);
-        if (u->generic.check.ref_kernel != NULL &&
-            cb_kernel_find(u->generic.check.ref_kernel) == NULL)
-            return manifest_fail(x, u->verify_line, 0, "verify: no kernel %s in '%s'",
-                                 u->generic.check.ref_kernel, u->generic.check.ref_file);
-    }
-    return 0;
 }

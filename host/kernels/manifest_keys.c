@@ -267,100 +267,59 @@ static int fits(const struct cb_elem_info *t, double v)
     return v == floor(v) && v >= (double)t->min && v <= (double)t->max;
 }
 
-/* arg NAME TYPE = EXPR | NAME TYPE[EXPR] DIR [FILL] | NAME local[EXPR], TYPE one of the
- * table of elem_type.c */
-static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+/* arg NAME TYPE = EXPR: a scalar, from an expression or (floating) a decimal number. */
+static int parse_arg_scalar(struct cursor *c, struct cb_manifest_kernel *u,
+                            struct cb_generic_arg *a)
 {
-    struct cb_generic *g = &u->generic;
-    struct cb_generic_arg *a = &g->args[g->arg_count];
-    const struct cb_elem_info *t = NULL;
-    const char *name, *type;
-    size_t len, tlen;
-    int local;
+    const struct cb_elem_info *t = cb_elem_info(a->type);
+    const struct located *at = &u->arg_expr[u->generic.arg_count];
 
-    (void)pend;
-    name = cursor_ident(c, &len);
-    if (name == NULL)
-        return manifest_fail(
-            c->x, c->line, cursor_col(c, c->at),
-            "arg needs the argument's name: `arg n int = N` or `arg x float[N] in`");
-    if (g->arg_count == CB_MAX_ARGS)
-        return manifest_fail(c->x, c->line, cursor_col(c, name), "more than %d arguments",
-                             CB_MAX_ARGS);
-    memset(a, 0, sizeof *a);
-    a->name = manifest_keep(u, name, len);
-    type = cursor_ident(c, &tlen);
-    local = type != NULL && manifest_word_is(type, tlen, "local");
-    if (type == NULL || (!local && cb_elem_find(type, tlen, &a->type) != 0))
-        return manifest_fail(c->x, c->line, cursor_col(c, type != NULL ? type : c->at),
-                             "arg %s: unknown type '%.*s': the types are char, uchar, short, "
-                             "ushort, int, uint, long, ulong, half, float and double (TYPE = EXPR, "
-                             "TYPE[LENGTH]), or local[BYTES]",
-                             a->name, type != NULL ? (int)tlen : 0, type != NULL ? type : "");
-    if (!local)
-        t = cb_elem_info(a->type);
-    if (!local && cursor_accept_char(c, '=')) {
-        a->kind = CB_ARG_SCALAR;
-        a->value = cursor_rest(c, u, &u->arg_expr[g->arg_count]);
-        if (a->value == NULL)
-            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                                 "arg %s: an expression must follow '='", a->name);
-        if (t->floating && decimal_number(a->value, &a->real)) {
-            a->literal = 1;
-            if (!fits(t, a->real))
-                return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
-                                     "arg %s: %s is beyond %s's largest value %g", a->name,
-                                     a->value, t->name, t->largest);
-        } else if (!t->floating && strpbrk(a->value, ".") != NULL &&
-                   decimal_number(a->value, &a->real))
-            return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
-                                 "arg %s: %s is not an integer: %s %s argument takes an integer "
-                                 "expression (declare it float or double for a number with a "
-                                 "fraction)",
-                                 a->name, a->value, a->type == CB_ELEM_INT ? "an" : "a", t->name);
-        g->arg_count++;
-        return 0;
-    }
-    if (*c->at != '[')
+    a->kind = CB_ARG_SCALAR;
+    a->value = cursor_rest(c, u, &u->arg_expr[u->generic.arg_count]);
+    if (a->value == NULL)
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                             "arg %s: write `%s = EXPR` for a scalar, `%s[LENGTH]` for a buffer, "
-                             "`local[BYTES]` for local memory",
-                             a->name, local ? "int" : t->name, local ? "float" : t->name);
-    {
-        const char *start = ++c->at;
-        int depth = 1;
+                             "arg %s: an expression must follow '='", a->name);
+    if (t->floating && decimal_number(a->value, &a->real)) {
+        a->literal = 1;
+        if (!fits(t, a->real))
+            return manifest_fail(c->x, c->line, at->column,
+                                 "arg %s: %s is beyond %s's largest value %g", a->name, a->value,
+                                 t->name, t->largest);
+    } else if (!t->floating && strpbrk(a->value, ".") != NULL && decimal_number(a->value, &a->real))
+        return manifest_fail(c->x, c->line, at->column,
+                             "arg %s: %s is not an integer: %s %s argument takes an integer "
+                             "expression (declare it float or double for a number with a "
+                             "fraction)",
+                             a->name, a->value, a->type == CB_ELEM_INT ? "an" : "a", t->name);
+    return 0;
+}
 
-        while (*c->at != '\0' && depth > 0) {
-            depth += *c->at == '[' ? 1 : *c->at == ']' ? -1 : 0;
-            c->at++;
-        }
-        if (depth != 0)
-            return manifest_fail(c->x, c->line, cursor_col(c, start - 1),
-                                 "arg %s: '[' without its ']'", a->name);
-        u->arg_expr[g->arg_count] = (struct located){
-            manifest_keep(u, start, (size_t)(c->at - 1 - start)), c->line, cursor_col(c, start)};
-        a->length = u->arg_expr[g->arg_count].text;
+/* [EXPR] after a buffer's type or `local`: the length, kept as an expression. */
+static int parse_arg_length(struct cursor *c, struct cb_manifest_kernel *u,
+                            struct cb_generic_arg *a)
+{
+    const char *start = ++c->at;
+    int depth = 1;
+
+    while (*c->at != '\0' && depth > 0) {
+        depth += *c->at == '[' ? 1 : *c->at == ']' ? -1 : 0;
+        c->at++;
     }
-    if (local) {
-        a->kind = CB_ARG_LOCAL;
-        if (!cursor_at_end(c))
-            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                                 "arg %s: nothing follows local[BYTES]", a->name);
-        g->arg_count++;
-        return 0;
-    }
-    a->kind = CB_ARG_BUFFER;
-    if (cursor_accept_word(c, "inout"))
-        a->is_input = a->is_output = 1;
-    else if (cursor_accept_word(c, "in"))
-        a->is_input = 1;
-    else if (cursor_accept_word(c, "out"))
-        a->is_output = 1;
-    else {
-        cursor_blanks(c);
-        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                             "arg %s: say in, out or inout after the length", a->name);
-    }
+    if (depth != 0)
+        return manifest_fail(c->x, c->line, cursor_col(c, start - 1), "arg %s: '[' without its ']'",
+                             a->name);
+    u->arg_expr[u->generic.arg_count] = (struct located){
+        manifest_keep(u, start, (size_t)(c->at - 1 - start)), c->line, cursor_col(c, start)};
+    a->length = u->arg_expr[u->generic.arg_count].text;
+    return 0;
+}
+
+/* [FILL] of an input buffer: random (the default), zeros, iota or const V. */
+static int parse_arg_fill(struct cursor *c, struct cb_generic_arg *a)
+{
+    const struct cb_elem_info *t = cb_elem_info(a->type);
+    size_t len;
+
     a->fill = CB_FILL_RANDOM;
     if (!a->is_input && !cursor_at_end(c))
         return manifest_fail(
@@ -391,6 +350,77 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
                              "arg %s: unexpected '%s' (fills: random, zeros, iota, const V)",
                              a->name, c->at);
+    return 0;
+}
+
+/* NAME TYPE[EXPR] DIR [FILL]: a buffer, after its length. */
+static int parse_arg_buffer(struct cursor *c, struct cb_generic_arg *a)
+{
+    a->kind = CB_ARG_BUFFER;
+    if (cursor_accept_word(c, "inout"))
+        a->is_input = a->is_output = 1;
+    else if (cursor_accept_word(c, "in"))
+        a->is_input = 1;
+    else if (cursor_accept_word(c, "out"))
+        a->is_output = 1;
+    else {
+        cursor_blanks(c);
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "arg %s: say in, out or inout after the length", a->name);
+    }
+    return parse_arg_fill(c, a);
+}
+
+/* arg NAME TYPE = EXPR | NAME TYPE[EXPR] DIR [FILL] | NAME local[EXPR], TYPE one of the
+ * table of elem_type.c */
+static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    struct cb_generic *g = &u->generic;
+    struct cb_generic_arg *a = &g->args[g->arg_count];
+    const char *name, *type, *tname;
+    size_t len, tlen;
+    int local;
+
+    (void)pend;
+    name = cursor_ident(c, &len);
+    if (name == NULL)
+        return manifest_fail(
+            c->x, c->line, cursor_col(c, c->at),
+            "arg needs the argument's name: `arg n int = N` or `arg x float[N] in`");
+    if (g->arg_count == CB_MAX_ARGS)
+        return manifest_fail(c->x, c->line, cursor_col(c, name), "more than %d arguments",
+                             CB_MAX_ARGS);
+    memset(a, 0, sizeof *a);
+    a->name = manifest_keep(u, name, len);
+    type = cursor_ident(c, &tlen);
+    local = type != NULL && manifest_word_is(type, tlen, "local");
+    if (type == NULL || (!local && cb_elem_find(type, tlen, &a->type) != 0))
+        return manifest_fail(c->x, c->line, cursor_col(c, type != NULL ? type : c->at),
+                             "arg %s: unknown type '%.*s': the types are char, uchar, short, "
+                             "ushort, int, uint, long, ulong, half, float and double (TYPE = EXPR, "
+                             "TYPE[LENGTH]), or local[BYTES]",
+                             a->name, type != NULL ? (int)tlen : 0, type != NULL ? type : "");
+    if (!local && cursor_accept_char(c, '=')) {
+        if (parse_arg_scalar(c, u, a) != 0)
+            return -1;
+        g->arg_count++;
+        return 0;
+    }
+    tname = local ? "float" : cb_elem_info(a->type)->name;
+    if (*c->at != '[')
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "arg %s: write `%s = EXPR` for a scalar, `%s[LENGTH]` for a buffer, "
+                             "`local[BYTES]` for local memory",
+                             a->name, local ? "int" : tname, tname);
+    if (parse_arg_length(c, u, a) != 0)
+        return -1;
+    if (local) {
+        a->kind = CB_ARG_LOCAL;
+        if (!cursor_at_end(c))
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "arg %s: nothing follows local[BYTES]", a->name);
+    } else if (parse_arg_buffer(c, a) != 0)
+        return -1;
     g->arg_count++;
     return 0;
 }
@@ -868,34 +898,35 @@ int manifest_parse_key(struct cursor *c, struct cb_manifest_kernel *u, struct pe
                          (int)len, name, keys_text(list, sizeof list));
 }
 
-int manifest_check_key_contracts(const struct context *x, const struct cb_manifest_kernel *u,
-                                 const struct pending *pend)
+int manifest_key_refused(const struct cb_manifest_kernel *u, const struct pending *pend,
+                         unsigned *line, char *msg, size_t len)
 {
     const struct contract *ct = u->contract;
     const struct key *first = NULL;
-    unsigned line = 0;
 
+    *line = 0;
     /* The first line, in the file, whose key this contract refuses. */
     for (unsigned i = 0; i < KEY_COUNT; i++)
         if (pend->key_line[i] != 0 && (keys[i].contracts & ct->bit) == 0 &&
-            (first == NULL || pend->key_line[i] < line)) {
+            (first == NULL || pend->key_line[i] < *line)) {
             first = &keys[i];
-            line = pend->key_line[i];
+            *line = pend->key_line[i];
         }
     if (first == NULL)
         return 0;
     if (first->contracts == GENERIC)
-        return manifest_fail(x, line, 0,
-                             "`%s` is only for the generic contract; the %s contract's arguments "
-                             "are fixed: %s",
-                             first->name, ct->name, ct->signature);
-    if (first->contracts == FAMILY)
-        return manifest_fail(x, line, 0,
-                             "`%s` is only for the vadd, transpose, copy and matmul contracts",
-                             first->name);
-    for (unsigned i = 0; i < sizeof contracts / sizeof contracts[0]; i++)
-        if (first->contracts & contracts[i].bit)
-            return manifest_fail(x, line, 0, "%s is only for the %s contract: its signature is %s",
-                                 first->name, contracts[i].name, contracts[i].signature);
-    return 0;
+        snprintf(msg, len,
+                 "`%s` is only for the generic contract; the %s contract's arguments are fixed: %s",
+                 first->name, ct->name, ct->signature);
+    else if (first->contracts == FAMILY)
+        snprintf(msg, len, "`%s` is only for the vadd, transpose, copy and matmul contracts",
+                 first->name);
+    else
+        for (unsigned i = 0; i < sizeof contracts / sizeof contracts[0]; i++)
+            if (first->contracts & contracts[i].bit) {
+                snprintf(msg, len, "%s is only for the %s contract: its signature is %s",
+                         first->name, contracts[i].name, contracts[i].signature);
+                break;
+            }
+    return 1;
 }

@@ -1,12 +1,17 @@
-/* The parts of the manifest loader, private to host/kernels/manifest*.c, one file each:
+/* The parts of the manifest loader, private to host/kernels/manifest*.c.  A kernel file goes
+ * through one pipeline, each stage one file, entered once:
+ *   manifest_files.c   read: the file's text (cb_kernel_file_load), and at the end register
+ *                      its kernels and link the names that need other files (twins,
+ *                      baselines, references)
+ *   manifest.c         scan (manifest_scan.c) and parse each manifest's lines through the
+ *                      key table (manifest_keys.c), one file's manifests into kernels
+ *   manifest_check.c   check each kernel alone: required keys, the keys its contract allows,
+ *                      plug-ins, sizes, expressions
+ *   manifest_plan.c    plan: a row from the manifest's expressions (once at the defaults as
+ *                      the last check, then per row)
+ * and their helpers:
  *   manifest_context.c messages that name file, line and column; the strings a kernel owns
- *   manifest_scan.c    the source's comments and the kernels its code declares
  *   manifest_cursor.c  the syntax of one manifest line (names, words, expression lists)
- *   manifest_keys.c    the keys, declared once in a table, and their parsers; the contracts
- *   manifest_plan.c    planning a row from the manifest's expressions
- *   manifest_check.c   the checks a manifest must pass when it is loaded
- *   manifest.c         one file's manifests into kernels (cb_manifest_parse)
- *   manifest_files.c   the list of loaded files, and registering their kernels
  *   manifest_deps.c    the files a kernel file's build reads, in its hash
  */
 #ifndef CLBENCH_MANIFEST_PARTS_H
@@ -158,9 +163,10 @@ struct pending {
 
 /* Reads one `KEY VALUE...` line into u. */
 int manifest_parse_key(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend);
-/* Once the contract is known: refuses the keys it does not allow. */
-int manifest_check_key_contracts(const struct context *x, const struct cb_manifest_kernel *u,
-                                 const struct pending *pend);
+/* Once the contract is known: 1 with the message and the line of the first key it does not
+ * allow, else 0.  The checks (manifest_check.c) report it. */
+int manifest_key_refused(const struct cb_manifest_kernel *u, const struct pending *pend,
+                         unsigned *line, char *msg, size_t len);
 
 /* ---- manifest_plan.c ---- */
 
@@ -177,14 +183,17 @@ int manifest_plan_row(struct cb_problem *p, char *why, size_t len);
 
 /* ---- manifest_check.c ---- */
 
-/* Whether a built-in kernel belongs to `family`. */
-int manifest_builtin_family(const char *family);
 /* Completes u once all of its lines are read: required keys, the contract's fixed parts, the
- * expressions checked and evaluated at the defaults. */
+ * expressions checked, and last the row planned at the defaults (manifest_plan.c).  What
+ * needs other files (twins, baselines, references) is checked when the file's kernels are
+ * registered (manifest_files.c). */
 int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code);
-/* Twins, baselines and reference kernels name registered kernels of the same problem. */
-int manifest_check_names(const struct context *x, const struct cb_manifest_file *file);
+
+/* ---- manifest_files.c ---- */
+
+/* Whether a built-in kernel belongs to `family`. */
+int manifest_builtin_family(const char *family);
 
 /* ---- manifest_deps.c ---- */
 
