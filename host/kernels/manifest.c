@@ -1,7 +1,7 @@
 /* One file's manifests into kernels (cb_manifest_parse): each comment that starts with
  * `clbench:kernel NAME` is read line by line through the key table (manifest_keys.c), then
- * checked (manifest_check.c), which plans it at the defaults last (manifest_plan.c); see manifest.h.  The grammar is documented in docs/kernel-files.md
- * ("Your own kernels"). */
+ * checked (manifest_check.c), which plans it at the defaults last (manifest_plan.c); see
+ * manifest.h.  The grammar is documented in docs/kernel-files.md ("Your own kernels"). */
 #define _POSIX_C_SOURCE 200809L
 #include "manifest_parts.h"
 
