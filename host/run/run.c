@@ -1,8 +1,8 @@
 /* One row from limits check to statistics; see run.h.  The lifecycle is the same for every
  * contract; what depends on the argument list (buffers, arguments, verification) is behind
  * struct cb_row_contract (contract.h): the families' part is in family_contract.c, the generic
- * contract's in generic.c.  Every OpenCL object a row creates is held in struct resources and
- * released by release_resources, on every path. */
+ * contract's in generic.c, a library baseline's in library_contract.c.  Every OpenCL object a row
+ * creates is held in struct resources and released by release_resources, on every path. */
 #include "clbench/run.h"
 
 #include "clbench/check.h"
@@ -217,13 +217,13 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
 
 /* Enough sets of buffers that together they overflow the device's global cache, so that a
  * launch never finds its data left in cache by the previous one; one set when a single set
- * already does. */
-static unsigned buffer_sets(const struct cb_row *row)
+ * already does, or where the row launches the work itself (a library on its own buffers). */
+static unsigned buffer_sets(const struct cb_row *row, const struct resources *r)
 {
     const double cache = (double)row->device->global_cache_bytes;
     double sets;
 
-    if (row->problem.kernel->library != NULL || row->footprint_bytes >= 2.0 * cache)
+    if (r->contract->launch != NULL || row->footprint_bytes >= 2.0 * cache)
         return 1;
     sets = ceil(2.0 * cache / row->footprint_bytes);
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
@@ -272,7 +272,7 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
     cl_command_queue q = row->device->queue;
     cl_int err;
 
-    if (p->kernel->library != NULL)
+    if (r->contract->launch != NULL)
         return r->contract->launch(row, r->buffers, set, &r->own_ms);
     if (r->contract->set_args(row, r->buffers, r->kernel, set) != 0)
         return -1;
@@ -531,9 +531,9 @@ static const double EVENTS_COVER_MIN = 0.02;
 static int time_launches(struct cb_row *row, struct resources *r, const struct cb_row_settings *cfg,
                          double deadline, unsigned *last_set)
 {
-    const enum launch_timer timer = strcmp(row->timer, "event") == 0       ? TIMER_EVENTS
-                                    : row->problem.kernel->library != NULL ? TIMER_LIBRARY
-                                                                           : TIMER_WALL;
+    const enum launch_timer timer = strcmp(row->timer, "event") == 0 ? TIMER_EVENTS
+                                    : r->contract->launch != NULL    ? TIMER_LIBRARY
+                                                                     : TIMER_WALL;
     double total_ms;
     int backwards = 0;
 
@@ -613,7 +613,9 @@ static void compute_throughput(struct cb_row *row)
 
 static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
 {
-    return k->generic != NULL ? &cb_generic_contract : &cb_family_contract;
+    return k->library != NULL   ? &cb_library_contract
+           : k->generic != NULL ? &cb_generic_contract
+                                : &cb_family_contract;
 }
 
 /* A families' or library row of a type its kernel does not take (its manifest's `types`, a
@@ -879,7 +881,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
             cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
             return -1;
         }
-        if (k->library != NULL)
+        if (r->contract->launch != NULL) /* no kernel of ours to build */
             break;
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0 ||
@@ -903,7 +905,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
                     work_group(p), row->kernel_work_group_size, row->device->platform_name);
         return -1;
     }
-    row->buffer_sets = buffer_sets(row);
+    row->buffer_sets = buffer_sets(row, r);
     row->cache_resident =
         row->footprint_bytes * row->buffer_sets <= (double)row->device->global_cache_bytes;
     return r->contract->create(row, env, &r->buffers);

@@ -1,8 +1,9 @@
-/* The parts of running a row that depend on the kernel's contract: the four families' fixed
- * (scalars, inputs, output) argument lists, in host/run/family_contract.c, or a generic kernel's
- * declared argument list, in host/run/generic.c.  host/run/run.c drives one lifecycle for both
- * (limits, build, first launch verified, warm-ups, timed launches over rotating buffer sets,
- * verified again, statistics) and calls these at the points where they differ.
+/* The parts of running a row that depend on what it runs: the four families' fixed (scalars,
+ * inputs, output) argument lists, in host/run/family_contract.c, a generic kernel's declared
+ * argument list, in host/run/generic.c, or a library baseline, in host/run/library_contract.c.
+ * host/run/run.c drives one lifecycle for both (limits, build, first launch verified, warm-ups,
+ * timed launches over rotating buffer sets, verified again, statistics) and calls these at the
+ * points where they differ.
  */
 #ifndef CLBENCH_CONTRACT_H
 #define CLBENCH_CONTRACT_H
@@ -24,9 +25,8 @@ struct cb_row_contract {
     /* The arguments of a plan's second launch (struct cb_then) for buffer set `set`; NULL
      * where the contract has none (the generic contract: built-in kernels alone plan one). */
     int (*set_then_args)(struct cb_row *row, void *state, cl_kernel kernel, unsigned set);
-    /* For rows whose kernel launches the work itself (an enqueue hook or a library: families
-     * only), instead of set_args and the runner's launch; a library that times its own call
-     * stores that time in *ms. */
+    /* For rows that launch the work themselves (library baselines), instead of set_args and
+     * the runner's launch; the library times its own call into *ms. */
     int (*launch)(struct cb_row *row, void *state, unsigned set, double *ms);
     /* Checks the guards and the outputs of buffer set `set` after a launch; `when` is for
      * messages ("after the first launch"). */
@@ -48,6 +48,27 @@ struct cb_row_contract {
 
 extern const struct cb_row_contract cb_family_contract;
 extern const struct cb_row_contract cb_generic_contract;
+extern const struct cb_row_contract cb_library_contract;
+
+/* The fixed buffers of a family kernel's row and of a library's (host/run/fixed_buffers.c):
+ * inputs of the row's type filled with the run's seeded values, and one output, poisoned,
+ * guarded and checked against the kernel's CPU reference. */
+struct cb_fixed_buffers {
+    cl_mem in[CB_MAX_BUFFER_SETS][CB_MAX_INPUTS];
+    struct cb_guarded out[CB_MAX_BUFFER_SETS];
+    size_t guard_front;
+    void *host_in[CB_MAX_INPUTS];
+    void *host_out;
+    cl_uint *host_guard; /* guard_front + CB_GUARD_BYTES */
+};
+/* check_buffers: the inputs, a two-launch plan's scratch, the output. */
+int cb_fixed_check_buffers(struct cb_row *row);
+/* Creates row->buffer_sets sets of them into b (zeroed by the caller). */
+int cb_fixed_create(struct cb_row *row, const struct cb_row_env *env, struct cb_fixed_buffers *b);
+/* Checks the guards and the output of buffer set `set` against the reference. */
+int cb_fixed_verify(struct cb_row *row, struct cb_fixed_buffers *b, unsigned set,
+                    const struct cb_row_env *env, const char *when);
+void cb_fixed_release(struct cb_fixed_buffers *b);
 
 /* A generic kernel with an argument of a type whose extension the row's device lacks
  * (cl_khr_fp64 for double): the row ends unsupported, naming it, and -1; else 0.  Asked
