@@ -1,7 +1,7 @@
 /* The sgemm_clblast and dgemm_clblast baseline rows: CLBlast's SGEMM and DGEMM, a library
  * (struct cb_library) that works on the row's own OpenCL buffers.  Compiled to nothing without
  * CLBlast; the rows then carry .requires instead (host/kernels/registry.c). */
-#include "clbench/families.h"
+#include "clbench/libraries.h"
 
 #ifdef CLBENCH_HAVE_CLBLAST
 #include "clbench/check.h"
@@ -35,15 +35,6 @@ static int clblast_refuses(const struct cb_device *d, const char *kernel, char *
              "21.10)",
              kernel, d->platform_name);
     return 1;
-}
-
-/* Nothing to open: CLBlast reads and writes the row's buffers (call->in, call->out). */
-static int clblast_open(struct cb_library_call *call, char *why, size_t why_len)
-{
-    (void)call;
-    (void)why;
-    (void)why_len;
-    return 0;
 }
 
 /* C = 1 * A * B + 0 * C, row-major, no transposes, leading dimensions K, N and N, timed on the
@@ -80,30 +71,10 @@ static int clblast_launch(struct cb_library_call *call, double *ms, char *why, s
     return CB_LIBRARY_FAILED;
 }
 
-/* The result is in the row's output already. */
-static int clblast_store(struct cb_library_call *call, cl_command_queue queue, cl_mem out,
-                         char *why, size_t why_len)
-{
-    (void)call;
-    (void)queue;
-    (void)out;
-    (void)why;
-    (void)why_len;
-    return 0;
-}
-
-static void clblast_close(struct cb_library_call *call)
-{
-    (void)call;
-}
-
 const struct cb_library cb_library_clblast = {
     .timer = "wall",
     .refuses = clblast_refuses,
-    .open = clblast_open,
-    .launch = clblast_launch,
-    .store = clblast_store,
-    .close = clblast_close,
+    .launch = clblast_launch, /* on the row's own buffers: nothing to open, store or close */
     .describe = clblast_describe,
 };
 #endif

@@ -3,7 +3,7 @@
  * dlopen when the row first runs, so that the binary has no CUDA dependency: where they are
  * missing the row is unavailable with the reason.  Built only with the CUDA headers
  * (CLBENCH_WITH_CUBLAS); cb_gemm_rowmajor, the operand swap, is always built (unit-tested). */
-#include "clbench/families.h"
+#include "clbench/libraries.h"
 
 /* cuBLAS is column-major.  A row-major matrix read column-major is its transpose, so the
  * row-major C = A B (M x N) is the column-major C^T = B^T A^T (N x M): swap the operands and

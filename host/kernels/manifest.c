@@ -105,6 +105,8 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
             return -1;
     }
     *next = i;
+    if (manifest_apply_contract(x, u, &pend) != 0)
+        return -1;
     return manifest_finish(x, u, &pend, s->code);
 }
 

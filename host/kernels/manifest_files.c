@@ -57,17 +57,27 @@ const char *cb_kernel_file_hash(const char *path)
 
 int manifest_builtin_family(const char *family)
 {
-    for (size_t i = 0; i < cb_kernel_total(); i++)
-        if (cb_kernel_at(i)->source_path == NULL && strcmp(cb_kernel_at(i)->family, family) == 0)
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+
+        /* A family of cl/'s files, not the library rows that join one: cl/matmul.cl's own
+         * kernels are of family matmul while the GEMM rows are already registered. */
+        if (k->source_path == NULL && k->manifest != NULL && strcmp(k->family, family) == 0)
             return 1;
+    }
     return 0;
 }
 
-/* Whether `other` computes what u does, so that their times compare: the same family, or
- * both generic. */
+/* What a kernel computes, so that times compare: its contract's family, a built-in kernel's
+ * or library row's family, or "generic" for a user's kernel of its own arguments. */
+static const char *problem_of(const struct cb_kernel *k)
+{
+    return k->contract != NULL ? k->contract : k->source_path != NULL ? "generic" : k->family;
+}
+
 static int same_problem(const struct cb_manifest_kernel *u, const struct cb_kernel *other)
 {
-    return u->k.generic != NULL ? other->generic != NULL : strcmp(other->family, u->k.family) == 0;
+    return strcmp(problem_of(&u->k), problem_of(other)) == 0;
 }
 
 /* Twins and baselines name registered kernels of the same problem (a matmul's time against a
@@ -96,15 +106,13 @@ static int check_names(const struct context *x, const struct cb_manifest_file *f
                 x, u->twin_line, 0,
                 "twin %s is a %s kernel but %s is a %s one: name a kernel of the same "
                 "contract",
-                u->k.twin, twin->generic != NULL ? "generic" : twin->family, u->k.name,
-                u->k.generic != NULL ? "generic" : u->k.family);
+                u->k.twin, problem_of(twin), u->k.name, problem_of(&u->k));
         if (base != NULL && !same_problem(u, base))
             return manifest_fail(
                 x, u->baseline_line, 0,
                 "baseline %s is a %s kernel but %s is a %s one: name a kernel of the "
                 "same contract",
-                u->k.baseline, base->generic != NULL ? "generic" : base->family, u->k.name,
-                u->k.generic != NULL ? "generic" : u->k.family);
+                u->k.baseline, problem_of(base), u->k.name, problem_of(&u->k));
         if (u->generic.check.ref_kernel != NULL &&
             cb_kernel_find(u->generic.check.ref_kernel) == NULL)
             return manifest_fail(x, u->verify_line, 0, "verify: no kernel %s in '%s'",

@@ -19,7 +19,6 @@
 
 #include "clbench/check.h"
 #include "clbench/expr.h"
-#include "clbench/families.h"
 #include "clbench/manifest.h"
 #include "clbench/parse.h"
 #include "clbench/plugin.h"
@@ -34,23 +33,16 @@ struct located {
     unsigned line, column;
 };
 
-/* A family's argument list, inputs, work model and reference, which a user kernel that
- * declares the contract gets as they are; only its NDRange comes from its manifest. */
+/* A contract a manifest may name (`contract vadd`): a built-in family's argument list and
+ * check, so that a user's kernel of the same signature joins that family without declaring
+ * them.  It stands for manifest lines (manifest_keys.c), read as if written wherever the
+ * manifest gives none of that key; `contract generic` stands for none. */
 struct contract {
     const char *name;
-    unsigned bit; /* this contract's bit in a key's `contracts` mask */
-    unsigned dims;
-    const char *vars[CB_MAX_DIMS]; /* the size variables' names */
-    unsigned inputs;
-    enum cb_metric metric;
-    const char *baseline;
-    cb_plan_fn model;
-    cb_reference_fn reference;
-    const char *signature; /* for messages */
+    const char *baseline;     /* whose default sizes a kernel without a `size` line takes */
+    const char *signature;    /* for messages */
+    const char *const *lines; /* the manifest lines it stands for, NULL-terminated; NULL: none */
 };
-
-/* The contract named s[0, len), or NULL. */
-const struct contract *manifest_contract_find(const char *s, size_t len);
 
 /* One kernel's manifest, as parsed; the kernel's struct cb_kernel points back here. */
 struct cb_manifest_kernel {
@@ -68,7 +60,8 @@ struct cb_manifest_kernel {
     struct located local_mem, private_mem, loops, dynamic_local, flops, bytes;
     /* Where each param's `device (EXPR)` is, checked once the sizes' names are known. */
     struct located device_def[CB_MAX_PARAMS];
-    const struct cb_plugin *hook; /* `plan NAME`, else NULL */
+    const struct cb_plugin *hook;      /* `plan NAME`, else NULL */
+    const struct cb_plugin *reference; /* `verify NAME` of a host reference, else NULL */
     unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
     unsigned twin_line, baseline_line, verify_line, then_line;
@@ -156,17 +149,17 @@ enum { KEY_SLOTS = 32 }; /* at least the rows of the key table */
 struct pending {
     struct cb_size cpu, gpu, shared;
     unsigned size_line;
-    int metric_given; /* else the contract's metric */
+    int metric_given; /* else gbs, or gflops for a kernel that counts flops alone */
     unsigned metric_line, contract_line;
     unsigned key_line[KEY_SLOTS]; /* where each key of the table was first given, 0: not yet */
 };
 
 /* Reads one `KEY VALUE...` line into u. */
 int manifest_parse_key(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend);
-/* Once the contract is known: 1 with the message and the line of the first key it does not
- * allow, else 0.  The checks (manifest_check.c) report it. */
-int manifest_key_refused(const struct cb_manifest_kernel *u, const struct pending *pend,
-                         unsigned *line, char *msg, size_t len);
+/* Once every line of u is read: the lines its contract stands for, where u gives none of that
+ * key; refuses the keys a contract's argument list fixes. */
+int manifest_apply_contract(const struct context *x, struct cb_manifest_kernel *u,
+                            struct pending *pend);
 
 /* ---- manifest_plan.c ---- */
 
@@ -192,7 +185,7 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
 
 /* ---- manifest_files.c ---- */
 
-/* Whether a built-in kernel belongs to `family`. */
+/* Whether a kernel of cl/'s files belongs to `family`. */
 int manifest_builtin_family(const char *family);
 
 /* ---- manifest_deps.c ---- */

@@ -5,7 +5,7 @@
  * then unavailable).  Compiled to nothing with -DCLBENCH_WITH_OPENBLAS=OFF but the core-type
  * table (unit-tested); the row then carries .requires instead (host/kernels/registry.c). */
 #define _POSIX_C_SOURCE 200809L
-#include "clbench/families.h"
+#include "clbench/libraries.h"
 
 #include <stddef.h>
 #include <strings.h>

@@ -3,7 +3,8 @@
  * the one kind of row a .cl file cannot declare (this file's table); then the kernels of the
  * user's kernel files.  A kernel's name is the value of --kernel.
  */
-#include "clbench/families.h"
+#include "clbench/libraries.h"
+#include "clbench/plugin.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -219,4 +220,9 @@ const char *cb_kernel_closest(const char *name)
         }
     }
     return best_distance <= 1 + strlen(name) / 2 ? best : NULL;
+}
+
+enum cb_elem_type cb_kernel_compute_type(const struct cb_kernel *k, enum cb_elem_type real)
+{
+    return k->generic != NULL ? cb_generic_compute_type(k->generic, real) : real;
 }

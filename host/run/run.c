@@ -1,7 +1,7 @@
 /* One row from limits check to statistics; see run.h.  The lifecycle is the same for every
  * contract; what depends on the argument list (buffers, arguments, verification) is behind
- * struct cb_row_contract (contract.h): the families' part is in family_contract.c, the generic
- * contract's in generic.c, a library baseline's in library_contract.c.  Every OpenCL object a row
+ * struct cb_row_contract (contract.h): an OpenCL kernel's part is in generic.c, a library
+ * baseline's in library_contract.c.  Every OpenCL object a row
  * creates is held in struct resources and released by release_resources, on every path. */
 #include "clbench/run.h"
 
@@ -611,14 +611,12 @@ static void compute_throughput(struct cb_row *row)
     }
 }
 
-static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
+const struct cb_row_contract *cb_row_contract_of(const struct cb_kernel *k)
 {
-    return k->library != NULL   ? &cb_library_contract
-           : k->generic != NULL ? &cb_generic_contract
-                                : &cb_family_contract;
+    return k->library != NULL ? &cb_library_contract : &cb_generic_contract;
 }
 
-/* A families' or library row of a type its kernel does not take (its manifest's `types`, a
+/* A row of a type its kernel does not take (its manifest's `types`, a
  * library's precision), or whose extension the device lacks: unsupported, with the reason;
  * asked first, since nothing else about the row matters then. */
 static int check_real_type(struct cb_row *row)
@@ -626,18 +624,11 @@ static int check_real_type(struct cb_row *row)
     const struct cb_problem *p = &row->problem;
     const struct cb_elem_info *t = cb_elem_info(p->real);
 
-    if (p->kernel->generic != NULL)
-        return 0; /* its arguments' own types: cb_generic_check_types */
+    if (p->kernel->types == 0)
+        return 0; /* no REAL: its arguments' own types, checked by its contract's admit */
     if (!cb_kernel_takes(p->kernel, p->real)) {
-        if (p->kernel->library != NULL)
-            cb_row_fail(row, CB_STATUS_UNSUPPORTED,
-                        "%s does not take --type %s: a library row computes in one type (the "
-                        "sgemm_* rows in float, the dgemm_* rows in double)",
-                        p->kernel->name, t->name);
-        else
-            cb_row_fail(row, CB_STATUS_UNSUPPORTED,
-                        "%s does not take --type %s: its manifest's `types` line leaves it out",
-                        p->kernel->name, t->name);
+        cb_row_fail(row, CB_STATUS_UNSUPPORTED, "%s does not take --type %s: %s", p->kernel->name,
+                    t->name, cb_row_contract_of(p->kernel)->takes_types);
         return -1;
     }
     if (t->extension != NULL && !cb_device_has_extension(row->device, t->extension)) {
@@ -692,15 +683,10 @@ int cb_row_plan(struct cb_row *row)
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
         return -1;
     }
-    if (k->library != NULL &&
-        k->library->refuses(row->device, k->name, row->reason, sizeof row->reason) != 0) {
-        row->status = CB_STATUS_UNAVAILABLE;
-        return -1;
-    }
     row->footprint_bytes = 0;
-    if (k->generic != NULL && cb_generic_check_types(row) != 0)
+    if (cb_row_contract_of(k)->admit(row) != 0)
         return -1;
-    return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
+    return check_limits(row) != 0 || cb_row_contract_of(k)->check_buffers(row) != 0 ? -1 : 0;
 }
 
 /* Halves, one at a time and in the manifest's order, the parameters whose halving gives a
@@ -941,11 +927,10 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     memset(&row->state, 0, sizeof row->state);
     memset(&row->energy, 0, sizeof row->energy);
     row->state.discarded = -1;
-    r.contract = row_contract(row->problem.kernel);
+    r.contract = cb_row_contract_of(row->problem.kernel);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
-    row->timer =
-        row->problem.kernel->library != NULL ? row->problem.kernel->library->timer : "event";
+    row->timer = r.contract->timer(row->problem.kernel);
     row->timer_reason[0] = '\0';
     if (strcmp(row->timer, "event") == 0 && row->device->clock_checked &&
         !row->device->events_trusted) {
@@ -954,8 +939,8 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     }
     if (prepare(row, &r, env) != 0)
         goto done;
-    if (row->problem.kernel->library != NULL)
-        row->problem.kernel->library->describe(row->device, &row->library);
+    if (r.contract->describe != NULL)
+        r.contract->describe(row);
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */

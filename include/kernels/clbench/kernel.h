@@ -1,8 +1,8 @@
 /* The kernel registry's types: what is known about a kernel, and the problem a row is planned
- * into for one size and one set of -D values.  Kernels are declared by the manifests of their
- * .cl files (cl/<family>.cl for the built-in ones; host/kernels/manifest*.c), library
- * baselines by the table of host/kernels/registry.c; the families' host plans and references
- * are in host/kernels/<family>.c.
+ * into for one size and one set of -D values.  A row runs one of two kinds: an OpenCL kernel,
+ * declared by the manifest of its .cl file (cl/<family>.cl for the built-in ones, the user's
+ * --kernel-file; host/kernels/manifest*.c), with the C plug-ins a manifest may name
+ * (plugin.h), or a library baseline (struct cb_library), a row of host/kernels/registry.c.
  */
 #ifndef CLBENCH_KERNEL_H
 #define CLBENCH_KERNEL_H
@@ -39,7 +39,7 @@ struct cb_then_arg {
  * Both launches run once per repetition, in order on one queue; a repetition's time runs from
  * the first's CL_PROFILING_COMMAND_START to the second's CL_PROFILING_COMMAND_END.  The row's
  * work model stays the problem's (a matmul's 2MNK), and its kernel_info and occupancy describe
- * the first (main) kernel.  Built-in kernels only: a plan hook fills it. */
+ * the first (main) kernel.  A plan plug-in fills it (plugin.h). */
 struct cb_then {
     cl_uint work_dim;
     size_t global[3], local[3];
@@ -82,16 +82,18 @@ struct cb_problem {
     const struct cb_kernel *kernel;
     size_t size[CB_MAX_DIMS];  /* n | width, height | M, N, K */
     long param[CB_MAX_PARAMS]; /* in the order of kernel->params */
-    /* The families' element type, REAL in the kernel (--type): float, double or half; their
-     * buffers, inputs, output, work model and tolerance are of this type. */
+    /* The row's element type, REAL in the kernel (--type): float, double or half; its REAL
+     * arguments, a library row's buffers, the work model and the tolerance are of this type. */
     enum cb_elem_type real;
 
     /* Filled by plan(). */
     cl_uint work_dim;
     size_t global[3], local[3]; /* local[0] == 0: let the runtime choose */
+    /* What a host reference reads and checks: the inputs in order, the one output (a library
+     * row's buffers; a kernel's `in` and `out` arguments). */
     size_t input_elems[CB_MAX_INPUTS];
     size_t output_elems;
-    cl_int scalar[CB_MAX_SCALARS]; /* the leading int arguments, in order */
+    cl_int scalar[CB_MAX_SCALARS]; /* a library row's leading int arguments, in order */
     unsigned scalar_count;
     size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
     size_t private_mem_bytes;   /* private arrays of one work-item (0: not known) */
@@ -101,8 +103,8 @@ struct cb_problem {
     double bytes;               /* compulsory bytes read + written by one launch */
     double reduction_len;       /* terms summed into one output (0 for copies) */
     double ref_cost;            /* reference operations per output element */
-    /* The generic contract (kernel->generic != NULL), per argument in order: a buffer's
-     * elements or a local argument's bytes, or a scalar's value; filled by plan(). */
+    /* A kernel's declared arguments (kernel->generic), in order: a buffer's elements or a
+     * local argument's bytes, or a scalar's value; filled by plan(). */
     size_t arg_length[CB_MAX_ARGS];
     long long arg_value[CB_MAX_ARGS]; /* integer scalars */
     double arg_real[CB_MAX_ARGS];     /* floating scalars */
@@ -161,6 +163,8 @@ struct cb_library {
     /* 0, or 1 with why library row `kernel` does not serve device d (checked before any
      * buffer exists). */
     int (*refuses)(const struct cb_device *d, const char *kernel, char *why, size_t why_len);
+    /* open, store and close are optional (NULL: nothing to do: a library that works on the
+     * row's own buffers, CLBlast). */
     int (*open)(struct cb_library_call *call, char *why, size_t why_len);
     int (*launch)(struct cb_library_call *call, double *ms, char *why, size_t why_len);
     int (*store)(struct cb_library_call *call, cl_command_queue queue, cl_mem out, char *why,
@@ -191,7 +195,7 @@ struct cb_kernel {
      * manifest's `param NAME = V cpu W`).  They apply as one set, only when no -D names any
      * parameter of the kernel (host/run/rows.c). */
     long def_cpu[CB_MAX_PARAMS];
-    unsigned inputs;
+    unsigned inputs; /* a library row's input buffers */
     enum cb_metric metric;
     const char *baseline; /* the family's baseline row, for speedups (NULL: none) */
     const char *twin;     /* the same algorithm without local memory (local-memory verdict) */
@@ -201,21 +205,29 @@ struct cb_kernel {
     struct cb_finding finding; /* kind CB_FINDING_NONE: none */
     const char *requires;      /* NULL, or why this row is absent from this build */
     /* The element types (--type) it can be built with or computes in, as bits 1u << CB_ELEM_*
-     * (a manifest's `types`); 0: float alone.  Another type's rows are unsupported. */
+     * (a manifest's `types`, every REAL type by default); 0: a kernel without REAL arguments,
+     * whose rows are of no --type.  Another type's rows are unsupported. */
     unsigned types;
     /* A library row that runs on NVIDIA tensor cores from this compute capability on (cuBLAS
      * DGEMM: FP64 tensor cores from 8.0): there it has no fraction of peak, since the FMA
      * roof an OpenCL probe measures is not its roof.  0: none. */
     int tensor_cores_from_cc;
     cb_plan_fn plan;
+    /* A host reference (a kernel's `verify` plug-in, a library row's), or NULL. */
     cb_reference_fn reference;
-    const struct cb_library *library; /* NULL, or the library this baseline row calls */
+    /* The kind: a library baseline's library, or NULL for an OpenCL kernel (generic). */
+    const struct cb_library *library;
     /* NULL, or the kernel of the same program that the plan's second launch runs (a
      * manifest's `then NAME`; struct cb_then). */
     const char *then;
-    /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
-    const char *source_path;             /* that file; NULL: cl/<family>.cl */
-    const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */
+    /* The user's kernel file that declares it; NULL: cl/<family>.cl, or a library row. */
+    const char *source_path;
+    /* An OpenCL kernel's declared arguments and check (its manifest's, built-in or a user's);
+     * NULL for library rows. */
+    const struct cb_generic *generic;
+    /* The contract its manifest names (`contract vadd`), for messages; NULL: its own `arg`
+     * lines, or `contract generic`. */
+    const char *contract;
     struct cb_manifest_kernel *manifest; /* the manifest that declares it, else NULL */
 };
 
@@ -242,6 +254,9 @@ int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
 const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
 /* Bytes of one element of p's type (p->real). */
 size_t cb_real_size(const struct cb_problem *p);
+/* The type k's rows of element type `real` compute in, whose FMA roof their GFLOP/s are a
+ * fraction of: `real`, or a kernel's widest floating buffer (cb_generic_compute_type). */
+enum cb_elem_type cb_kernel_compute_type(const struct cb_kernel *k, enum cb_elem_type real);
 /* 1 if k runs rows of element type t (its `types`). */
 int cb_kernel_takes(const struct cb_kernel *k, enum cb_elem_type t);
 /* The value of p's parameter `name` (0 if its kernel has none of that name): plans read
