@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A library row's buffers, scalars and work model (the kernels' are their manifests'). */
+/* A library row's buffers and work model (the kernels' are their manifests'). */
 static const char *library_buffers(struct cb_problem *p)
 {
     const size_t m = p->size[0], n = p->size[1], k = p->size[2];
@@ -22,10 +22,6 @@ static const char *library_buffers(struct cb_problem *p)
     p->input_elems[0] = mk;
     p->input_elems[1] = kn;
     p->output_elems = mn;
-    p->scalar[0] = (cl_int)m;
-    p->scalar[1] = (cl_int)n;
-    p->scalar[2] = (cl_int)k;
-    p->scalar_count = 3;
     p->flops = 2.0 * (double)m * (double)n * (double)k;
     p->bytes = cb_real_size(p) * ((double)mk + (double)kn + (double)mn);
     p->reduction_len = (double)k;

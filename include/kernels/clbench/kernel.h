@@ -16,7 +16,6 @@
 enum {
     CB_MAX_PARAMS = 12, /* -D parameters of one kernel */
     CB_MAX_INPUTS = 3,  /* input buffers */
-    CB_MAX_SCALARS = 4, /* leading int arguments (sizes) */
     CB_MAX_DIMS = 3,    /* problem-size dimensions */
 };
 
@@ -93,8 +92,6 @@ struct cb_problem {
      * row's buffers; a kernel's `in` and `out` arguments). */
     size_t input_elems[CB_MAX_INPUTS];
     size_t output_elems;
-    cl_int scalar[CB_MAX_SCALARS]; /* a library row's leading int arguments, in order */
-    unsigned scalar_count;
     size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
     size_t private_mem_bytes;   /* private arrays of one work-item (0: not known) */
     double loop_iterations;     /* all loops of one work-item together, at most (0: not known) */
