@@ -67,7 +67,14 @@
 #endif
 
 /* clbench:kernel copy_ilp
- *   contract   copy
+ *   dims       N
+ *   arg        n int = N
+ *   arg        in REAL[N] in
+ *   arg        out REAL[N] out
+ *   bytes      2 * N * REAL_SIZE
+ *   metric     gbs
+ *   baseline   copy_ilp
+ *   verify     host_copy
  *   # at least one group, which also copies the N % VEC elements past the last whole word
  *   global     max(ceil(N / VEC, WGS * ILP), 1) * WGS
  *   local      WGS
@@ -89,6 +96,7 @@
  *   param      NT = 0 cpu 1 in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
  *   private_mem ILP * VEC * REAL_SIZE
  *   finding    curve ILP and occupancy: copy throughput by ILP, VEC and occupancy (seed 002)
+ *   require    N >= 1 && N <= 2147483647 "n must be 1 to 2^31-1 (the kernel's index range)"
  */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 copy_ilp(const int n, __global const REAL *restrict in, __global REAL *restrict out OCC_ARG)

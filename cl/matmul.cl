@@ -105,7 +105,18 @@
 #endif
 
 /* clbench:kernel matmul_naive
- *   contract   matmul
+ *   dims       M N K
+ *   arg        m int = M
+ *   arg        n int = N
+ *   arg        k int = K
+ *   arg        a REAL[M * K] in
+ *   arg        b REAL[K * N] in
+ *   arg        c REAL[M * N] out
+ *   flops      2 * M * N * K
+ *   bytes      (M * K + K * N + M * N) * REAL_SIZE
+ *   metric     gflops
+ *   baseline   matmul_naive
+ *   verify     host_matmul
  *   global     round_up(N, WGX), round_up(M, WGY)
  *   local      WGX, WGY
  *   summary    one C element per work-item straight from global memory (CGMA 1)
@@ -117,6 +128,7 @@
  *   param      WGX = 16 in 1..1024 "work-group extent along C's columns (dimension 0)"
  *   param      WGY = 16 in 1..1024 "work-group extent along C's rows (dimension 1)"
  *   libraries  sgemm_cublas sgemm_openblas
+ *   require    M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 "a matrix has 2^31 elements or more: the kernels index with int"
  */
 __kernel __attribute__((reqd_work_group_size(WGX, WGY, 1))) void
 matmul_naive(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -134,7 +146,18 @@ matmul_naive(const int M, const int N, const int K, __global const REAL *restric
 }
 
 /* clbench:kernel matmul_tiled
- *   contract   matmul
+ *   dims       M N K
+ *   arg        m int = M
+ *   arg        n int = N
+ *   arg        k int = K
+ *   arg        a REAL[M * K] in
+ *   arg        b REAL[K * N] in
+ *   arg        c REAL[M * N] out
+ *   flops      2 * M * N * K
+ *   bytes      (M * K + K * N + M * N) * REAL_SIZE
+ *   metric     gflops
+ *   baseline   matmul_naive
+ *   verify     host_matmul
  *   global     round_up(N, TILE), round_up(M, TILE)
  *   local      TILE, TILE
  *   local_mem  2 * TILE * TILE * REAL_SIZE
@@ -144,6 +167,7 @@ matmul_naive(const int M, const int N, const int K, __global const REAL *restric
  *   param      TILE = 16 in 1..64 "tile edge = work-group edge = k-step"
  *   libraries  sgemm_cublas sgemm_openblas
  *   twin       matmul_naive
+ *   require    M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 "a matrix has 2^31 elements or more: the kernels index with int"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_tiled(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -171,7 +195,18 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
 }
 
 /* clbench:kernel matmul_regblock
- *   contract   matmul
+ *   dims       M N K
+ *   arg        m int = M
+ *   arg        n int = N
+ *   arg        k int = K
+ *   arg        a REAL[M * K] in
+ *   arg        b REAL[K * N] in
+ *   arg        c REAL[M * N] out
+ *   flops      2 * M * N * K
+ *   bytes      (M * K + K * N + M * N) * REAL_SIZE
+ *   metric     gflops
+ *   baseline   matmul_naive
+ *   verify     host_matmul
  *   # each work-item RX columns x RY rows of C
  *   global     ceil(N, TILE * RX) * TILE, ceil(M, TILE * RY) * TILE
  *   local      TILE, TILE
@@ -188,6 +223,7 @@ matmul_tiled(const int M, const int N, const int K, __global const REAL *restric
  *   finding    grid RX RY results per work-item (seed 001)
  *   # Private arrays: acc[RY][RX].
  *   private_mem RY * RX * REAL_SIZE
+ *   require    M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 "a matrix has 2^31 elements or more: the kernels index with int"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_regblock(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -240,7 +276,18 @@ matmul_regblock(const int M, const int N, const int K, __global const REAL *rest
 }
 
 /* clbench:kernel matmul_cached
- *   contract   matmul
+ *   dims       M N K
+ *   arg        m int = M
+ *   arg        n int = N
+ *   arg        k int = K
+ *   arg        a REAL[M * K] in
+ *   arg        b REAL[K * N] in
+ *   arg        c REAL[M * N] out
+ *   flops      2 * M * N * K
+ *   bytes      (M * K + K * N + M * N) * REAL_SIZE
+ *   metric     gflops
+ *   baseline   matmul_naive
+ *   verify     host_matmul
  *   # each work-item RX columns x RY rows of C
  *   global     ceil(N, TILE * RX) * TILE, ceil(M, TILE * RY) * TILE
  *   local      TILE, TILE
@@ -253,6 +300,7 @@ matmul_regblock(const int M, const int N, const int K, __global const REAL *rest
  *   libraries  sgemm_cublas sgemm_openblas
  *   # Private arrays: rows[RY], cols[RX] (ints), acc[RY][RX] and b[RX].
  *   private_mem (RY + RX) * 4 + (RY * RX + RX) * REAL_SIZE
+ *   require    M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 "a matrix has 2^31 elements or more: the kernels index with int"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, TILE, 1))) void
 matmul_cached(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -297,7 +345,18 @@ matmul_cached(const int M, const int N, const int K, __global const REAL *restri
 }
 
 /* clbench:kernel matmul_rank1
- *   contract   matmul
+ *   dims       M N K
+ *   arg        m int = M
+ *   arg        n int = N
+ *   arg        k int = K
+ *   arg        a REAL[M * K] in
+ *   arg        b REAL[K * N] in
+ *   arg        c REAL[M * N] out
+ *   flops      2 * M * N * K
+ *   bytes      (M * K + K * N + M * N) * REAL_SIZE
+ *   metric     gflops
+ *   baseline   matmul_naive
+ *   verify     host_matmul
  *   global     round_up(N, WG), ceil(M, RM)
  *   local      WG, 1
  *   local_mem  RM * TK * REAL_SIZE
@@ -309,6 +368,7 @@ matmul_cached(const int M, const int N, const int K, __global const REAL *restri
  *   param      TK = 16 in 1..256 "k-step of A's local tile"
  *   libraries  sgemm_cublas sgemm_openblas
  *   private_mem RM * REAL_SIZE
+ *   require    M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 "a matrix has 2^31 elements or more: the kernels index with int"
  */
 __kernel __attribute__((reqd_work_group_size(WG, 1, 1))) void
 matmul_rank1(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -547,7 +607,18 @@ static inline void fast_fragments(REAL fa[WPTM], REAL fb[WPTN], __local const RE
 }
 
 /* clbench:kernel matmul_fast
- *   contract   matmul
+ *   dims       M N K
+ *   arg        m int = M
+ *   arg        n int = N
+ *   arg        k int = K
+ *   arg        a REAL[M * K] in
+ *   arg        b REAL[K * N] in
+ *   arg        c REAL[M * N] out
+ *   flops      2 * M * N * K
+ *   bytes      (M * K + K * N + M * N) * REAL_SIZE
+ *   metric     gflops
+ *   baseline   matmul_naive
+ *   verify     host_matmul
  *   plan       matmul_fast
  *   summary    TSM x TSN per work-group, WPTM x WPTN per work-item, double-buffered float4 tiles
  *   reproduces beyond the seeds: 001's register blocking + 000's transposed, padded tile, double-buffered, vector loads (CLBlast Xgemm / myGEMM design)
@@ -595,6 +666,7 @@ static inline void fast_fragments(REAL fa[WPTM], REAL fb[WPTN], __local const RE
  *   # rb[LPTB] (LPTA = TSM*TSK/4/THREADS, THREADS = (TSM/WPTM)*(TSN/WPTN)), a[WPTM], c[VWN].
  *   # SCHED=1 adds two fragments fa[2][WPTM], fb[2][WPTN] (its accumulators replace acc).
  *   private_mem WPTM * WPTN * REAL_SIZE + (TSM * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN)) + TSN * TSK / 4 / ((TSM / WPTM) * (TSN / WPTN))) * 4 * REAL_SIZE + (WPTM + VWN) * REAL_SIZE + SCHED * 2 * (WPTM + WPTN) * REAL_SIZE
+ *   require    M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 "a matrix has 2^31 elements or more: the kernels index with int"
  */
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1))) void
 matmul_fast(const int M, const int N, const int K, __global const REAL *restrict A,
@@ -877,7 +949,18 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
 }
 
 /* clbench:kernel matmul_cpu
- *   contract   matmul
+ *   dims       M N K
+ *   arg        m int = M
+ *   arg        n int = N
+ *   arg        k int = K
+ *   arg        a REAL[M * K] in
+ *   arg        b REAL[K * N] in
+ *   arg        c REAL[M * N] out
+ *   flops      2 * M * N * K
+ *   bytes      (M * K + K * N + M * N) * REAL_SIZE
+ *   metric     gflops
+ *   baseline   matmul_naive
+ *   verify     host_matmul
  *   # B's private panel is the work-item's stack, bounded
  *   require    KB * NV * VN * REAL_SIZE <= 65536 "KB*NV*VN floats of B's private panel exceed 64 KiB: lower KB or NV"
  *   # 1 x WGM work-items per group, each RB blocks of MR rows x NV*VN columns of C
@@ -911,6 +994,7 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
  *   # of the panel, the slices' loops, and per edge block its k loop and stores.
  *   loops       (RB + 1) * K + (KB > 0 ? ceil(K, KB) : 1) * (RB + 1) + RB * (MR * NV * VN + 1)
  *   libraries  sgemm_cublas sgemm_openblas
+ *   require    M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 "a matrix has 2^31 elements or more: the kernels index with int"
  */
 __kernel __attribute__((reqd_work_group_size(1, WGM, 1))) void
 matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict A,

@@ -81,7 +81,15 @@ static inline void move_tile(const int width, const int height, const int bx, co
 }
 
 /* clbench:kernel transpose_naive
- *   contract   transpose
+ *   dims       W H
+ *   arg        width int = W
+ *   arg        height int = H
+ *   arg        in REAL[W * H] in
+ *   arg        out REAL[W * H] out
+ *   bytes      2 * W * H * REAL_SIZE
+ *   metric     gbs
+ *   baseline   transpose_naive
+ *   verify     host_transpose
  *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
  *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
  *   local      TILE, BLOCK_ROWS
@@ -92,6 +100,7 @@ static inline void move_tile(const int width, const int height, const int bx, co
  *   # rely on the runner's buffer rotation to get past the last-level cache.
  *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ *   require    W * H >= 1 && W * H <= 2147483647 "width x height must be 1 to 2^31-1 elements (the kernel's int index range)"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_naive(const int width, const int height, __global const REAL *restrict in,
@@ -106,7 +115,14 @@ transpose_naive(const int width, const int height, __global const REAL *restrict
 }
 
 /* clbench:kernel transpose_copy
- *   contract   transpose
+ *   dims       W H
+ *   arg        width int = W
+ *   arg        height int = H
+ *   arg        in REAL[W * H] in
+ *   arg        out REAL[W * H] out
+ *   bytes      2 * W * H * REAL_SIZE
+ *   metric     gbs
+ *   baseline   transpose_naive
  *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
  *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
  *   local      TILE, BLOCK_ROWS
@@ -119,6 +135,7 @@ transpose_naive(const int width, const int height, __global const REAL *restrict
  *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
  *   finding    ladder Transpose ladder: each variant against the plain copy of the same size (seed 000)
+ *   require    W * H >= 1 && W * H <= 2147483647 "width x height must be 1 to 2^31-1 elements (the kernel's int index range)"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_copy(const int width, const int height, __global const REAL *restrict in,
@@ -130,7 +147,15 @@ transpose_copy(const int width, const int height, __global const REAL *restrict 
 }
 
 /* clbench:kernel transpose_tiled
- *   contract   transpose
+ *   dims       W H
+ *   arg        width int = W
+ *   arg        height int = H
+ *   arg        in REAL[W * H] in
+ *   arg        out REAL[W * H] out
+ *   bytes      2 * W * H * REAL_SIZE
+ *   metric     gbs
+ *   baseline   transpose_naive
+ *   verify     host_transpose
  *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
  *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
  *   local      TILE, BLOCK_ROWS
@@ -141,6 +166,7 @@ transpose_copy(const int width, const int height, __global const REAL *restrict 
  *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
  *   twin       transpose_naive
+ *   require    W * H >= 1 && W * H <= 2147483647 "width x height must be 1 to 2^31-1 elements (the kernel's int index range)"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_tiled(const int width, const int height, __global const REAL *restrict in,
@@ -152,7 +178,15 @@ transpose_tiled(const int width, const int height, __global const REAL *restrict
 }
 
 /* clbench:kernel transpose_padded
- *   contract   transpose
+ *   dims       W H
+ *   arg        width int = W
+ *   arg        height int = H
+ *   arg        in REAL[W * H] in
+ *   arg        out REAL[W * H] out
+ *   bytes      2 * W * H * REAL_SIZE
+ *   metric     gbs
+ *   baseline   transpose_naive
+ *   verify     host_transpose
  *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
  *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
  *   local      TILE, BLOCK_ROWS
@@ -163,6 +197,7 @@ transpose_tiled(const int width, const int height, __global const REAL *restrict
  *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
  *   twin       transpose_naive
+ *   require    W * H >= 1 && W * H <= 2147483647 "width x height must be 1 to 2^31-1 elements (the kernel's int index range)"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_padded(const int width, const int height, __global const REAL *restrict in,
@@ -177,7 +212,15 @@ transpose_padded(const int width, const int height, __global const REAL *restric
  * square: the linear group id is re-read column-major, then shifted along the diagonal.  It
  * is a bijection on any gx x gy grid, and 000's formula when gx == gy. */
 /* clbench:kernel transpose_diagonal
- *   contract   transpose
+ *   dims       W H
+ *   arg        width int = W
+ *   arg        height int = H
+ *   arg        in REAL[W * H] in
+ *   arg        out REAL[W * H] out
+ *   bytes      2 * W * H * REAL_SIZE
+ *   metric     gbs
+ *   baseline   transpose_naive
+ *   verify     host_transpose
  *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
  *   global     round_up(W, TILE), ceil(H, TILE) * BLOCK_ROWS
  *   local      TILE, BLOCK_ROWS
@@ -187,6 +230,7 @@ transpose_padded(const int width, const int height, __global const REAL *restric
  *   size       cpu 2048 gpu 8192 shared 4096
  *   param      TILE = 32 in 8,16,32,64 "tile edge and work-group width"
  *   param      BLOCK_ROWS = 8 in 1..64 "work-group height; divides TILE"
+ *   require    W * H >= 1 && W * H <= 2147483647 "width x height must be 1 to 2^31-1 elements (the kernel's int index range)"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_diagonal(const int width, const int height, __global const REAL *restrict in,
@@ -211,7 +255,15 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  * the host computes the same extra).  Reads stay unaligned: read sectors shared by two
  * work-groups cost an L2 hit, written ones a partial-sector write. */
 /* clbench:kernel transpose_aligned
- *   contract   transpose
+ *   dims       W H
+ *   arg        width int = W
+ *   arg        height int = H
+ *   arg        in REAL[W * H] in
+ *   arg        out REAL[W * H] out
+ *   bytes      2 * W * H * REAL_SIZE
+ *   metric     gbs
+ *   baseline   transpose_naive
+ *   verify     host_transpose
  *   require    TILE % SECTOR == 0 "SECTOR must divide TILE (tile rows are written from sector boundaries)"
  *   require    TILE % BLOCK_ROWS == 0 "BLOCK_ROWS must divide TILE (each work-item moves TILE/BLOCK_ROWS elements)"
  *   # H's lowest set bit is the rows' shift step: below SECTOR, up to SECTOR minus it more rows of tiles
@@ -230,6 +282,7 @@ transpose_diagonal(const int width, const int height, __global const REAL *restr
  *   # TILE x TILE elements (64 x 68 doubles: 35 KiB of local memory, under NVIDIA's 48).
  *   param      SECTOR = 8 device (32 / REAL_SIZE) in 1,2,4,8,16,32 "elements per 32-byte memory sector; divides TILE"
  *   twin       transpose_naive
+ *   require    W * H >= 1 && W * H <= 2147483647 "width x height must be 1 to 2^31-1 elements (the kernel's int index range)"
  */
 __kernel __attribute__((reqd_work_group_size(TILE, BLOCK_ROWS, 1))) void
 transpose_aligned(const int width, const int height, __global const REAL *restrict in,

@@ -63,7 +63,16 @@ static inline void add_tail(const int n, const int words, __global const REAL *r
 
 /* clCreateBuffer aligns buffers to the widest vector type, so the word casts are aligned. */
 /* clbench:kernel vadd
- *   contract   vadd
+ *   dims       N
+ *   arg        n int = N
+ *   arg        a REAL[N] in
+ *   arg        b REAL[N] in
+ *   arg        c REAL[N] out
+ *   flops      N
+ *   bytes      3 * N * REAL_SIZE
+ *   metric     gbs
+ *   baseline   vadd
+ *   verify     host_vadd
  *   # one work-item per word and one for the floats past the last whole word
  *   global     round_up(ceil(N, VEC), WGS)
  *   local      WGS
@@ -80,6 +89,7 @@ static inline void add_tail(const int n, const int words, __global const REAL *r
  *   param      VEC = 1 device (is_cpu ? min(16, (native_vector_width_float >= 16 ? 64 : 32) / REAL_SIZE) : 1) in 1,2,4,8,16 "elements per work-item, loaded as one vector word"
  *   param      WGS = 256 in 1..1024 "work-group size"
  *   param      NT = 0 device (is_cpu) in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
+ *   require    N <= 2147483647 "n exceeds the kernel's int index range (2^31-1)"
  */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict b,
@@ -95,7 +105,16 @@ vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict
 }
 
 /* clbench:kernel vadd_local
- *   contract   vadd
+ *   dims       N
+ *   arg        n int = N
+ *   arg        a REAL[N] in
+ *   arg        b REAL[N] in
+ *   arg        c REAL[N] out
+ *   flops      N
+ *   bytes      3 * N * REAL_SIZE
+ *   metric     gbs
+ *   baseline   vadd
+ *   verify     host_vadd
  *   global     round_up(ceil(N, VEC), WGS)
  *   local      WGS
  *   # a, b and c staged: three words per work-item
@@ -108,6 +127,7 @@ vadd(const int n, __global const REAL *restrict a, __global const REAL *restrict
  *   param      WGS = 256 in 1..1024 "work-group size"
  *   param      NT = 0 device (is_cpu) in 0,1 "1: non-temporal stores (clang's builtin; pays on CPUs)"
  *   twin       vadd
+ *   require    N <= 2147483647 "n exceeds the kernel's int index range (2^31-1)"
  */
 __kernel __attribute__((reqd_work_group_size(WGS, 1, 1))) void
 vadd_local(const int n, __global const REAL *restrict a, __global const REAL *restrict b,

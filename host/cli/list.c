@@ -62,13 +62,13 @@ static void print_resolved(FILE *out, const struct cb_kernel *k, struct cb_devic
             from = cb_param_defaults(&p, devices[i], values, note, sizeof note);
             cb_device_id_string(devices[i], id, sizeof id);
             fprintf(out, "  %-18s on %s %s (%s, ", "", id, devices[i]->name,
-                    k->generic != NULL ? "generic contract" : cfg->session.rows.real_types[ti]);
+                    k->types == 0 ? "generic contract" : cfg->session.rows.real_types[ti]);
             print_size(out, k, p.size);
             fputs("):", out);
             for (unsigned q = 0; q < cb_kernel_param_count(k); q++)
                 fprintf(out, " %s=%ld", k->params[q].name, values[q]);
             fprintf(out, " (%s)%s%s\n", from, note[0] ? "; " : "", note);
-            if (k->generic != NULL)
+            if (k->types == 0)
                 break; /* one line: its defaults see REAL_SIZE 4 whatever --type says */
         }
 }

@@ -2,7 +2,7 @@
 #include "clbench/args.h"
 #include "clbench/check.h"
 #include "clbench/device.h"
-#include "clbench/families.h"
+#include "clbench/libraries.h"
 #include "clbench/list.h"
 #include "clbench/report_views.h"
 #include "clbench/runfile.h"

@@ -3,7 +3,7 @@
  * dlopen when the row first runs, so that the binary has no CUDA dependency: where they are
  * missing the row is unavailable with the reason.  Built only with the CUDA headers
  * (CLBENCH_WITH_CUBLAS); cb_gemm_rowmajor, the operand swap, is always built (unit-tested). */
-#include "clbench/families.h"
+#include "clbench/libraries.h"
 
 /* cuBLAS is column-major.  A row-major matrix read column-major is its transpose, so the
  * row-major C = A B (M x N) is the column-major C^T = B^T A^T (N x M): swap the operands and
@@ -144,12 +144,15 @@ struct cublas_state {
         }                                                                                          \
     } while (0)
 
-static const char *cublas_refuses(const struct cb_device *d)
+static int cublas_refuses(const struct cb_device *d, const char *kernel, char *why, size_t why_len)
 {
-    return strstr(d->vendor, "NVIDIA") != NULL
-               ? NULL
-               : "cuBLAS (sgemm_cublas, dgemm_cublas) runs on NVIDIA devices only (the OpenCL "
-                 "device's vendor is not NVIDIA)";
+    (void)kernel;
+    if (strstr(d->vendor, "NVIDIA") != NULL)
+        return 0;
+    snprintf(why, why_len,
+             "cuBLAS (sgemm_cublas, dgemm_cublas) runs on NVIDIA devices only (the "
+             "OpenCL device's vendor is not NVIDIA)");
+    return 1;
 }
 
 /* The CUDA device behind the OpenCL device: the same PCI address, read through
@@ -281,7 +284,7 @@ static void cublas_close(struct cb_library_call *call)
 }
 
 /* The version of the cuBLAS loaded (not of the headers), and the math mode clbench set. */
-void cb_describe_cublas(const struct cb_device *d, struct cb_library_info *info)
+static void cublas_describe(const struct cb_device *d, struct cb_library_info *info)
 {
     int v[3] = {0, 0, 0};
 
@@ -306,5 +309,6 @@ const struct cb_library cb_library_cublas = {
     .launch = cublas_launch,
     .store = cublas_store,
     .close = cublas_close,
+    .describe = cublas_describe,
 };
 #endif

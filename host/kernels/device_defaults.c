@@ -125,9 +125,9 @@ size_t cb_default_vars(const struct cb_kernel *k, const struct cb_device *d,
     size_t n = cb_device_vars(d, vars);
 
     vars[n++] = (struct cb_expr_var){"REAL_SIZE",
-                                     p == NULL            ? 0
-                                     : k->generic != NULL ? 4
-                                                          : (long long)cb_real_size(p),
+                                     p == NULL       ? 0
+                                     : k->types == 0 ? 4
+                                                     : (long long)cb_real_size(p),
                                      p == NULL ? no_row : NULL};
     for (unsigned i = 0; i < k->dims && i < CB_MAX_DIMS && k->dim_names[i] != NULL; i++)
         vars[n++] = (struct cb_expr_var){k->dim_names[i], p == NULL ? 0 : (long long)p->size[i],

@@ -59,13 +59,14 @@ double cb_real_get(enum cb_elem_type t, const void *data, size_t i)
                                : ((const float *)data)[i];
 }
 
-enum cb_elem_type cb_generic_compute_type(const struct cb_generic *g)
+enum cb_elem_type cb_generic_compute_type(const struct cb_generic *g, enum cb_elem_type real)
 {
     static const enum cb_elem_type widest_first[] = {CB_ELEM_DOUBLE, CB_ELEM_FLOAT, CB_ELEM_HALF};
 
     for (size_t w = 0; w < sizeof widest_first / sizeof widest_first[0]; w++)
         for (unsigned i = 0; i < g->arg_count; i++)
-            if (g->args[i].kind == CB_ARG_BUFFER && g->args[i].type == widest_first[w])
+            if (g->args[i].kind == CB_ARG_BUFFER &&
+                cb_arg_type(&g->args[i], real) == widest_first[w])
                 return widest_first[w];
     return CB_ELEM_COUNT;
 }

@@ -1,7 +1,7 @@
 /* One file's manifests into kernels (cb_manifest_parse): each comment that starts with
  * `clbench:kernel NAME` is read line by line through the key table (manifest_keys.c), then
- * checked (manifest_check.c); see manifest.h.  The grammar is documented in docs/kernel-files.md
- * ("Your own kernels"). */
+ * checked (manifest_check.c), which plans it at the defaults last (manifest_plan.c); see
+ * manifest.h.  The grammar is documented in docs/kernel-files.md ("Your own kernels"). */
 #define _POSIX_C_SOURCE 200809L
 #include "manifest_parts.h"
 
@@ -10,6 +10,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A generic kernel's family, for -k and the report's groups (a contract's kernels take the
+ * contract's name instead, manifest_check.c): its file's name without the
+ * extension, or with it where that is a built-in family's name (a generic kernel in a file
+ * called matmul.cl is no matmul: its rows would sit under GFLOP/s and matmul_naive). */
+static const char *file_stem(struct cb_manifest_kernel *u, const char *path)
+{
+    const char *base = strrchr(path, '/');
+    const char *dot;
+    const char *stem;
+
+    base = base != NULL ? base + 1 : path;
+    dot = strrchr(base, '.');
+    stem = dot != NULL && dot > base ? manifest_keep(u, base, (size_t)(dot - base))
+                                     : manifest_keep(u, "user", 4);
+    return stem != NULL && manifest_builtin_family(stem) ? manifest_keep(u, base, strlen(base))
+                                                         : stem;
+}
 
 /* Reads the manifest starting at comment line `first`; *next: the line after it. */
 static int parse_manifest(const struct context *x, const struct scan *s, size_t first,
@@ -31,6 +49,7 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
     u->line = head->line;
     u->k.source_path = file->path;
     u->k.manifest = u;
+    u->k.family = file_stem(u, x->path);
     u->generic.check.rtol = -1; /* not given: each output's type's default */
     u->generic.check.atol = -1;
     if (manifest_check_utf8(x, head->line, head->column, head->body, head->body_len) != 0)
@@ -86,6 +105,8 @@ static int parse_manifest(const struct context *x, const struct scan *s, size_t 
             return -1;
     }
     *next = i;
+    if (manifest_apply_contract(x, u, &pend) != 0)
+        return -1;
     return manifest_finish(x, u, &pend, s->code);
 }
 

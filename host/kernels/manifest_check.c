@@ -82,8 +82,9 @@ static int default_sizes(const struct context *x, struct cb_manifest_kernel *u,
 {
     const struct cb_size *given[2] = {&pend->cpu, &pend->gpu};
     size_t *out[2] = {u->k.default_size_cpu, u->k.default_size_gpu};
-    const struct cb_kernel *like =
-        u->contract->baseline != NULL ? cb_kernel_find(u->contract->baseline) : NULL;
+    const struct cb_kernel *like = u->contract != NULL && u->contract->baseline != NULL
+                                       ? cb_kernel_find(u->contract->baseline)
+                                       : NULL;
 
     for (int t = 0; t < 2; t++) {
         const struct cb_size *s = given[t]->ndims > 0 ? given[t] : given[1 - t];
@@ -118,41 +119,22 @@ static int default_sizes(const struct context *x, struct cb_manifest_kernel *u,
     return 0;
 }
 
-int manifest_builtin_family(const char *family)
-{
-    for (size_t i = 0; i < cb_kernel_total(); i++)
-        if (cb_kernel_at(i)->source_path == NULL && strcmp(cb_kernel_at(i)->family, family) == 0)
-            return 1;
-    return 0;
-}
-
-/* A generic kernel's family, for -k and the report's groups: its file's name without the
- * extension, or with it where that is a built-in family's name (a generic kernel in a file
- * called matmul.cl is no matmul: its rows would sit under GFLOP/s and matmul_naive). */
-static const char *file_stem(struct cb_manifest_kernel *u, const char *path)
-{
-    const char *base = strrchr(path, '/');
-    const char *dot;
-    const char *stem;
-
-    base = base != NULL ? base + 1 : path;
-    dot = strrchr(base, '.');
-    stem = dot != NULL && dot > base ? manifest_keep(u, base, (size_t)(dot - base))
-                                     : manifest_keep(u, "user", 4);
-    return stem != NULL && manifest_builtin_family(stem) ? manifest_keep(u, base, strlen(base))
-                                                         : stem;
-}
-
-/* A hook serves one contract and reads parameters by name: each must be declared. */
+/* A plan serves the kernels of one argument list and reads parameters by name: each must be
+ * declared. */
 static int check_hook(const struct context *x, const struct cb_manifest_kernel *u)
 {
     const char *at = u->hook->params;
+    char sizes[CB_MAX_DIMS * 32] = "";
 
-    if (u->hook->contract != NULL && strcmp(u->hook->contract, u->contract->name) != 0)
+    for (unsigned i = 0; i < u->k.dims; i++)
+        snprintf(sizes + strlen(sizes), sizeof sizes - strlen(sizes), "%s%s", i ? " " : "",
+                 u->k.dim_names[i]);
+    if (u->hook->sizes != NULL && strcmp(u->hook->sizes, sizes) != 0)
         return manifest_fail(x, u->hook_line, 0,
                              "plan %s is a plan of the %s contract, not of %s: name one of its "
                              "contract's plans",
-                             u->hook->name, u->hook->contract, u->contract->name);
+                             u->hook->name, u->hook->contract,
+                             u->k.contract != NULL ? u->k.contract : u->k.family);
     while (*at != '\0') {
         const size_t len = strcspn(at, " ");
         int declared = 0;
@@ -187,27 +169,69 @@ static int check_then(const struct context *x, const struct cb_manifest_kernel *
     return 0;
 }
 
-/* `verify NAME` of a family kernel: a host reference plug-in instead of its contract's. */
+/* `verify NAME` naming a host reference plug-in: it reads the REAL inputs in their order and
+ * computes the one REAL `out` buffer.  A kernel of a contract has one always. */
 static int host_reference(const struct context *x, struct cb_manifest_kernel *u)
 {
     struct cb_generic_check *check = &u->generic.check;
     const struct cb_plugin *ref = cb_plugin_find(check->ref_kernel, strlen(check->ref_kernel));
+    const struct cb_generic *g = &u->generic;
+    unsigned inputs = 0, outputs = 0;
     char list[128];
 
-    if (ref == NULL || ref->reference == NULL)
+    if ((ref == NULL || ref->reference == NULL) && u->contract != NULL &&
+        u->contract->lines != NULL)
         return manifest_fail(x, u->verify_line, 0,
                              "verify %s: a %s kernel is checked by a host reference of "
                              "host/kernels/plugins.c (%s)",
                              check->ref_kernel, u->contract->name,
                              cb_plugin_names(0, list, sizeof list));
+    if (ref == NULL || ref->reference == NULL)
+        return 0; /* a reference kernel */
     if (check->ref_file != NULL || check->ref_device != NULL || check->exact || check->rtol >= 0 ||
         check->atol >= 0)
         return manifest_fail(x, u->verify_line, 0,
                              "verify %s: a host reference takes no options (its tolerance "
                              "follows the reduction's length)",
                              check->ref_kernel);
+    for (unsigned i = 0; i < g->arg_count; i++) {
+        const struct cb_generic_arg *a = &g->args[i];
+
+        if (a->kind != CB_ARG_BUFFER)
+            continue;
+        if (!a->real_type || (a->is_input && a->is_output))
+            return manifest_fail(x, u->verify_line, 0,
+                                 "verify %s: a host reference reads REAL `in` buffers and checks "
+                                 "one REAL `out` buffer; argument '%s' is neither",
+                                 check->ref_kernel, a->name);
+        inputs += a->is_input;
+        outputs += a->is_output;
+    }
+    if (outputs != 1 || inputs > CB_MAX_INPUTS)
+        return manifest_fail(x, u->verify_line, 0,
+                             "verify %s: a host reference checks one `out` buffer from at most %d "
+                             "`in` buffers; kernel %s has %u and %u",
+                             check->ref_kernel, CB_MAX_INPUTS, u->k.name, outputs, inputs);
+    u->reference = ref;
     u->k.reference = ref->reference;
     check->ref_kernel = NULL; /* no reference kernel to run */
+    return 0;
+}
+
+/* REAL arguments make a kernel's rows follow --type: every REAL type unless `types` says. */
+static int element_types(const struct context *x, struct cb_manifest_kernel *u)
+{
+    int real = 0;
+
+    for (unsigned i = 0; i < u->generic.arg_count; i++)
+        real |= u->generic.args[i].real_type;
+    if (!real && u->k.types != 0)
+        return manifest_fail(x, u->line, 0,
+                             "kernel %s has a `types` line but no REAL argument: `types` names "
+                             "the types REAL takes (--type)",
+                             u->k.name);
+    if (real && u->k.types == 0)
+        u->k.types = 1u << CB_ELEM_FLOAT | 1u << CB_ELEM_DOUBLE | 1u << CB_ELEM_HALF;
     return 0;
 }
 
@@ -216,20 +240,15 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
 {
     const struct contract *ct = u->contract;
 
-    if (ct == NULL)
-        return manifest_fail(
-            x, u->line, 0,
-            "kernel %s has no `contract` line: add `contract vadd|transpose|copy|matmul|"
-            "generic`",
-            u->k.name);
     if (!manifest_declares_kernel(code, u->k.name))
         return manifest_fail(
             x, u->line, 0,
             "the manifest names kernel '%s' but the file has no `__kernel void %s(`: "
             "fix the name in the manifest or in the source",
             u->k.name, u->k.name);
-    if (manifest_check_key_contracts(x, u, pend) != 0)
-        return -1;
+    /* A contract's kernels join its family; the others are their file's (manifest.c). */
+    if (ct != NULL && ct->lines != NULL)
+        u->k.family = u->k.contract = ct->name;
     if (u->hook != NULL && check_hook(x, u) != 0)
         return -1;
     if (u->k.then != NULL && check_then(x, u, code) != 0)
@@ -247,46 +266,31 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
     if (u->local_count != 0 && u->local_count != u->global_count)
         return manifest_fail(x, u->line, 0, "global has %u dimensions but local has %u",
                              u->global_count, u->local_count);
-    if (ct->model == NULL) {
-        if (u->k.dims == 0)
-            return manifest_fail(
-                x, u->line, 0,
-                "generic kernel %s has no `dims` line: name its sizes, e.g. `dims N`", u->k.name);
-        if (u->generic.arg_count == 0)
-            return manifest_fail(
-                x, u->line, 0,
-                "generic kernel %s has no `arg` lines: declare each kernel argument in "
-                "order, e.g. `arg n int = N`",
-                u->k.name);
-        u->k.family = file_stem(u, x->path);
-        u->k.generic = &u->generic;
-        if (!pend->metric_given)
-            u->k.metric =
-                u->bytes.text == NULL && u->flops.text != NULL ? CB_METRIC_GFLOPS : CB_METRIC_GBS;
-        else if ((u->k.metric == CB_METRIC_GBS ? u->bytes.text : u->flops.text) == NULL)
-            return manifest_fail(
-                x, pend->metric_line, 0,
-                "metric %s needs a `%s` line: without it there is nothing to divide by "
-                "the time",
-                u->k.metric == CB_METRIC_GBS ? "gbs" : "gflops",
-                u->k.metric == CB_METRIC_GBS ? "bytes" : "flops");
-    } else {
-        u->k.family = ct->name;
-        u->k.dims = ct->dims;
-        for (unsigned i = 0; i < ct->dims; i++)
-            u->k.dim_names[i] = ct->vars[i];
-        u->k.inputs = ct->inputs;
-        u->k.reference = ct->reference;
-        if (u->verify_line != 0 && host_reference(x, u) != 0)
-            return -1;
-        if (!pend->metric_given)
-            u->k.metric = ct->metric;
-        if (u->k.baseline == NULL)
-            u->k.baseline = ct->baseline;
-        /* Without a `types` line a family kernel takes every REAL type (--type). */
-        if (u->k.types == 0)
-            u->k.types = 1u << CB_ELEM_FLOAT | 1u << CB_ELEM_DOUBLE | 1u << CB_ELEM_HALF;
-    }
+    if (u->k.dims == 0)
+        return manifest_fail(x, u->line, 0,
+                             "generic kernel %s has no `dims` line: name its sizes, e.g. `dims N`",
+                             u->k.name);
+    if (u->generic.arg_count == 0)
+        return manifest_fail(
+            x, u->line, 0,
+            "generic kernel %s has no `arg` lines: declare each kernel argument in "
+            "order, e.g. `arg n int = N`",
+            u->k.name);
+    u->k.generic = &u->generic;
+    if (!pend->metric_given)
+        u->k.metric =
+            u->bytes.text == NULL && u->flops.text != NULL ? CB_METRIC_GFLOPS : CB_METRIC_GBS;
+    else if ((u->k.metric == CB_METRIC_GBS ? u->bytes.text : u->flops.text) == NULL)
+        return manifest_fail(
+            x, pend->metric_line, 0,
+            "metric %s needs a `%s` line: without it there is nothing to divide by "
+            "the time",
+            u->k.metric == CB_METRIC_GBS ? "gbs" : "gflops",
+            u->k.metric == CB_METRIC_GBS ? "bytes" : "flops");
+    if (u->verify_line != 0 && host_reference(x, u) != 0)
+        return -1;
+    if (element_types(x, u) != 0)
+        return -1;
     for (unsigned i = 0; i < u->k.dims; i++)
         snprintf(u->size_names + strlen(u->size_names),
                  sizeof u->size_names - strlen(u->size_names), "%s%s", i ? "x" : "",
@@ -308,53 +312,4 @@ int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
         return -1;
     u->k.plan = manifest_plan_row;
     return check_expressions(x, u);
-}
-
-/* Whether `other` computes what u does, so that their times compare: the same family, or
- * both generic. */
-static int same_problem(const struct cb_manifest_kernel *u, const struct cb_kernel *other)
-{
-    return u->k.generic != NULL ? other->generic != NULL : strcmp(other->family, u->k.family) == 0;
-}
-
-/* Twins and baselines of the same problem: a matmul's time against a vadd's is no verdict. */
-int manifest_check_names(const struct context *x, const struct cb_manifest_file *file)
-{
-    for (size_t i = 0; i < file->count; i++) {
-        const struct cb_manifest_kernel *u = file->kernels[i]->manifest;
-        const struct cb_kernel *twin = u->k.twin != NULL ? cb_kernel_find(u->k.twin) : NULL;
-        const struct cb_kernel *base = u->k.baseline != NULL ? cb_kernel_find(u->k.baseline) : NULL;
-
-        if (u->k.twin != NULL && cb_kernel_find(u->k.twin) == NULL)
-            return manifest_fail(
-                x, u->twin_line, 0,
-                "twin %s is not a kernel of this file, of a file loaded before it, or "
-                "built in",
-                u->k.twin);
-        if (u->k.baseline != NULL && cb_kernel_find(u->k.baseline) == NULL)
-            return manifest_fail(
-                x, u->baseline_line, 0,
-                "baseline %s is not a kernel of this file, of a file loaded before it, "
-                "or built in",
-                u->k.baseline);
-        if (twin != NULL && !same_problem(u, twin))
-            return manifest_fail(
-                x, u->twin_line, 0,
-                "twin %s is a %s kernel but %s is a %s one: name a kernel of the same "
-                "contract",
-                u->k.twin, twin->generic != NULL ? "generic" : twin->family, u->k.name,
-                u->k.generic != NULL ? "generic" : u->k.family);
-        if (base != NULL && !same_problem(u, base))
-            return manifest_fail(
-                x, u->baseline_line, 0,
-                "baseline %s is a %s kernel but %s is a %s one: name a kernel of the "
-                "same contract",
-                u->k.baseline, base->generic != NULL ? "generic" : base->family, u->k.name,
-                u->k.generic != NULL ? "generic" : u->k.family);
-        if (u->generic.check.ref_kernel != NULL &&
-            cb_kernel_find(u->generic.check.ref_kernel) == NULL)
-            return manifest_fail(x, u->verify_line, 0, "verify: no kernel %s in '%s'",
-                                 u->generic.check.ref_kernel, u->generic.check.ref_file);
-    }
-    return 0;
 }

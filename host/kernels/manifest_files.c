@@ -55,6 +55,72 @@ const char *cb_kernel_file_hash(const char *path)
     return NULL;
 }
 
+int manifest_builtin_family(const char *family)
+{
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+
+        /* A family of cl/'s files, not the library rows that join one: cl/matmul.cl's own
+         * kernels are of family matmul while the GEMM rows are already registered. */
+        if (k->source_path == NULL && k->manifest != NULL && strcmp(k->family, family) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* What a kernel computes, so that times compare: its contract's family, a built-in kernel's
+ * or library row's family, or "generic" for a user's kernel of its own arguments. */
+static const char *problem_of(const struct cb_kernel *k)
+{
+    return k->contract != NULL ? k->contract : k->source_path != NULL ? "generic" : k->family;
+}
+
+static int same_problem(const struct cb_manifest_kernel *u, const struct cb_kernel *other)
+{
+    return strcmp(problem_of(&u->k), problem_of(other)) == 0;
+}
+
+/* Twins and baselines name registered kernels of the same problem (a matmul's time against a
+ * vadd's is no verdict), and references in other files name kernels those files declare. */
+static int check_names(const struct context *x, const struct cb_manifest_file *file)
+{
+    for (size_t i = 0; i < file->count; i++) {
+        const struct cb_manifest_kernel *u = file->kernels[i]->manifest;
+        const struct cb_kernel *twin = u->k.twin != NULL ? cb_kernel_find(u->k.twin) : NULL;
+        const struct cb_kernel *base = u->k.baseline != NULL ? cb_kernel_find(u->k.baseline) : NULL;
+
+        if (u->k.twin != NULL && cb_kernel_find(u->k.twin) == NULL)
+            return manifest_fail(
+                x, u->twin_line, 0,
+                "twin %s is not a kernel of this file, of a file loaded before it, or "
+                "built in",
+                u->k.twin);
+        if (u->k.baseline != NULL && cb_kernel_find(u->k.baseline) == NULL)
+            return manifest_fail(
+                x, u->baseline_line, 0,
+                "baseline %s is not a kernel of this file, of a file loaded before it, "
+                "or built in",
+                u->k.baseline);
+        if (twin != NULL && !same_problem(u, twin))
+            return manifest_fail(
+                x, u->twin_line, 0,
+                "twin %s is a %s kernel but %s is a %s one: name a kernel of the same "
+                "contract",
+                u->k.twin, problem_of(twin), u->k.name, problem_of(&u->k));
+        if (base != NULL && !same_problem(u, base))
+            return manifest_fail(
+                x, u->baseline_line, 0,
+                "baseline %s is a %s kernel but %s is a %s one: name a kernel of the "
+                "same contract",
+                u->k.baseline, problem_of(base), u->k.name, problem_of(&u->k));
+        if (u->generic.check.ref_kernel != NULL &&
+            cb_kernel_find(u->generic.check.ref_kernel) == NULL)
+            return manifest_fail(x, u->verify_line, 0, "verify: no kernel %s in '%s'",
+                                 u->generic.check.ref_kernel, u->generic.check.ref_file);
+    }
+    return 0;
+}
+
 /* Registers every kernel of every loaded file again, after a failed load. */
 static void register_loaded(void)
 {
@@ -169,7 +235,7 @@ int cb_kernel_file_load(const char *path, char *why, size_t len)
         if (ref_file != NULL && cb_kernel_file_load(ref_file, why, len) != 0)
             goto undo;
     }
-    if (manifest_check_names(&x, file) != 0)
+    if (check_names(&x, file) != 0)
         goto undo;
     return 0;
 undo:
@@ -350,7 +416,7 @@ int cb_builtin_kernels_load(const char *cl_dir, char *why, size_t len)
     for (size_t f = 0; f < builtin_count; f++) {
         const struct context x = {builtin_files[f]->path, why, len};
 
-        if (manifest_check_names(&x, builtin_files[f]) != 0)
+        if (check_names(&x, builtin_files[f]) != 0)
             goto fail;
     }
     builtin_dir = strdup(cl_dir);

@@ -1,9 +1,8 @@
 /* The manifest's keys, declared once in a table (`keys` below: name, whether it may be
- * repeated, which contracts allow it, its parser), and the contracts a manifest may name.  A new
- * key is one parser and one row; docs/kernel-files.md's "The manifest" table documents each. */
+ * repeated, whether a contract's argument list fixes it, its parser), and the contracts a
+ * manifest may name.  A new key is one parser and one row; docs/kernel-files.md's "The
+ * manifest" table documents each. */
 #include "manifest_parts.h"
-
-#include "clbench/families.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,59 +10,82 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The contracts a manifest may name; the bits of a key's `contracts` mask follow this order. */
+/* The built-in families' argument lists and checks, as the manifest lines they stand for
+ * (cl/<family>.cl's kernels write the same lines themselves).  The kernels index with int. */
+static const char *const vadd_lines[] = {
+    "dims N",
+    "arg n int = N",
+    "arg a REAL[N] in",
+    "arg b REAL[N] in",
+    "arg c REAL[N] out",
+    "require N <= 2147483647 \"n exceeds the kernel's int index range (2^31-1)\"",
+    "flops N",
+    "bytes 3 * N * REAL_SIZE",
+    "metric gbs",
+    "baseline vadd",
+    "verify host_vadd",
+    NULL,
+};
+static const char *const transpose_lines[] = {
+    "dims W H",
+    "arg width int = W",
+    "arg height int = H",
+    "arg in REAL[W * H] in",
+    "arg out REAL[W * H] out",
+    "require W * H >= 1 && W * H <= 2147483647 \"width x height must be 1 to 2^31-1 elements (the "
+    "kernel's "
+    "int index range)\"",
+    "bytes 2 * W * H * REAL_SIZE",
+    "metric gbs",
+    "baseline transpose_naive",
+    "verify host_transpose",
+    NULL,
+};
+static const char *const copy_lines[] = {
+    "dims N",
+    "arg n int = N",
+    "arg in REAL[N] in",
+    "arg out REAL[N] out",
+    "require N >= 1 && N <= 2147483647 \"n must be 1 to 2^31-1 (the kernel's index range)\"",
+    "bytes 2 * N * REAL_SIZE",
+    "metric gbs",
+    "baseline copy_ilp",
+    "verify host_copy",
+    NULL,
+};
+static const char *const matmul_lines[] = {
+    "dims M N K",
+    "arg m int = M",
+    "arg n int = N",
+    "arg k int = K",
+    "arg a REAL[M * K] in",
+    "arg b REAL[K * N] in",
+    "arg c REAL[M * N] out",
+    "require M * K <= 2147483647 && K * N <= 2147483647 && M * N <= 2147483647 \"a matrix has "
+    "2^31 elements or more: the kernels index with int\"",
+    "flops 2 * M * N * K",
+    "bytes (M * K + K * N + M * N) * REAL_SIZE",
+    "metric gflops",
+    "baseline matmul_naive",
+    "verify host_matmul",
+    NULL,
+};
+
 static const struct contract contracts[] = {
-    {"vadd",
-     1u << 0,
-     1,
-     {"N"},
-     2,
-     CB_METRIC_GBS,
-     "vadd",
-     cb_contract_vadd,
-     cb_ref_vadd,
-     "(const int n, __global const float *a, __global const float *b, __global float *c)"},
-    {"transpose",
-     1u << 1,
-     2,
-     {"W", "H"},
-     1,
-     CB_METRIC_GBS,
-     "transpose_naive",
-     cb_contract_transpose,
-     cb_ref_transpose,
-     "(const int width, const int height, __global const float *in, __global float *out)"},
-    {"copy",
-     1u << 2,
-     1,
-     {"N"},
-     1,
-     CB_METRIC_GBS,
-     "copy_ilp",
-     cb_contract_copy,
-     cb_ref_copy,
-     "(const int n, __global const float *in, __global float *out [, __local float *ballast])"},
-    {"matmul",
-     1u << 3,
-     3,
-     {"M", "N", "K"},
-     2,
-     CB_METRIC_GFLOPS,
-     "matmul_naive",
-     cb_contract_matmul,
-     cb_ref_matmul,
+    {"vadd", "vadd",
+     "(const int n, __global const float *a, __global const float *b, __global float *c)",
+     vadd_lines},
+    {"transpose", "transpose_naive",
+     "(const int width, const int height, __global const float *in, __global float *out)",
+     transpose_lines},
+    {"copy", "copy_ilp",
+     "(const int n, __global const float *in, __global float *out [, __local float *ballast])",
+     copy_lines},
+    {"matmul", "matmul_naive",
      "(const int M, const int N, const int K, __global const float *A, __global const float *B, "
-     "__global float *C)"},
-    {"generic",
-     1u << 4,
-     0,
-     {NULL},
-     0,
-     CB_METRIC_GBS,
-     NULL,
-     NULL,
-     NULL,
-     "(as its `arg` lines declare)"},
+     "__global float *C)",
+     matmul_lines},
+    {"generic", NULL, "(as its `arg` lines declare)", NULL},
 };
 
 static int valid_allowed(const char *s)
@@ -267,100 +289,59 @@ static int fits(const struct cb_elem_info *t, double v)
     return v == floor(v) && v >= (double)t->min && v <= (double)t->max;
 }
 
-/* arg NAME TYPE = EXPR | NAME TYPE[EXPR] DIR [FILL] | NAME local[EXPR], TYPE one of the
- * table of elem_type.c */
-static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+/* arg NAME TYPE = EXPR: a scalar, from an expression or (floating) a decimal number. */
+static int parse_arg_scalar(struct cursor *c, struct cb_manifest_kernel *u,
+                            struct cb_generic_arg *a)
 {
-    struct cb_generic *g = &u->generic;
-    struct cb_generic_arg *a = &g->args[g->arg_count];
-    const struct cb_elem_info *t = NULL;
-    const char *name, *type;
-    size_t len, tlen;
-    int local;
+    const struct cb_elem_info *t = cb_elem_info(a->type);
+    const struct located *at = &u->arg_expr[u->generic.arg_count];
 
-    (void)pend;
-    name = cursor_ident(c, &len);
-    if (name == NULL)
-        return manifest_fail(
-            c->x, c->line, cursor_col(c, c->at),
-            "arg needs the argument's name: `arg n int = N` or `arg x float[N] in`");
-    if (g->arg_count == CB_MAX_ARGS)
-        return manifest_fail(c->x, c->line, cursor_col(c, name), "more than %d arguments",
-                             CB_MAX_ARGS);
-    memset(a, 0, sizeof *a);
-    a->name = manifest_keep(u, name, len);
-    type = cursor_ident(c, &tlen);
-    local = type != NULL && manifest_word_is(type, tlen, "local");
-    if (type == NULL || (!local && cb_elem_find(type, tlen, &a->type) != 0))
-        return manifest_fail(c->x, c->line, cursor_col(c, type != NULL ? type : c->at),
-                             "arg %s: unknown type '%.*s': the types are char, uchar, short, "
-                             "ushort, int, uint, long, ulong, half, float and double (TYPE = EXPR, "
-                             "TYPE[LENGTH]), or local[BYTES]",
-                             a->name, type != NULL ? (int)tlen : 0, type != NULL ? type : "");
-    if (!local)
-        t = cb_elem_info(a->type);
-    if (!local && cursor_accept_char(c, '=')) {
-        a->kind = CB_ARG_SCALAR;
-        a->value = cursor_rest(c, u, &u->arg_expr[g->arg_count]);
-        if (a->value == NULL)
-            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                                 "arg %s: an expression must follow '='", a->name);
-        if (t->floating && decimal_number(a->value, &a->real)) {
-            a->literal = 1;
-            if (!fits(t, a->real))
-                return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
-                                     "arg %s: %s is beyond %s's largest value %g", a->name,
-                                     a->value, t->name, t->largest);
-        } else if (!t->floating && strpbrk(a->value, ".") != NULL &&
-                   decimal_number(a->value, &a->real))
-            return manifest_fail(c->x, c->line, u->arg_expr[g->arg_count].column,
-                                 "arg %s: %s is not an integer: %s %s argument takes an integer "
-                                 "expression (declare it float or double for a number with a "
-                                 "fraction)",
-                                 a->name, a->value, a->type == CB_ELEM_INT ? "an" : "a", t->name);
-        g->arg_count++;
-        return 0;
-    }
-    if (*c->at != '[')
+    a->kind = CB_ARG_SCALAR;
+    a->value = cursor_rest(c, u, &u->arg_expr[u->generic.arg_count]);
+    if (a->value == NULL)
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                             "arg %s: write `%s = EXPR` for a scalar, `%s[LENGTH]` for a buffer, "
-                             "`local[BYTES]` for local memory",
-                             a->name, local ? "int" : t->name, local ? "float" : t->name);
-    {
-        const char *start = ++c->at;
-        int depth = 1;
+                             "arg %s: an expression must follow '='", a->name);
+    if (t->floating && decimal_number(a->value, &a->real)) {
+        a->literal = 1;
+        if (!fits(t, a->real))
+            return manifest_fail(c->x, c->line, at->column,
+                                 "arg %s: %s is beyond %s's largest value %g", a->name, a->value,
+                                 t->name, t->largest);
+    } else if (!t->floating && strpbrk(a->value, ".") != NULL && decimal_number(a->value, &a->real))
+        return manifest_fail(c->x, c->line, at->column,
+                             "arg %s: %s is not an integer: %s %s argument takes an integer "
+                             "expression (declare it float or double for a number with a "
+                             "fraction)",
+                             a->name, a->value, a->type == CB_ELEM_INT ? "an" : "a", t->name);
+    return 0;
+}
 
-        while (*c->at != '\0' && depth > 0) {
-            depth += *c->at == '[' ? 1 : *c->at == ']' ? -1 : 0;
-            c->at++;
-        }
-        if (depth != 0)
-            return manifest_fail(c->x, c->line, cursor_col(c, start - 1),
-                                 "arg %s: '[' without its ']'", a->name);
-        u->arg_expr[g->arg_count] = (struct located){
-            manifest_keep(u, start, (size_t)(c->at - 1 - start)), c->line, cursor_col(c, start)};
-        a->length = u->arg_expr[g->arg_count].text;
+/* [EXPR] after a buffer's type or `local`: the length, kept as an expression. */
+static int parse_arg_length(struct cursor *c, struct cb_manifest_kernel *u,
+                            struct cb_generic_arg *a)
+{
+    const char *start = ++c->at;
+    int depth = 1;
+
+    while (*c->at != '\0' && depth > 0) {
+        depth += *c->at == '[' ? 1 : *c->at == ']' ? -1 : 0;
+        c->at++;
     }
-    if (local) {
-        a->kind = CB_ARG_LOCAL;
-        if (!cursor_at_end(c))
-            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                                 "arg %s: nothing follows local[BYTES]", a->name);
-        g->arg_count++;
-        return 0;
-    }
-    a->kind = CB_ARG_BUFFER;
-    if (cursor_accept_word(c, "inout"))
-        a->is_input = a->is_output = 1;
-    else if (cursor_accept_word(c, "in"))
-        a->is_input = 1;
-    else if (cursor_accept_word(c, "out"))
-        a->is_output = 1;
-    else {
-        cursor_blanks(c);
-        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
-                             "arg %s: say in, out or inout after the length", a->name);
-    }
+    if (depth != 0)
+        return manifest_fail(c->x, c->line, cursor_col(c, start - 1), "arg %s: '[' without its ']'",
+                             a->name);
+    u->arg_expr[u->generic.arg_count] = (struct located){
+        manifest_keep(u, start, (size_t)(c->at - 1 - start)), c->line, cursor_col(c, start)};
+    a->length = u->arg_expr[u->generic.arg_count].text;
+    return 0;
+}
+
+/* [FILL] of an input buffer: random (the default), zeros, iota or const V. */
+static int parse_arg_fill(struct cursor *c, struct cb_generic_arg *a)
+{
+    const struct cb_elem_info *t = cb_elem_info(a->type);
+    size_t len;
+
     a->fill = CB_FILL_RANDOM;
     if (!a->is_input && !cursor_at_end(c))
         return manifest_fail(
@@ -391,6 +372,79 @@ static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pend
         return manifest_fail(c->x, c->line, cursor_col(c, c->at),
                              "arg %s: unexpected '%s' (fills: random, zeros, iota, const V)",
                              a->name, c->at);
+    return 0;
+}
+
+/* NAME TYPE[EXPR] DIR [FILL]: a buffer, after its length. */
+static int parse_arg_buffer(struct cursor *c, struct cb_generic_arg *a)
+{
+    a->kind = CB_ARG_BUFFER;
+    if (cursor_accept_word(c, "inout"))
+        a->is_input = a->is_output = 1;
+    else if (cursor_accept_word(c, "in"))
+        a->is_input = 1;
+    else if (cursor_accept_word(c, "out"))
+        a->is_output = 1;
+    else {
+        cursor_blanks(c);
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "arg %s: say in, out or inout after the length", a->name);
+    }
+    return parse_arg_fill(c, a);
+}
+
+/* arg NAME TYPE = EXPR | NAME TYPE[EXPR] DIR [FILL] | NAME local[EXPR], TYPE one of the
+ * table of elem_type.c */
+static int parse_arg(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
+{
+    struct cb_generic *g = &u->generic;
+    struct cb_generic_arg *a = &g->args[g->arg_count];
+    const char *name, *type, *tname;
+    size_t len, tlen;
+    int local;
+
+    (void)pend;
+    name = cursor_ident(c, &len);
+    if (name == NULL)
+        return manifest_fail(
+            c->x, c->line, cursor_col(c, c->at),
+            "arg needs the argument's name: `arg n int = N` or `arg x float[N] in`");
+    if (g->arg_count == CB_MAX_ARGS)
+        return manifest_fail(c->x, c->line, cursor_col(c, name), "more than %d arguments",
+                             CB_MAX_ARGS);
+    memset(a, 0, sizeof *a);
+    a->name = manifest_keep(u, name, len);
+    type = cursor_ident(c, &tlen);
+    local = type != NULL && manifest_word_is(type, tlen, "local");
+    /* REAL: the row's element type, --type's float, double or half, as the kernel's REAL. */
+    a->real_type = type != NULL && manifest_word_is(type, tlen, "REAL");
+    if (type == NULL || (!local && !a->real_type && cb_elem_find(type, tlen, &a->type) != 0))
+        return manifest_fail(c->x, c->line, cursor_col(c, type != NULL ? type : c->at),
+                             "arg %s: unknown type '%.*s': the types are char, uchar, short, "
+                             "ushort, int, uint, long, ulong, half, float and double, or REAL "
+                             "(--type's) (TYPE = EXPR, TYPE[LENGTH]), or local[BYTES]",
+                             a->name, type != NULL ? (int)tlen : 0, type != NULL ? type : "");
+    if (!local && cursor_accept_char(c, '=')) {
+        if (parse_arg_scalar(c, u, a) != 0)
+            return -1;
+        g->arg_count++;
+        return 0;
+    }
+    tname = local ? "float" : a->real_type ? "REAL" : cb_elem_info(a->type)->name;
+    if (*c->at != '[')
+        return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                             "arg %s: write `%s = EXPR` for a scalar, `%s[LENGTH]` for a buffer, "
+                             "`local[BYTES]` for local memory",
+                             a->name, local ? "int" : tname, tname);
+    if (parse_arg_length(c, u, a) != 0)
+        return -1;
+    if (local) {
+        a->kind = CB_ARG_LOCAL;
+        if (!cursor_at_end(c))
+            return manifest_fail(c->x, c->line, cursor_col(c, c->at),
+                                 "arg %s: nothing follows local[BYTES]", a->name);
+    } else if (parse_arg_buffer(c, a) != 0)
+        return -1;
     g->arg_count++;
     return 0;
 }
@@ -470,7 +524,7 @@ static int parse_verify(struct cursor *c, struct cb_manifest_kernel *u, struct p
     return 0;
 }
 
-const struct contract *manifest_contract_find(const char *s, size_t len)
+static const struct contract *contract_find(const char *s, size_t len)
 {
     for (unsigned i = 0; i < sizeof contracts / sizeof contracts[0]; i++)
         if (manifest_word_is(s, len, contracts[i].name))
@@ -491,7 +545,7 @@ static int parse_contract(struct cursor *c, struct cb_manifest_kernel *u, struct
     size_t len = 0;
     const char *name = cursor_ident(c, &len);
 
-    u->contract = name != NULL ? manifest_contract_find(name, len) : NULL;
+    u->contract = name != NULL ? contract_find(name, len) : NULL;
     if (u->contract == NULL)
         return manifest_fail(c->x, c->line, cursor_col(c, name != NULL ? name : c->at),
                              "unknown contract '%.*s' (use vadd, transpose, copy, matmul or "
@@ -717,8 +771,8 @@ static int parse_libraries(struct cursor *c, struct cb_manifest_kernel *u, struc
     return 0;
 }
 
-/* types T [T...]: the element types (REAL, --type) a family kernel can be built with, of
- * float, double and half; without the line, all three.  Rows of another type are
+/* types T [T...]: the element types (REAL, --type) a kernel with REAL arguments can be built
+ * with, of float, double and half; without the line, all three.  Rows of another type are
  * unsupported. */
 static int parse_types(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend)
 {
@@ -732,8 +786,8 @@ static int parse_types(struct cursor *c, struct cb_manifest_kernel *u, struct pe
         if (cb_elem_find(name, len, &t) != 0 ||
             (t != CB_ELEM_FLOAT && t != CB_ELEM_DOUBLE && t != CB_ELEM_HALF))
             return manifest_fail(c->x, c->line, cursor_col(c, name),
-                                 "unknown type '%.*s' in types: a family kernel's element type "
-                                 "is float, double or half",
+                                 "unknown type '%.*s' in types: a kernel's REAL is float, double "
+                                 "or half",
                                  (int)len, name);
         u->k.types |= 1u << t;
     }
@@ -777,47 +831,42 @@ static int parse_finding(struct cursor *c, struct cb_manifest_kernel *u, struct 
                                             "finding: a title must follow, for the report");
 }
 
-enum {
-    ALL = (1u << 5) - 1, /* every contract of `contracts` */
-    COPY = 1u << 2,
-    GENERIC = 1u << 4,
-    FAMILY = ALL & ~GENERIC, /* the four families' contracts */
-};
-
 /* One manifest key. */
 struct key {
     const char *name;
-    int repeatable;     /* else a second line with it is refused */
-    unsigned contracts; /* the contracts that allow it (bits in the order of `contracts`) */
+    int repeatable; /* else a second line with it is refused */
+    /* 1: part of an argument list, which a contract other than generic fixes: refused beside
+     * one, and the key the message lists as "generic only". */
+    int fixed;
     int (*parse)(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend);
 };
 
 static const struct key keys[] = {
-    {"contract", 0, ALL, parse_contract},
-    {"summary", 0, ALL, parse_summary},
-    {"reproduces", 0, ALL, parse_reproduces},
-    {"param", 1, ALL, parse_param},
-    {"require", 1, ALL, parse_require},
-    {"global", 0, ALL, parse_global},
-    {"local", 0, ALL, parse_local},
-    {"local_mem", 0, ALL, parse_local_mem},
-    {"dynamic_local", 0, COPY, parse_dynamic_local},
-    {"size", 0, ALL, parse_size},
-    {"twin", 0, ALL, parse_twin},
-    {"baseline", 0, ALL, parse_baseline},
-    {"metric", 0, ALL, parse_metric},
-    {"dims", 0, GENERIC, parse_dims},
-    {"arg", 1, GENERIC, parse_arg},
-    {"flops", 0, GENERIC, parse_flops},
-    {"bytes", 0, GENERIC, parse_bytes},
-    {"verify", 0, ALL, parse_verify},
-    {"plan", 0, FAMILY, parse_plan},
-    {"then", 0, FAMILY, parse_then},
-    {"private_mem", 0, ALL, parse_private_mem},
-    {"loops", 0, ALL, parse_loops},
-    {"libraries", 0, ALL, parse_libraries},
-    {"finding", 0, ALL, parse_finding},
-    {"types", 0, FAMILY, parse_types},
+    {"contract", 0, 0, parse_contract},
+    {"summary", 0, 0, parse_summary},
+    {"reproduces", 0, 0, parse_reproduces},
+    {"param", 1, 0, parse_param},
+    {"require", 1, 0, parse_require},
+    {"global", 0, 0, parse_global},
+    {"local", 0, 0, parse_local},
+    {"local_mem", 0, 0, parse_local_mem},
+    {"dynamic_local", 0, 0, parse_dynamic_local},
+    {"size", 0, 0, parse_size},
+    {"twin", 0, 0, parse_twin},
+    {"baseline", 0, 0, parse_baseline},
+    {"metric", 0, 0, parse_metric},
+    {"dims", 0, 1, parse_dims},
+    {"arg", 1, 1, parse_arg},
+    {"flops", 0, 1, parse_flops},
+    {"bytes", 0, 1, parse_bytes},
+    {"verify", 0, 0, parse_verify},
+    {"plan", 0, 0, parse_plan},
+    {"then", 0, 0, parse_then},
+    {"private_mem", 0, 0, parse_private_mem},
+    {"loops", 0, 0, parse_loops},
+    {"libraries", 0, 0, parse_libraries},
+    {"finding", 0, 0, parse_finding},
+    {"types", 0, 0, parse_types},
 };
 enum { KEY_COUNT = sizeof keys / sizeof keys[0] };
 _Static_assert((int)KEY_COUNT <= (int)KEY_SLOTS, "struct pending's key_line has a slot per key");
@@ -828,11 +877,11 @@ static const char *keys_text(char *buf, size_t len)
     size_t used = 0;
 
     buf[0] = '\0';
-    for (int generic = 0; generic < 2; generic++) {
-        const char *sep = generic ? "; generic only: " : "";
+    for (int fixed = 0; fixed < 2; fixed++) {
+        const char *sep = fixed ? "; generic only: " : "";
 
         for (unsigned i = 0; i < KEY_COUNT && used < len; i++)
-            if ((keys[i].contracts == GENERIC) == generic) {
+            if (keys[i].fixed == fixed) {
                 const int n = snprintf(buf + used, len - used, "%s%s", sep, keys[i].name);
 
                 used += n > 0 ? (size_t)n : 0;
@@ -868,34 +917,50 @@ int manifest_parse_key(struct cursor *c, struct cb_manifest_kernel *u, struct pe
                          (int)len, name, keys_text(list, sizeof list));
 }
 
-int manifest_check_key_contracts(const struct context *x, const struct cb_manifest_kernel *u,
-                                 const struct pending *pend)
+/* The key a contract's line gives: its first word's row of the table. */
+static unsigned key_of(const char *line)
+{
+    const size_t len = strcspn(line, " ");
+    unsigned i = 0;
+
+    while (i < KEY_COUNT && !manifest_word_is(line, len, keys[i].name))
+        i++;
+    return i;
+}
+
+int manifest_apply_contract(const struct context *x, struct cb_manifest_kernel *u,
+                            struct pending *pend)
 {
     const struct contract *ct = u->contract;
-    const struct key *first = NULL;
-    unsigned line = 0;
+    unsigned given[KEY_COUNT], first = KEY_COUNT;
 
-    /* The first line, in the file, whose key this contract refuses. */
-    for (unsigned i = 0; i < KEY_COUNT; i++)
-        if (pend->key_line[i] != 0 && (keys[i].contracts & ct->bit) == 0 &&
-            (first == NULL || pend->key_line[i] < line)) {
-            first = &keys[i];
-            line = pend->key_line[i];
-        }
-    if (first == NULL)
+    if (ct == NULL || ct->lines == NULL)
         return 0;
-    if (first->contracts == GENERIC)
-        return manifest_fail(x, line, 0,
+    /* The first line, in the file, of a key the contract's argument list fixes. */
+    for (unsigned i = 0; i < KEY_COUNT; i++) {
+        given[i] = pend->key_line[i];
+        if (keys[i].fixed && given[i] != 0 && (first == KEY_COUNT || given[i] < given[first]))
+            first = i;
+    }
+    if (first < KEY_COUNT)
+        return manifest_fail(x, given[first], 0,
                              "`%s` is only for the generic contract; the %s contract's arguments "
                              "are fixed: %s",
-                             first->name, ct->name, ct->signature);
-    if (first->contracts == FAMILY)
-        return manifest_fail(x, line, 0,
-                             "`%s` is only for the vadd, transpose, copy and matmul contracts",
-                             first->name);
-    for (unsigned i = 0; i < sizeof contracts / sizeof contracts[0]; i++)
-        if (first->contracts & contracts[i].bit)
-            return manifest_fail(x, line, 0, "%s is only for the %s contract: its signature is %s",
-                                 first->name, contracts[i].name, contracts[i].signature);
+                             keys[first].name, ct->name, ct->signature);
+    for (const char *const *line = ct->lines; *line != NULL; line++) {
+        const unsigned k = key_of(*line);
+        struct cursor c;
+
+        /* The manifest's own line of that key stands: its baseline, its reference. */
+        if (k < KEY_COUNT && !keys[k].repeatable && given[k] != 0)
+            continue;
+        c = (struct cursor){x, manifest_keep(u, *line, strlen(*line)), NULL, pend->contract_line,
+                            1};
+        if (c.s == NULL)
+            return manifest_fail(x, pend->contract_line, 0, "out of memory");
+        c.at = c.s;
+        if (manifest_parse_key(&c, u, pend) != 0)
+            return -1;
+    }
     return 0;
 }

@@ -1,12 +1,17 @@
-/* The parts of the manifest loader, private to host/kernels/manifest*.c, one file each:
+/* The parts of the manifest loader, private to host/kernels/manifest*.c.  A kernel file goes
+ * through one pipeline, each stage one file, entered once:
+ *   manifest_files.c   read: the file's text (cb_kernel_file_load), and at the end register
+ *                      its kernels and link the names that need other files (twins,
+ *                      baselines, references)
+ *   manifest.c         scan (manifest_scan.c) and parse each manifest's lines through the
+ *                      key table (manifest_keys.c), one file's manifests into kernels
+ *   manifest_check.c   check each kernel alone: required keys, the keys its contract allows,
+ *                      plug-ins, sizes, expressions
+ *   manifest_plan.c    plan: a row from the manifest's expressions (once at the defaults as
+ *                      the last check, then per row)
+ * and their helpers:
  *   manifest_context.c messages that name file, line and column; the strings a kernel owns
- *   manifest_scan.c    the source's comments and the kernels its code declares
  *   manifest_cursor.c  the syntax of one manifest line (names, words, expression lists)
- *   manifest_keys.c    the keys, declared once in a table, and their parsers; the contracts
- *   manifest_plan.c    planning a row from the manifest's expressions
- *   manifest_check.c   the checks a manifest must pass when it is loaded
- *   manifest.c         one file's manifests into kernels (cb_manifest_parse)
- *   manifest_files.c   the list of loaded files, and registering their kernels
  *   manifest_deps.c    the files a kernel file's build reads, in its hash
  */
 #ifndef CLBENCH_MANIFEST_PARTS_H
@@ -14,7 +19,6 @@
 
 #include "clbench/check.h"
 #include "clbench/expr.h"
-#include "clbench/families.h"
 #include "clbench/manifest.h"
 #include "clbench/parse.h"
 #include "clbench/plugin.h"
@@ -29,23 +33,16 @@ struct located {
     unsigned line, column;
 };
 
-/* A family's argument list, inputs, work model and reference, which a user kernel that
- * declares the contract gets as they are; only its NDRange comes from its manifest. */
+/* A contract a manifest may name (`contract vadd`): a built-in family's argument list and
+ * check, so that a user's kernel of the same signature joins that family without declaring
+ * them.  It stands for manifest lines (manifest_keys.c), read as if written wherever the
+ * manifest gives none of that key; `contract generic` stands for none. */
 struct contract {
     const char *name;
-    unsigned bit; /* this contract's bit in a key's `contracts` mask */
-    unsigned dims;
-    const char *vars[CB_MAX_DIMS]; /* the size variables' names */
-    unsigned inputs;
-    enum cb_metric metric;
-    const char *baseline;
-    cb_plan_fn model;
-    cb_reference_fn reference;
-    const char *signature; /* for messages */
+    const char *baseline;     /* whose default sizes a kernel without a `size` line takes */
+    const char *signature;    /* for messages */
+    const char *const *lines; /* the manifest lines it stands for, NULL-terminated; NULL: none */
 };
-
-/* The contract named s[0, len), or NULL. */
-const struct contract *manifest_contract_find(const char *s, size_t len);
 
 /* One kernel's manifest, as parsed; the kernel's struct cb_kernel points back here. */
 struct cb_manifest_kernel {
@@ -63,7 +60,8 @@ struct cb_manifest_kernel {
     struct located local_mem, private_mem, loops, dynamic_local, flops, bytes;
     /* Where each param's `device (EXPR)` is, checked once the sizes' names are known. */
     struct located device_def[CB_MAX_PARAMS];
-    const struct cb_plugin *hook; /* `plan NAME`, else NULL */
+    const struct cb_plugin *hook;      /* `plan NAME`, else NULL */
+    const struct cb_plugin *reference; /* `verify NAME` of a host reference, else NULL */
     unsigned hook_line, libraries_line;
     struct located arg_expr[CB_MAX_ARGS];
     unsigned twin_line, baseline_line, verify_line, then_line;
@@ -151,16 +149,17 @@ enum { KEY_SLOTS = 32 }; /* at least the rows of the key table */
 struct pending {
     struct cb_size cpu, gpu, shared;
     unsigned size_line;
-    int metric_given; /* else the contract's metric */
+    int metric_given; /* else gbs, or gflops for a kernel that counts flops alone */
     unsigned metric_line, contract_line;
     unsigned key_line[KEY_SLOTS]; /* where each key of the table was first given, 0: not yet */
 };
 
 /* Reads one `KEY VALUE...` line into u. */
 int manifest_parse_key(struct cursor *c, struct cb_manifest_kernel *u, struct pending *pend);
-/* Once the contract is known: refuses the keys it does not allow. */
-int manifest_check_key_contracts(const struct context *x, const struct cb_manifest_kernel *u,
-                                 const struct pending *pend);
+/* Once every line of u is read: the lines its contract stands for, where u gives none of that
+ * key; refuses the keys a contract's argument list fixes. */
+int manifest_apply_contract(const struct context *x, struct cb_manifest_kernel *u,
+                            struct pending *pend);
 
 /* ---- manifest_plan.c ---- */
 
@@ -177,14 +176,17 @@ int manifest_plan_row(struct cb_problem *p, char *why, size_t len);
 
 /* ---- manifest_check.c ---- */
 
-/* Whether a built-in kernel belongs to `family`. */
-int manifest_builtin_family(const char *family);
 /* Completes u once all of its lines are read: required keys, the contract's fixed parts, the
- * expressions checked and evaluated at the defaults. */
+ * expressions checked, and last the row planned at the defaults (manifest_plan.c).  What
+ * needs other files (twins, baselines, references) is checked when the file's kernels are
+ * registered (manifest_files.c). */
 int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code);
-/* Twins, baselines and reference kernels name registered kernels of the same problem. */
-int manifest_check_names(const struct context *x, const struct cb_manifest_file *file);
+
+/* ---- manifest_files.c ---- */
+
+/* Whether a kernel of cl/'s files belongs to `family`. */
+int manifest_builtin_family(const char *family);
 
 /* ---- manifest_deps.c ---- */
 

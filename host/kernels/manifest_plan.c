@@ -17,9 +17,9 @@ size_t manifest_variables(const struct cb_manifest_kernel *u, const struct cb_pr
             (struct cb_expr_var){u->k.dim_names[i], p != NULL ? (long long)p->size[i] : 0, NULL};
     for (unsigned i = 0; i < nparams; i++)
         vars[n++] = (struct cb_expr_var){u->k.params[i].name, p != NULL ? p->param[i] : 0, NULL};
-    /* A family kernel's element size (--type: 4 float, 8 double, 2 half), for its byte
-     * counts: `private_mem ILP * VEC * REAL_SIZE`. */
-    if (u->contract != NULL && u->contract->model != NULL)
+    /* The element size of a kernel with REAL arguments (--type: 4 float, 8 double, 2 half),
+     * for its byte counts: `private_mem ILP * VEC * REAL_SIZE`. */
+    if (u->k.types != 0)
         vars[n++] =
             (struct cb_expr_var){"REAL_SIZE", p != NULL ? (long long)cb_real_size(p) : 4, NULL};
     return n;
@@ -74,6 +74,27 @@ static int not_negative(const struct cb_manifest_kernel *u, const struct located
     return -1;
 }
 
+/* What a host reference reads (struct cb_problem's inputs and output, in the order of the
+ * `in` arguments), and the terms each output element sums, for the tolerance and the cost of
+ * a check. */
+static void host_check(const struct cb_manifest_kernel *u, struct cb_problem *p)
+{
+    unsigned inputs = 0;
+
+    for (unsigned i = 0; i < u->generic.arg_count; i++) {
+        const struct cb_generic_arg *a = &u->generic.args[i];
+
+        if (a->kind != CB_ARG_BUFFER)
+            continue;
+        if (a->is_output)
+            p->output_elems = p->arg_length[i];
+        else
+            p->input_elems[inputs++] = p->arg_length[i];
+    }
+    p->reduction_len = u->reference->sums_dim > 0 ? (double)p->size[u->reference->sums_dim - 1] : 0;
+    p->ref_cost = p->reduction_len > 1.0 ? p->reduction_len : 1.0;
+}
+
 int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int *eval_error,
                   char *why, size_t len)
 {
@@ -95,17 +116,15 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
             return -1;
         }
     }
-    /* A hook plans the whole row (the contract's model included); the manifest's own lines
+    /* A plan plug-in plans the NDRange (and what else it knows); the manifest's own lines
      * below then refine it. */
-    if ((u->hook != NULL              ? u->hook->plan(p, why, len)
-         : u->contract->model != NULL ? u->contract->model(p, why, len)
-                                      : 0) != 0) {
+    if (u->hook != NULL && u->hook->plan(p, why, len) != 0) {
         *eval_error = 0;
         return -1;
     }
     for (unsigned i = 0; i < u->generic.arg_count; i++) {
         const struct cb_generic_arg *a = &u->generic.args[i];
-        const struct cb_elem_info *t = cb_elem_info(a->type);
+        const struct cb_elem_info *t = cb_elem_info(cb_arg_type(a, p->real));
         const struct located *e = &u->arg_expr[i];
 
         p->arg_value[i] = 0;
@@ -131,6 +150,8 @@ int manifest_plan(const struct cb_manifest_kernel *u, struct cb_problem *p, int 
         } else if (in_range(u, e, a->name, v, (long long)1 << 40, &p->arg_length[i], why, len) != 0)
             return -1;
     }
+    if (u->reference != NULL)
+        host_check(u, p);
     if (u->flops.text != NULL) {
         if (evaluate(u, &u->flops, "flops", vars, count, &v, why, len) != 0 ||
             not_negative(u, &u->flops, "flops", v, why, len) != 0)

@@ -1,15 +1,16 @@
-/* Host side of cl/matmul.cl: NDRanges, parameter constraints, work model and CPU reference of
- * the matmul ladder.  NDRange dimension 0 walks the columns of C (N), dimension 1 its rows
- * (M); see the banner of cl/matmul.cl. */
-#include "clbench/families.h"
+/* The host side of the matmul family: matmul_fast's plan plug-in (its parameter constraints,
+ * NDRange and split-K's second launch), the host reference every matmul row is checked against
+ * (host_matmul), and the GEMM library rows' plan.  NDRange dimension 0 walks the columns of C
+ * (N), dimension 1 its rows (M); see the banner of cl/matmul.cl. */
+#include "clbench/libraries.h"
+#include "clbench/plugin.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* What every matmul row shares: buffers, scalars and work model.  The kernels index with int,
- * so that every matrix must have fewer than 2^31 elements. */
-static const char *contract(struct cb_problem *p)
+/* A library row's buffers and work model (the kernels' are their manifests'). */
+static const char *library_buffers(struct cb_problem *p)
 {
     const size_t m = p->size[0], n = p->size[1], k = p->size[2];
     const size_t mk = cb_mul_size(m, k), kn = cb_mul_size(k, n), mn = cb_mul_size(m, n);
@@ -21,10 +22,6 @@ static const char *contract(struct cb_problem *p)
     p->input_elems[0] = mk;
     p->input_elems[1] = kn;
     p->output_elems = mn;
-    p->scalar[0] = (cl_int)m;
-    p->scalar[1] = (cl_int)n;
-    p->scalar[2] = (cl_int)k;
-    p->scalar_count = 3;
     p->flops = 2.0 * (double)m * (double)n * (double)k;
     p->bytes = cb_real_size(p) * ((double)mk + (double)kn + (double)mn);
     p->reduction_len = (double)k;
@@ -35,11 +32,8 @@ static const char *contract(struct cb_problem *p)
 /* A 2-D NDRange of work-groups of lx x ly, each covering cols x rows of C. */
 static const char *plan_grid(struct cb_problem *p, size_t lx, size_t ly, size_t cols, size_t rows)
 {
-    const char *why = contract(p);
     size_t groups_x, groups_y;
 
-    if (why != NULL)
-        return why;
     groups_x = cb_groups(p->size[1], cols);
     groups_y = cb_groups(p->size[0], rows);
     p->work_dim = 2;
@@ -83,17 +77,12 @@ static const char *plan_fast(struct cb_problem *p)
 
 static const char *plan_library(struct cb_problem *p)
 {
-    const char *why = contract(p);
+    const char *why = library_buffers(p);
 
     p->work_dim = 2;
     p->global[0] = p->size[1];
     p->global[1] = p->size[0];
     return why;
-}
-
-int cb_contract_matmul(struct cb_problem *p, char *why, size_t len)
-{
-    return cb_refuse(contract(p), why, len);
 }
 
 /* matmul_fast_sum's work-group (the runner halves it where the kernel allows fewer) and the
@@ -109,7 +98,7 @@ static int plan_split(struct cb_problem *p, char *why, size_t len)
 {
     const long ksplit = cb_param(p, "KSPLIT"), tsk = cb_param(p, "TSK");
     const size_t steps = cb_groups(p->size[2], (size_t)tsk);
-    const size_t vectors = cb_groups(p->output_elems, SUM_VECTOR);
+    const size_t vectors = cb_groups(cb_mul_size(p->size[0], p->size[1]), SUM_VECTOR);
     const size_t stride = vectors * SUM_VECTOR;
 
     memset(&p->then, 0, sizeof p->then);
@@ -132,8 +121,9 @@ static int plan_split(struct cb_problem *p, char *why, size_t len)
     p->then.work_dim = 1;
     p->then.global[0] = cb_round_up(vectors, SUM_WGS);
     p->then.local[0] = SUM_WGS;
-    p->then.args[0] = (struct cb_then_arg){.kind = CB_THEN_INT, .value = p->scalar[0]};
-    p->then.args[1] = (struct cb_then_arg){.kind = CB_THEN_INT, .value = p->scalar[1]};
+    /* M and N: the manifest's `require` keeps them within int. */
+    p->then.args[0] = (struct cb_then_arg){.kind = CB_THEN_INT, .value = (cl_int)p->size[0]};
+    p->then.args[1] = (struct cb_then_arg){.kind = CB_THEN_INT, .value = (cl_int)p->size[1]};
     p->then.args[2] = (struct cb_then_arg){.kind = CB_THEN_SCRATCH};
     p->then.args[3] = (struct cb_then_arg){.kind = CB_THEN_OUTPUT};
     p->then.arg_count = 4;

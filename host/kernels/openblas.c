@@ -5,7 +5,7 @@
  * then unavailable).  Compiled to nothing with -DCLBENCH_WITH_OPENBLAS=OFF but the core-type
  * table (unit-tested); the row then carries .requires instead (host/kernels/registry.c). */
 #define _POSIX_C_SOURCE 200809L
-#include "clbench/families.h"
+#include "clbench/libraries.h"
 
 #include <stddef.h>
 #include <strings.h>
@@ -199,7 +199,7 @@ void cb_openblas_choose_core(void)
         setenv("OPENBLAS_CORETYPE", better, 1);
 }
 
-void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *info)
+static void openblas_describe(const struct cb_device *d, struct cb_library_info *info)
 {
     const char *forced = getenv("OPENBLAS_CORETYPE"), *picked = getenv(PICKED_VAR);
     const char *config, *core, *better;
@@ -233,12 +233,16 @@ void cb_describe_openblas(const struct cb_device *d, struct cb_library_info *inf
                  core, info->core_from, isa_names[cb_cpu_isa_level()], better);
 }
 
-static const char *openblas_refuses(const struct cb_device *d)
+static int openblas_refuses(const struct cb_device *d, const char *kernel, char *why,
+                            size_t why_len)
 {
-    return (d->type & CL_DEVICE_TYPE_CPU) != 0
-               ? NULL
-               : "OpenBLAS runs on the host: sgemm_openblas and dgemm_openblas are the "
-                 "baselines of CPU devices only";
+    (void)kernel;
+    if ((d->type & CL_DEVICE_TYPE_CPU) != 0)
+        return 0;
+    snprintf(why, why_len,
+             "OpenBLAS runs on the host: sgemm_openblas and dgemm_openblas are the "
+             "baselines of CPU devices only");
+    return 1;
 }
 
 /* The state is the host result, stored into the OpenCL output before each verification. */
@@ -304,5 +308,6 @@ const struct cb_library cb_library_openblas = {
     .launch = openblas_launch,
     .store = openblas_store,
     .close = openblas_close,
+    .describe = openblas_describe,
 };
 #endif

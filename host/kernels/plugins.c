@@ -1,5 +1,4 @@
 /* The C plug-ins kernels' manifests name (plugin.h): one row each. */
-#include "clbench/families.h"
 #include "clbench/plugin.h"
 
 #include <stdio.h>
@@ -7,10 +6,17 @@
 
 static const struct cb_plugin plugins[] = {
     /* Split-K: a second launch sums the slices, and whether to split depends on the shape. */
-    {"matmul_fast", "matmul", "TSM TSN TSK WPTM WPTN VWM VWN PAD KSPLIT", cb_plan_matmul_fast,
-     NULL},
-    /* Output element i is input element i (transpose_copy: the ladder's ceiling). */
-    {"host_copy", NULL, NULL, NULL, cb_ref_copy},
+    {.name = "matmul_fast",
+     .contract = "matmul",
+     .sizes = "M N K",
+     .params = "TSM TSN TSK WPTM WPTN VWM VWN PAD KSPLIT",
+     .plan = cb_plan_matmul_fast},
+    /* Output element i is input element i (copy_ilp; transpose_copy, the ladder's ceiling). */
+    {.name = "host_copy", .reference = cb_ref_copy},
+    {.name = "host_vadd", .reference = cb_ref_vadd},
+    {.name = "host_transpose", .reference = cb_ref_transpose},
+    /* Each element of C sums K products: the tolerance and the cost of a check grow with K. */
+    {.name = "host_matmul", .reference = cb_ref_matmul, .sums_dim = 3},
 };
 
 const struct cb_plugin *cb_plugin_find(const char *s, size_t len)

@@ -3,7 +3,8 @@
  * the one kind of row a .cl file cannot declare (this file's table); then the kernels of the
  * user's kernel files.  A kernel's name is the value of --kernel.
  */
-#include "clbench/families.h"
+#include "clbench/libraries.h"
+#include "clbench/plugin.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -19,17 +20,17 @@
 
 /* The rows no .cl file can declare: library baselines, which run outside OpenCL C. */
 #ifdef CLBENCH_HAVE_CLBLAST
-#define CLBLAST_ROW .enqueue = cb_enqueue_gemm_clblast, .describe = cb_describe_clblast
+#define CLBLAST_ROW .library = &cb_library_clblast
 #else
 #define CLBLAST_ROW .requires = "built without CLBlast (install libclblast-dev and reconfigure)"
 #endif
 #ifdef CLBENCH_HAVE_OPENBLAS
-#define OPENBLAS_ROW .library = &cb_library_openblas, .describe = cb_describe_openblas
+#define OPENBLAS_ROW .library = &cb_library_openblas
 #else
 #define OPENBLAS_ROW .requires = "built without OpenBLAS (install libopenblas-dev and reconfigure)"
 #endif
 #ifdef CLBENCH_HAVE_CUBLAS
-#define CUBLAS_ROW .library = &cb_library_cublas, .describe = cb_describe_cublas
+#define CUBLAS_ROW .library = &cb_library_cublas
 #else
 #define CUBLAS_ROW                                                                                 \
     .requires = "built without the CUDA headers (install the CUDA toolkit and reconfigure with "   \
@@ -219,4 +220,9 @@ const char *cb_kernel_closest(const char *name)
         }
     }
     return best_distance <= 1 + strlen(name) / 2 ? best : NULL;
+}
+
+enum cb_elem_type cb_kernel_compute_type(const struct cb_kernel *k, enum cb_elem_type real)
+{
+    return k->generic != NULL ? cb_generic_compute_type(k->generic, real) : real;
 }

@@ -64,7 +64,7 @@ void cb_write_csv(FILE *out, const struct cb_run *run)
         fputc(',', out);
         cb_csv_quoted(out, d->driver);
         /* A row of another type than float is named with it, as in the tables. */
-        if (row->problem.kernel->generic == NULL && row->problem.real != CB_ELEM_FLOAT)
+        if (row->problem.kernel->types != 0 && row->problem.real != CB_ELEM_FLOAT)
             fprintf(out, ",\"%s (%s)\",", row->problem.kernel->name,
                     cb_elem_info(row->problem.real)->name);
         else

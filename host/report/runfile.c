@@ -257,7 +257,7 @@ static void add_identity(cJSON *j, const struct cb_row *row)
     cJSON_AddStringToObject(j, "device", id);
     cJSON_AddStringToObject(j, "kernel", k->name);
     cJSON_AddStringToObject(j, "family", k->family);
-    if (k->generic == NULL)
+    if (k->types != 0) /* its rows follow --type */
         cJSON_AddStringToObject(j, "type", cb_elem_info(p->real)->name);
     cJSON_AddStringToObject(j, "experiment", k->experiment);
     /* A user kernel's file and its content hash, for provenance; its twin and baseline, so

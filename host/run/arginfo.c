@@ -20,27 +20,20 @@ static const char *space_name(cl_kernel_arg_address_qualifier q)
 
 static unsigned expected_list(const struct cb_problem *p, struct expected *e)
 {
-    const struct cb_kernel *k = p->kernel;
+    const struct cb_generic *g = p->kernel->generic;
     unsigned n = 0;
 
-    if (k->generic != NULL) {
-        for (unsigned i = 0; i < k->generic->arg_count; i++) {
-            const struct cb_generic_arg *a = &k->generic->args[i];
+    for (unsigned i = 0; i < g->arg_count; i++) {
+        const struct cb_generic_arg *a = &g->args[i];
 
-            e[n].space = a->kind == CB_ARG_SCALAR  ? CL_KERNEL_ARG_ADDRESS_PRIVATE
-                         : a->kind == CB_ARG_LOCAL ? CL_KERNEL_ARG_ADDRESS_LOCAL
-                                                   : CL_KERNEL_ARG_ADDRESS_GLOBAL;
-            /* Exactly the declared type: a `__global uint *` is no int[N]. */
-            snprintf(e[n++].type, sizeof e[0].type, "%s%s",
-                     a->kind == CB_ARG_LOCAL ? "" : cb_elem_info(a->type)->name,
-                     a->kind == CB_ARG_SCALAR ? "" : "*");
-        }
-        return n;
+        e[n].space = a->kind == CB_ARG_SCALAR  ? CL_KERNEL_ARG_ADDRESS_PRIVATE
+                     : a->kind == CB_ARG_LOCAL ? CL_KERNEL_ARG_ADDRESS_LOCAL
+                                               : CL_KERNEL_ARG_ADDRESS_GLOBAL;
+        /* Exactly the declared type (REAL: the row's): a `__global uint *` is no int[N]. */
+        snprintf(e[n++].type, sizeof e[0].type, "%s%s",
+                 a->kind == CB_ARG_LOCAL ? "" : cb_elem_info(cb_arg_type(a, p->real))->name,
+                 a->kind == CB_ARG_SCALAR ? "" : "*");
     }
-    for (unsigned i = 0; i < p->scalar_count; i++)
-        e[n++] = (struct expected){CL_KERNEL_ARG_ADDRESS_PRIVATE, "int"};
-    for (unsigned i = 0; i <= k->inputs; i++)
-        e[n++] = (struct expected){CL_KERNEL_ARG_ADDRESS_GLOBAL, "float*"};
     if (p->dynamic_local_bytes > 0)
         e[n++] = (struct expected){CL_KERNEL_ARG_ADDRESS_LOCAL, "*"};
     return n;
@@ -93,7 +86,7 @@ static void describe_list(const struct expected *e, unsigned n, char *buf, size_
 
 int cb_kernel_args_check(cl_kernel kernel, const struct cb_problem *p, char *why, size_t len)
 {
-    struct expected e[CB_MAX_ARGS + CB_MAX_SCALARS + CB_MAX_INPUTS + 2];
+    struct expected e[CB_MAX_ARGS + 1];
     const unsigned n = expected_list(p, e);
     const char *file = p->kernel->source_path != NULL ? p->kernel->source_path : "";
     char passer[80];
@@ -101,11 +94,11 @@ int cb_kernel_args_check(cl_kernel kernel, const struct cb_problem *p, char *why
     cl_uint count = 0;
 
     describe_list(e, n, list, sizeof list);
-    /* A generic kernel's arguments are its manifest's `arg` lines; a family's, its contract. */
-    if (p->kernel->generic != NULL)
+    /* A kernel's arguments are its manifest's `arg` lines, or those its contract stands for. */
+    if (p->kernel->contract == NULL)
         snprintf(passer, sizeof passer, "its manifest");
     else
-        snprintf(passer, sizeof passer, "the %s contract", p->kernel->family);
+        snprintf(passer, sizeof passer, "the %s contract", p->kernel->contract);
     if (clGetKernelInfo(kernel, CL_KERNEL_NUM_ARGS, sizeof count, &count, NULL) != CL_SUCCESS)
         return 0;
     for (cl_uint i = 0; i < count && i < n; i++) {

@@ -347,11 +347,6 @@ int cb_device_wgs_advisory(const struct cb_device *d)
     return d->nv_cc_major >= 0;
 }
 
-int cb_device_is_simulator(const struct cb_device *d)
-{
-    return contains_nocase(d->platform_name, "oclgrind");
-}
-
 int cb_device_matches(const char *sel, const struct cb_device *d)
 {
     char id[32];
@@ -504,8 +499,7 @@ double cb_row_roof_gflops(const struct cb_device *d, const struct cb_kernel *k, 
 {
     if (k->tensor_cores_from_cc > 0 && d->nv_cc_major >= k->tensor_cores_from_cc)
         return 0.0;
-    /* A user kernel's rows are of no --type: its buffers' types say (generic.h). */
-    if (k->generic != NULL)
-        t = cb_generic_compute_type(k->generic);
+    /* A kernel's buffers' types say, REAL ones of the row's type t (generic.h). */
+    t = cb_kernel_compute_type(k, t);
     return t == CB_ELEM_COUNT ? 0.0 : cb_peak_gflops(d, t);
 }

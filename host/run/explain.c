@@ -98,7 +98,7 @@ void cb_row_explain(struct cb_row *row)
         snprintf(e->bound_why, sizeof e->bound_why, "%s",
                  d->peak_gbs_measured <= 0 || d->peak_gflops_measured <= 0
                      ? "no measured peaks (run without --no-peak)"
-                 : k->generic != NULL && cb_generic_compute_type(k->generic) == CB_ELEM_COUNT
+                 : cb_kernel_compute_type(k, row->problem.real) == CB_ELEM_COUNT
                      ? "no floating-point buffer: no FMA roof measures an integer kernel"
                  : roof <= 0 ? "no compute roof for this row's type on this device"
                              : "the work model counts no bytes for this kernel");

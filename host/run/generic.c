@@ -1,11 +1,14 @@
-/* The generic contract's part of running a row (contract.h): a kernel's declared arguments
- * (generic.h) become buffers, filled or poisoned, and bound in order; its outputs are compared
- * element by element with those of its reference kernel, run once on the same inputs, on the
- * row's device or on the one the check names.  Without a reference the row ends unverified. */
+/* An OpenCL kernel's part of running a row (contract.h): its declared arguments (generic.h)
+ * become buffers, filled or poisoned, and bound in order, REAL ones of the row's type; a
+ * trailing __local argument and a second launch where the plan asks for them.  Its outputs are
+ * compared element by element with those of its reference kernel, run once on the same inputs,
+ * on the row's device or on the one the check names, or its one output with a host reference
+ * on a sample (verify.h).  Without a reference the row ends unverified. */
 #include "clbench/contract.h"
 #include "clbench/device_defaults.h"
 #include "clbench/elements.h"
 #include "clbench/oracle.h"
+#include "clbench/size_math.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -15,7 +18,11 @@
 enum { PRINTED_MISMATCHES = 5 };
 
 struct generic_buffers {
-    const struct cb_generic *g;
+    const struct cb_generic *g; /* &resolved */
+    struct cb_generic resolved; /* the kernel's arguments, REAL ones of the row's type */
+    /* A two-launch plan's scratch (struct cb_then), one for all buffer sets: each repetition
+     * writes it before it reads it. */
+    cl_mem scratch;
     cl_mem in[CB_MAX_BUFFER_SETS][CB_MAX_ARGS];             /* arguments only read */
     struct cb_guarded out[CB_MAX_BUFFER_SETS][CB_MAX_ARGS]; /* outputs, inout included */
     size_t guard_front;
@@ -37,6 +44,13 @@ static int is_buffer(const struct cb_generic_arg *a)
     return a->kind == CB_ARG_BUFFER;
 }
 
+/* Argument i's type in p's rows: its own, or p's for a REAL one. */
+static enum cb_elem_type type_at(const struct cb_problem *p, unsigned i)
+{
+    return cb_arg_type(&p->kernel->generic->args[i], p->real);
+}
+
+/* For arguments of r->resolved, whose types are the row's. */
 static size_t elem_size(const struct cb_generic_arg *a)
 {
     return cb_elem_info(a->type)->size;
@@ -44,29 +58,40 @@ static size_t elem_size(const struct cb_generic_arg *a)
 
 static size_t buffer_bytes(const struct cb_problem *p, unsigned i)
 {
-    return p->arg_length[i] * elem_size(&p->kernel->generic->args[i]);
+    return p->arg_length[i] * cb_elem_info(type_at(p, i))->size;
 }
 
-/* A type of a's that the device lacks: unsupported, naming the extension. */
-static int check_extension(struct cb_row *row, const struct cb_generic_arg *a)
+/* A kernel checked by a host reference (plugin.h) rather than by a reference kernel. */
+static int host_checked(const struct cb_problem *p)
 {
-    const char *ext = a->kind != CB_ARG_LOCAL ? cb_elem_info(a->type)->extension : NULL;
+    return p->kernel->reference != NULL;
+}
+
+/* A type of argument i's that the device lacks: unsupported, naming the extension. */
+static int check_extension(struct cb_row *row, unsigned i)
+{
+    const struct cb_generic_arg *a = &row->problem.kernel->generic->args[i];
+    const enum cb_elem_type t = type_at(&row->problem, i);
+    const char *ext = a->kind != CB_ARG_LOCAL ? cb_elem_info(t)->extension : NULL;
 
     if (ext == NULL || cb_device_has_extension(row->device, ext))
         return 0;
     cb_row_fail(row, CB_STATUS_UNSUPPORTED,
                 "argument '%s' is %s, which needs %s: %s does not list it in "
                 "CL_DEVICE_EXTENSIONS",
-                a->name, cb_elem_info(a->type)->name, ext, row->device->name);
+                a->name, cb_elem_info(t)->name, ext, row->device->name);
     return -1;
 }
 
-int cb_generic_check_types(struct cb_row *row)
+/* An argument of a type whose extension the row's device lacks (cl_khr_fp64 for double): the
+ * row ends unsupported, naming it, and -1; else 0.  Asked before the device's limits, which
+ * say nothing about a kernel that cannot run there. */
+static int generic_admit(struct cb_row *row)
 {
     const struct cb_generic *g = row->problem.kernel->generic;
 
     for (unsigned i = 0; i < g->arg_count; i++)
-        if (check_extension(row, &g->args[i]) != 0)
+        if (check_extension(row, i) != 0)
             return -1;
     return 0;
 }
@@ -76,6 +101,7 @@ static int generic_check_buffers(struct cb_row *row)
     struct cb_problem *p = &row->problem;
     const struct cb_generic *g = p->kernel->generic;
     double local_bytes = (double)p->local_mem_bytes;
+    int scratch_counted = 0;
 
     p->output_elems = 0;
     for (unsigned i = 0; i < g->arg_count; i++) {
@@ -91,7 +117,15 @@ static int generic_check_buffers(struct cb_row *row)
                         a->name);
             return -1;
         }
-        if (cb_row_check_buffer(row, (double)elem_size(a) * (double)p->arg_length[i]) != 0)
+        /* A second launch's scratch counts after the inputs, before the output. */
+        if (a->is_output && !scratch_counted) {
+            scratch_counted = 1;
+            if (p->then.scratch_elems > 0 &&
+                cb_row_check_buffer(row, (double)cb_real_size(p) * (double)p->then.scratch_elems) !=
+                    0)
+                return -1;
+        }
+        if (cb_row_check_buffer(row, (double)buffer_bytes(p, i)) != 0)
             return -1;
         if (a->is_output)
             p->output_elems += p->arg_length[i];
@@ -125,6 +159,8 @@ static void generic_release(void *state)
         free(r->suspect[i]);
     }
     free(r->guard_scratch);
+    if (r->scratch != NULL)
+        clReleaseMemObject(r->scratch);
     free(r);
 }
 
@@ -137,12 +173,38 @@ static int reset_output(struct cb_row *row, struct generic_buffers *r, unsigned 
     return 0;
 }
 
+/* A two-launch plan's scratch, poisoned like the output: a part of it that the first launch
+ * never writes reaches the output as the poison through the second, and fails verification.
+ * Written from the host, not filled: Oclgrind 21.10 takes what clEnqueueFillBuffer wrote for
+ * uninitialised when a later kernel reads it. */
+static int create_scratch(struct cb_row *row, struct generic_buffers *r)
+{
+    const struct cb_problem *p = &row->problem;
+    const size_t size = cb_real_size(p), bytes = p->then.scratch_elems * size;
+    char *poison = malloc(bytes);
+    cl_int err;
+
+    if (poison == NULL) {
+        cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for %.0f MiB of scratch",
+                    cb_mib((double)bytes));
+        return -1;
+    }
+    for (size_t i = 0; i < bytes; i += size)
+        memcpy(poison + i, cb_elem_poison(p->real), size);
+    r->scratch = clCreateBuffer(row->device->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                                bytes, poison, &err);
+    free(poison);
+    CB_ROW_CHECK_ERR(row, err, "clCreateBuffer (the scratch)");
+    return 0;
+}
+
 static int generic_create(struct cb_row *row, const struct cb_row_env *env, void **state)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_device *d = row->device;
-    const struct cb_generic *g = p->kernel->generic;
+    const struct cb_generic *g;
     struct generic_buffers *r = calloc(1, sizeof *r);
+    unsigned inputs = 0;
     cl_int err;
 
     *state = r;
@@ -150,7 +212,12 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "out of host memory");
         return -1;
     }
-    r->g = g;
+    r->resolved = *p->kernel->generic;
+    for (unsigned i = 0; i < r->resolved.arg_count; i++) {
+        r->resolved.args[i].type = type_at(p, i);
+        r->resolved.args[i].real_type = 0;
+    }
+    r->g = g = &r->resolved;
     CB_ROW_CHECK(row, cb_guard_front(d, &r->guard_front));
     r->guard_scratch = malloc(r->guard_front + CB_GUARD_BYTES);
     if (r->guard_scratch == NULL) {
@@ -160,7 +227,11 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
     for (unsigned i = 0; i < g->arg_count; i++) {
         if (!is_buffer(&g->args[i]))
             continue;
-        r->initial[i] = cb_elem_make(&g->args[i], p->arg_length[i], env->cfg->seed + i);
+        /* A host-checked kernel's inputs are seeded by their order among the inputs, as a
+         * library row's are: the same data for a kernel and its library baseline. */
+        r->initial[i] = cb_elem_make(&g->args[i], p->arg_length[i],
+                                     env->cfg->seed + (host_checked(p) ? inputs : i));
+        inputs += g->args[i].is_input;
         if (r->initial[i] == NULL ||
             (g->args[i].is_output && (r->got[i] = malloc(buffer_bytes(p, i))) == NULL)) {
             cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for argument '%s'",
@@ -186,6 +257,8 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
             if (a->is_input && reset_output(row, r, s, i) != 0)
                 return -1;
         }
+    if (p->then.scratch_elems > 0 && create_scratch(row, r) != 0)
+        return -1;
     CB_ROW_CHECK(row, clFinish(d->queue));
     return 0;
 }
@@ -198,16 +271,21 @@ static int bind(struct cb_row *row, cl_kernel kernel, const struct cb_problem *p
 
     for (cl_uint i = 0; i < g->arg_count; i++) {
         const struct cb_generic_arg *a = &g->args[i];
+        const enum cb_elem_type t = type_at(p, i);
         unsigned char value[8]; /* the scalar in its type's bytes */
 
-        cb_elem_put(a->type, value, 0, p->arg_value[i], p->arg_real[i]);
+        cb_elem_put(t, value, 0, p->arg_value[i], p->arg_real[i]);
         if (a->kind == CB_ARG_SCALAR)
-            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, elem_size(a), value));
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, cb_elem_info(t)->size, value));
         else if (g->args[i].kind == CB_ARG_LOCAL)
             CB_ROW_CHECK(row, clSetKernelArg(kernel, i, p->arg_length[i], NULL));
         else
             CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof(cl_mem), &mem[i]));
     }
+    /* `dynamic_local`: local memory the runtime reserves for a work-group, as a trailing
+     * __local argument the kernel need not touch (copy_ilp's occupancy ballast). */
+    if (p->dynamic_local_bytes > 0)
+        CB_ROW_CHECK(row, clSetKernelArg(kernel, g->arg_count, p->dynamic_local_bytes, NULL));
     return 0;
 }
 
@@ -217,8 +295,38 @@ static int generic_set_args(struct cb_row *row, void *state, cl_kernel kernel, u
     cl_mem mem[CB_MAX_ARGS];
 
     for (unsigned i = 0; i < r->g->arg_count; i++)
-        mem[i] = r->g->args[i].is_output ? r->out[set][i].inner : r->in[set][i];
+        mem[i] = !r->g->args[i].is_output               ? r->in[set][i]
+                 : row->problem.then.first_into_scratch ? r->scratch
+                                                        : r->out[set][i].inner;
     return bind(row, kernel, &row->problem, mem);
+}
+
+/* The second launch's arguments, as its plan lists them (struct cb_then): its inputs and
+ * output are the kernel's `in` buffers in their order and its `out` buffer. */
+static int generic_set_then_args(struct cb_row *row, void *state, cl_kernel kernel, unsigned set)
+{
+    const struct cb_then *then = &row->problem.then;
+    const struct generic_buffers *r = state;
+    cl_mem inputs[CB_MAX_ARGS], output = NULL;
+    unsigned count = 0;
+
+    for (unsigned i = 0; i < r->g->arg_count; i++)
+        if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output)
+            output = r->out[set][i].inner;
+        else if (is_buffer(&r->g->args[i]))
+            inputs[count++] = r->in[set][i];
+    for (cl_uint i = 0; i < then->arg_count; i++) {
+        const struct cb_then_arg *a = &then->args[i];
+        const cl_mem *buffer = a->kind == CB_THEN_INPUT    ? &inputs[a->input]
+                               : a->kind == CB_THEN_OUTPUT ? &output
+                                                           : &r->scratch;
+
+        if (a->kind == CB_THEN_INT)
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof(cl_int), &a->value));
+        else
+            CB_ROW_CHECK(row, clSetKernelArg(kernel, i, sizeof(cl_mem), buffer));
+    }
+    return 0;
 }
 
 static int generic_restore(struct cb_row *row, void *state, unsigned set)
@@ -288,7 +396,7 @@ static int plan_reference(const struct cb_row *row, const struct cb_kernel *ref,
 static const char *arg_shape(const struct cb_generic_arg *a, const struct cb_problem *p, unsigned i,
                              char *buf, size_t len)
 {
-    const struct cb_elem_info *t = cb_elem_info(a->type);
+    const struct cb_elem_info *t = cb_elem_info(type_at(p, i));
 
     if (a->kind == CB_ARG_SCALAR && t->floating)
         snprintf(buf, len, "%s = %.17g", t->name, p->arg_real[i]);
@@ -324,10 +432,10 @@ static int same_arguments(struct cb_row *row, const struct cb_problem *rp)
         int same = a->kind == b->kind;
 
         if (same && a->kind == CB_ARG_SCALAR)
-            same = a->type == b->type && p->arg_value[i] == rp->arg_value[i] &&
+            same = type_at(p, i) == type_at(rp, i) && p->arg_value[i] == rp->arg_value[i] &&
                    p->arg_real[i] == rp->arg_real[i];
         if (same && a->kind == CB_ARG_BUFFER)
-            same = a->type == b->type && a->is_input == b->is_input &&
+            same = type_at(p, i) == type_at(rp, i) && a->is_input == b->is_input &&
                    a->is_output == b->is_output && p->arg_length[i] == rp->arg_length[i];
         if (!same) {
             cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
@@ -603,6 +711,28 @@ static int check_unwritten(struct cb_row *row, const struct generic_buffers *r)
     return 0;
 }
 
+/* A kernel checked by a host reference (plugin.h): its one output against the reference on
+ * a sample (verify.h), so that a large output costs a sample, not a reference's launch. */
+static int verify_host(struct cb_row *row, struct generic_buffers *r, unsigned set,
+                       const struct cb_row_env *env, const char *when)
+{
+    const struct cb_problem *p = &row->problem;
+    const void *in[CB_MAX_INPUTS] = {NULL};
+    unsigned inputs = 0, out = 0;
+
+    for (unsigned i = 0; i < r->g->arg_count; i++)
+        if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output)
+            out = i;
+        else if (is_buffer(&r->g->args[i]) && inputs < CB_MAX_INPUTS)
+            in[inputs++] = r->initial[i];
+    if (cb_row_check_guards(row, &r->out[set][out], r->guard_front, p->arg_length[out],
+                            elem_size(&r->g->args[out]), r->guard_scratch, NULL, when) != 0)
+        return -1;
+    CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][out].inner, CL_TRUE, 0,
+                                          buffer_bytes(p, out), r->got[out], 0, NULL, NULL));
+    return cb_row_verify_host(row, in, r->got[out], env, when);
+}
+
 static int generic_verify(struct cb_row *row, void *state, unsigned set,
                           const struct cb_row_env *env, const char *when)
 {
@@ -613,6 +743,8 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
     double atol = 0, rtol = 0;
     int bound_known = 0;
 
+    if (host_checked(p))
+        return verify_host(row, r, set, env, when);
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
 
@@ -672,9 +804,15 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
     return -1;
 }
 
+static const char *generic_timer(const struct cb_kernel *k)
+{
+    (void)k;
+    return "event";
+}
+
 static enum cb_status generic_final_status(const struct cb_row *row, char *reason, size_t len)
 {
-    if (row->problem.kernel->generic->check.ref_kernel != NULL)
+    if (row->problem.kernel->generic->check.ref_kernel != NULL || host_checked(&row->problem))
         return CB_STATUS_OK;
     snprintf(reason, len,
              "no `verify` line in its manifest: outputs were checked only for "
@@ -683,9 +821,14 @@ static enum cb_status generic_final_status(const struct cb_row *row, char *reaso
 }
 
 const struct cb_row_contract cb_generic_contract = {
+    .takes_types = "its manifest's `types` line leaves it out",
+    .admit = generic_admit,
+    .timer = generic_timer,
+    .describe = NULL,
     .check_buffers = generic_check_buffers,
     .create = generic_create,
     .set_args = generic_set_args,
+    .set_then_args = generic_set_then_args,
     .launch = NULL,
     .verify = generic_verify,
     .restore = generic_restore,

@@ -29,10 +29,26 @@
         0, 16, 0, 1, 0, 8                                                                          \
     }
 
+/* The probes' arguments, declared as a manifest declares a kernel's (generic.h): n, then the
+ * buffers, of the probe row's type; each probe's host reference checks them. */
+#define PROBE_N                                                                                    \
+    {                                                                                              \
+        .name = "n", .kind = CB_ARG_SCALAR, .type = CB_ELEM_INT                                    \
+    }
+#define PROBE_BUFFER(NAME, IN)                                                                     \
+    {                                                                                              \
+        .name = NAME, .kind = CB_ARG_BUFFER, .real_type = 1, .is_input = IN, .is_output = !(IN)    \
+    }
+static const struct cb_generic in_out = {
+    .args = {PROBE_N, PROBE_BUFFER("in", 1), PROBE_BUFFER("out", 0)}, .arg_count = 3};
+static const struct cb_generic out_only = {.args = {PROBE_N, PROBE_BUFFER("out", 0)},
+                                           .arg_count = 2};
+
 static const char *plan_common(struct cb_problem *p, size_t items, size_t input_elems,
                                size_t output_elems)
 {
     const size_t n = p->size[0];
+    unsigned arg = 1;
 
     if (n > (size_t)CL_INT_MAX)
         return "probe size exceeds the int range";
@@ -41,9 +57,11 @@ static const char *plan_common(struct cb_problem *p, size_t items, size_t input_
     p->global[0] = cb_round_up(items, p->local[0]);
     p->input_elems[0] = input_elems;
     p->output_elems = output_elems;
-    p->scalar[0] = (cl_int)n;
-    p->scalar_count = 1;
     p->ref_cost = 1.0;
+    p->arg_value[0] = (long long)n;
+    if (input_elems > 0)
+        p->arg_length[arg++] = input_elems;
+    p->arg_length[arg] = output_elems;
     return NULL;
 }
 
@@ -156,6 +174,7 @@ static const struct cb_kernel probes[] = {
      .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GBS,
+     .generic = &in_out,
      .plan = plan_read,
      .reference = ref_read},
     {.name = "peak_write",
@@ -166,6 +185,7 @@ static const struct cb_kernel probes[] = {
      .def_cpu = PEAK_CPU,
      .inputs = 0,
      .metric = CB_METRIC_GBS,
+     .generic = &out_only,
      .plan = plan_write,
      .reference = ref_write},
     {.name = "peak_copy",
@@ -176,6 +196,7 @@ static const struct cb_kernel probes[] = {
      .def_cpu = PEAK_CPU,
      .inputs = 1,
      .metric = CB_METRIC_GBS,
+     .generic = &in_out,
      .plan = plan_copy,
      .reference = ref_copy},
     {.name = "peak_fma",
@@ -187,6 +208,7 @@ static const struct cb_kernel probes[] = {
      .inputs = 1,
      .metric = CB_METRIC_GFLOPS,
      .types = 1u << CB_ELEM_FLOAT | 1u << CB_ELEM_DOUBLE | 1u << CB_ELEM_HALF,
+     .generic = &in_out,
      .plan = plan_fma,
      .reference = ref_fma},
 };

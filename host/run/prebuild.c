@@ -1,6 +1,7 @@
 /* Building a device's programs before its rows run; see run.h. */
 #include "clbench/run.h"
 
+#include "clbench/contract.h"
 #include "clbench/source.h"
 
 #include <stdlib.h>
@@ -18,9 +19,9 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
         struct cb_row row = rows[i];
         const struct cb_kernel *k = row.problem.kernel;
 
-        /* Rows that will not build: resumed, a library's or host-enqueued, or refused by the
-         * plan or the limits before building (their one line comes when they run). */
-        if (row.resumed || k->enqueue != NULL || k->library != NULL || cb_row_plan(&row) != 0 ||
+        /* Rows that will not build: resumed, a library's (which launches itself), or refused
+         * by the plan or the limits before building (their one line comes when they run). */
+        if (row.resumed || cb_row_contract_of(k)->launch != NULL || cb_row_plan(&row) != 0 ||
             cb_build_options(options[n], CB_OPTIONS_LEN, &row.problem, env->cfg->cl_opts) != 0 ||
             cb_source_path(paths[n], CB_PATH_LEN, env->cfg->cl_dir, k) != 0)
             continue;

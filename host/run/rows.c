@@ -165,7 +165,7 @@ static size_t row_types(const struct cb_rows_request *cfg, const struct cb_kerne
     }
     if (n == 0)
         types[n++] = CB_ELEM_FLOAT;
-    if (k->generic != NULL)
+    if (k->types == 0) /* its arguments' own types, no REAL */
         return 1;
     if (k->manifest == NULL && taken > 0) {
         size_t kept = 0;

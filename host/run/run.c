@@ -1,8 +1,8 @@
 /* One row from limits check to statistics; see run.h.  The lifecycle is the same for every
  * contract; what depends on the argument list (buffers, arguments, verification) is behind
- * struct cb_row_contract (contract.h): the families' part is in family_contract.c, the generic
- * contract's in generic.c.  Every OpenCL object a row creates is held in struct resources and
- * released by release_resources, on every path. */
+ * struct cb_row_contract (contract.h): an OpenCL kernel's part is in generic.c, a library
+ * baseline's in library_contract.c.  Every OpenCL object a row
+ * creates is held in struct resources and released by release_resources, on every path. */
 #include "clbench/run.h"
 
 #include "clbench/check.h"
@@ -217,14 +217,13 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
 
 /* Enough sets of buffers that together they overflow the device's global cache, so that a
  * launch never finds its data left in cache by the previous one; one set when a single set
- * already does. */
-static unsigned buffer_sets(const struct cb_row *row)
+ * already does, or where the row launches the work itself (a library on its own buffers). */
+static unsigned buffer_sets(const struct cb_row *row, const struct resources *r)
 {
     const double cache = (double)row->device->global_cache_bytes;
     double sets;
 
-    if (row->problem.kernel->enqueue != NULL || row->problem.kernel->library != NULL ||
-        row->footprint_bytes >= 2.0 * cache)
+    if (r->contract->launch != NULL || row->footprint_bytes >= 2.0 * cache)
         return 1;
     sets = ceil(2.0 * cache / row->footprint_bytes);
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
@@ -273,7 +272,7 @@ static int launch(struct cb_row *row, struct resources *r, unsigned set, cl_even
     cl_command_queue q = row->device->queue;
     cl_int err;
 
-    if (p->kernel->enqueue != NULL || p->kernel->library != NULL) /* families only */
+    if (r->contract->launch != NULL)
         return r->contract->launch(row, r->buffers, set, &r->own_ms);
     if (r->contract->set_args(row, r->buffers, r->kernel, set) != 0)
         return -1;
@@ -532,9 +531,9 @@ static const double EVENTS_COVER_MIN = 0.02;
 static int time_launches(struct cb_row *row, struct resources *r, const struct cb_row_settings *cfg,
                          double deadline, unsigned *last_set)
 {
-    const enum launch_timer timer = strcmp(row->timer, "event") == 0       ? TIMER_EVENTS
-                                    : row->problem.kernel->library != NULL ? TIMER_LIBRARY
-                                                                           : TIMER_WALL;
+    const enum launch_timer timer = strcmp(row->timer, "event") == 0 ? TIMER_EVENTS
+                                    : r->contract->launch != NULL    ? TIMER_LIBRARY
+                                                                     : TIMER_WALL;
     double total_ms;
     int backwards = 0;
 
@@ -612,12 +611,12 @@ static void compute_throughput(struct cb_row *row)
     }
 }
 
-static const struct cb_row_contract *row_contract(const struct cb_kernel *k)
+const struct cb_row_contract *cb_row_contract_of(const struct cb_kernel *k)
 {
-    return k->generic != NULL ? &cb_generic_contract : &cb_family_contract;
+    return k->library != NULL ? &cb_library_contract : &cb_generic_contract;
 }
 
-/* A families' or library row of a type its kernel does not take (its manifest's `types`, a
+/* A row of a type its kernel does not take (its manifest's `types`, a
  * library's precision), or whose extension the device lacks: unsupported, with the reason;
  * asked first, since nothing else about the row matters then. */
 static int check_real_type(struct cb_row *row)
@@ -625,18 +624,11 @@ static int check_real_type(struct cb_row *row)
     const struct cb_problem *p = &row->problem;
     const struct cb_elem_info *t = cb_elem_info(p->real);
 
-    if (p->kernel->generic != NULL)
-        return 0; /* its arguments' own types: cb_generic_check_types */
+    if (p->kernel->types == 0)
+        return 0; /* no REAL: its arguments' own types, checked by its contract's admit */
     if (!cb_kernel_takes(p->kernel, p->real)) {
-        if (p->kernel->library != NULL || p->kernel->enqueue != NULL)
-            cb_row_fail(row, CB_STATUS_UNSUPPORTED,
-                        "%s does not take --type %s: a library row computes in one type (the "
-                        "sgemm_* rows in float, the dgemm_* rows in double)",
-                        p->kernel->name, t->name);
-        else
-            cb_row_fail(row, CB_STATUS_UNSUPPORTED,
-                        "%s does not take --type %s: its manifest's `types` line leaves it out",
-                        p->kernel->name, t->name);
+        cb_row_fail(row, CB_STATUS_UNSUPPORTED, "%s does not take --type %s: %s", p->kernel->name,
+                    t->name, cb_row_contract_of(p->kernel)->takes_types);
         return -1;
     }
     if (t->extension != NULL && !cb_device_has_extension(row->device, t->extension)) {
@@ -691,22 +683,10 @@ int cb_row_plan(struct cb_row *row)
         cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->requires);
         return -1;
     }
-    /* CLBlast's SGEMM corrupts the heap inside Oclgrind 21.10 (glibc aborts: "corrupted
-     * double-linked list"); and a library's time on a simulator compares with nothing. */
-    if (k->enqueue != NULL && cb_device_is_simulator(row->device)) {
-        cb_row_fail(row, CB_STATUS_UNAVAILABLE,
-                    "%s is not run on the simulator %.100s (CLBlast aborts inside Oclgrind 21.10)",
-                    k->name, row->device->platform_name);
-        return -1;
-    }
-    if (k->library != NULL && k->library->refuses(row->device) != NULL) {
-        cb_row_fail(row, CB_STATUS_UNAVAILABLE, "%s", k->library->refuses(row->device));
-        return -1;
-    }
     row->footprint_bytes = 0;
-    if (k->generic != NULL && cb_generic_check_types(row) != 0)
+    if (cb_row_contract_of(k)->admit(row) != 0)
         return -1;
-    return check_limits(row) != 0 || row_contract(k)->check_buffers(row) != 0 ? -1 : 0;
+    return check_limits(row) != 0 || cb_row_contract_of(k)->check_buffers(row) != 0 ? -1 : 0;
 }
 
 /* Halves, one at a time and in the manifest's order, the parameters whose halving gives a
@@ -887,7 +867,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
             cb_row_fail(row, CB_STATUS_BUILD_FAILED, "build options are too long");
             return -1;
         }
-        if (k->enqueue != NULL || k->library != NULL)
+        if (r->contract->launch != NULL) /* no kernel of ours to build */
             break;
         if (cb_row_build(row, row->device, env->cache, env->cfg, p, row->build_options, &program,
                          &row->build_cached, &r->kernel) != 0 ||
@@ -911,7 +891,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
                     work_group(p), row->kernel_work_group_size, row->device->platform_name);
         return -1;
     }
-    row->buffer_sets = buffer_sets(row);
+    row->buffer_sets = buffer_sets(row, r);
     row->cache_resident =
         row->footprint_bytes * row->buffer_sets <= (double)row->device->global_cache_bytes;
     return r->contract->create(row, env, &r->buffers);
@@ -947,12 +927,10 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     memset(&row->state, 0, sizeof row->state);
     memset(&row->energy, 0, sizeof row->energy);
     row->state.discarded = -1;
-    r.contract = row_contract(row->problem.kernel);
+    r.contract = cb_row_contract_of(row->problem.kernel);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
-    row->timer = row->problem.kernel->library != NULL   ? row->problem.kernel->library->timer
-                 : row->problem.kernel->enqueue == NULL ? "event"
-                                                        : "wall";
+    row->timer = r.contract->timer(row->problem.kernel);
     row->timer_reason[0] = '\0';
     if (strcmp(row->timer, "event") == 0 && row->device->clock_checked &&
         !row->device->events_trusted) {
@@ -961,8 +939,8 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     }
     if (prepare(row, &r, env) != 0)
         goto done;
-    if (row->problem.kernel->describe != NULL)
-        row->problem.kernel->describe(row->device, &row->library);
+    if (r.contract->describe != NULL)
+        r.contract->describe(row);
     /* The first launch is verified on its own, before any timing, so that a wrong kernel
      * costs one launch; it also absorbs first-use costs, as the first warm-up.  The --max-time
      * budget starts with it; the CPU reference's time does not count. */

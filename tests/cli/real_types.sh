@@ -117,6 +117,50 @@ expect_rc 2
 expect_one_error_line
 expect_stderr_has "bad_types.cl:4:21: unknown type 'quad' in types"
 
+# ---- a kernel declared as the built-in ones are: REAL arguments, a host reference -------------
+# No contract: its `arg` lines follow --type, `verify host_vadd` checks it on a sample, its rows
+# name their type; an unwritten element fails it, and `types` without a REAL argument is refused.
+cat >"$TMP/declared.cl" <<'EOF'
+#ifndef SKIP
+#define SKIP 0
+#endif
+/* clbench:kernel add_declared
+ *   dims     N
+ *   arg      n int = N
+ *   arg      a REAL[N] in
+ *   arg      b REAL[N] in
+ *   arg      c REAL[N] out
+ *   bytes    3 * N * REAL_SIZE
+ *   verify   host_vadd
+ *   global   N
+ *   param    SKIP = 0 in 0,1 "the last element left unwritten"
+ */
+__kernel void add_declared(const int n, __global const REAL *a, __global const REAL *b,
+                           __global REAL *c)
+{
+    const int i = get_global_id(0);
+    if (i < n - SKIP)
+        c[i] = a[i] + b[i];
+}
+EOF
+run --kernel-file "$TMP/declared.cl" -d cpu -n 1001 --type float,double "${QUICK[@]}" \
+    -o "$TMP/declared.json"
+expect_rc 0
+python3 - "$TMP/declared.json" <<'PY' || fail "a declared REAL kernel's rows"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+got = sorted((r["type"], r["status"], r["verification"]["checked"]) for r in rows)
+assert got == [("double", "ok", 1001), ("float", "ok", 1001)], rows
+PY
+run --kernel-file "$TMP/declared.cl" -d cpu -n 1001 -D SKIP=1 "${QUICK[@]}"
+expect_rc 1
+expect_stderr_has "verify_failed: 1 of 1001 checked elements wrong"
+sed -e 's/REAL\[N\]/float[N]/' -e 's/verify   host_vadd/types    float/' "$TMP/declared.cl" \
+    >"$TMP/types_float.cl"
+run --kernel-file "$TMP/types_float.cl" -d cpu
+expect_rc 2
+expect_stderr_has 'but no REAL argument: `types` names the types REAL takes'
+
 # ---- --resume keys on the type: the float file does not stand in for the double rows ---------
 run -k copy_ilp -d cpu -n 4096 --type double "${QUICK[@]}" --resume "$TMP/float.json" -o "$TMP/resumed.json"
 expect_rc 0

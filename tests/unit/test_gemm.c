@@ -2,7 +2,7 @@
  * matmul through a column-major BLAS (cb_gemm_rowmajor, host/kernels/cublas.c), with a
  * column-major GEMM written out here; OpenBLAS's core types; the native probe's refusals. */
 #include "check.h"
-#include "clbench/families.h"
+#include "clbench/libraries.h"
 #include "clbench/native_peak.h"
 
 #include <string.h>

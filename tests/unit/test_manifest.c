@@ -1,7 +1,7 @@
 /* Unit tests of the kernel manifest parser (host/kernels/manifest.c), on strings. */
 #define _POSIX_C_SOURCE 200809L
 #include "check.h"
-#include "clbench/families.h"
+#include "clbench/plugin.h"
 #include "clbench/manifest.h"
 
 #include <stdio.h>
@@ -67,7 +67,11 @@ int test_manifest_parses_family_and_generic(void)
     ASSERT_EQ_U(k->dims, 3);
     ASSERT_EQ_U(k->default_size_cpu[2], 256);
     ASSERT_EQ_U(k->default_size_gpu[1], 1024);
-    ASSERT_TRUE(k->reference != NULL && k->generic == NULL);
+    /* The contract's lines: its arguments, REAL ones of --type, and its host reference. */
+    ASSERT_TRUE(k->reference != NULL && k->generic != NULL && strcmp(k->contract, "matmul") == 0);
+    ASSERT_EQ_U(k->generic->arg_count, 6);
+    ASSERT_TRUE(k->generic->args[3].real_type && k->generic->args[5].is_output);
+    ASSERT_TRUE(k->metric == CB_METRIC_GFLOPS && k->types != 0);
     memset(&p, 0, sizeof p);
     p.kernel = k;
     p.size[0] = 100; /* M */
@@ -82,7 +86,8 @@ int test_manifest_parses_family_and_generic(void)
     ASSERT_EQ_U(p.local[0], 4);
     ASSERT_EQ_U(p.local_mem_bytes, 2048);
     ASSERT_EQ_U(p.output_elems, 6400); /* the contract's buffers */
-    ASSERT_EQ_U(p.scalar_count, 3);
+    ASSERT_EQ_U(p.arg_value[2], 30);
+    ASSERT_EQ_U(p.arg_length[3], 3000);
     p.param[1] = 3; /* WPT 3 does not divide 16 */
     ASSERT_TRUE(k->plan(&p, why, sizeof why) != 0);
     ASSERT_STR_HAS(why, "require WPT divides TILE is false (dir/my.cl:8)");
@@ -163,7 +168,9 @@ int test_manifest_rejects_bad_input(void)
     ASSERT_TRUE(rejects(HEAD " global N + TILE" TAIL, "bad.cl:3:13: unknown variable 'TILE'"));
     ASSERT_TRUE(rejects(HEAD " global N N" TAIL, "bad.cl:3:11: unexpected 'N'"));
     ASSERT_TRUE(rejects(HEAD " summary no global" TAIL, "has no `global` line"));
-    ASSERT_TRUE(rejects("/* clbench:kernel k\n global N" TAIL, "has no `contract` line"));
+    /* Without a contract, a manifest declares its own arguments. */
+    ASSERT_TRUE(
+        rejects("/* clbench:kernel k\n global N" TAIL, "generic kernel k has no `dims` line"));
     ASSERT_TRUE(rejects(HEAD " global N\n arg x float[N] in" TAIL,
                         "bad.cl:4: `arg` is only for the generic contract"));
     ASSERT_TRUE(rejects(HEAD " global N\n size cpu 4x4" TAIL, "size: 2 dimensions given"));
@@ -364,7 +371,7 @@ int test_manifest_rejects_bad_builtin_grammar(void)
     ASSERT_TRUE(rejects(HEAD " plan host_copy" TAIL, "bad.cl:3:7: unknown plan 'host_copy'"));
     ASSERT_TRUE(rejects("/* clbench:kernel g\n contract generic\n dims N\n arg n int = N\n"
                         " global N\n plan matmul_fast */ kernel void g(int n) {}\n",
-                        "bad.cl:6: `plan` is only for the vadd, transpose, copy and matmul"));
+                        "bad.cl:6: plan matmul_fast is a plan of the matmul contract, not of bad"));
     ASSERT_TRUE(rejects(HEAD " global N\n size shared 4x4" TAIL, "size: shared has 2 dimensions"));
     ASSERT_TRUE(rejects(HEAD " global N\n size cpu 4 huge 8" TAIL,
                         "bad.cl:4:13: size takes `cpu SIZE gpu SIZE shared SIZE`"));

@@ -419,7 +419,7 @@ int test_registry_generic_roof_from_buffers(void)
     ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_FLOAT) == 100.0);
     g.args[1].type = CB_ELEM_LONG;
     g.args[2].type = CB_ELEM_UCHAR;
-    ASSERT_TRUE(cb_generic_compute_type(&g) == CB_ELEM_COUNT);
+    ASSERT_TRUE(cb_generic_compute_type(&g, CB_ELEM_FLOAT) == CB_ELEM_COUNT);
     ASSERT_TRUE(cb_row_roof_gflops(&d, &k, CB_ELEM_FLOAT) == 0.0);
     return 0;
 }

@@ -121,4 +121,8 @@ struct cb_device {
  * the first finds no device. */
 int cb_device_pci_address(const struct cb_device *d, int reading, char *buf, size_t len);
 
+/* 1 for a simulator (Oclgrind): correct but thousands of times slower than hardware, so that
+ * `all` and the type selectors leave it out unless it is named. */
+int cb_device_is_simulator(const struct cb_device *d);
+
 #endif

@@ -1,6 +1,6 @@
-/* The generic contract: a user kernel outside the four families declares its own argument
- * list, work model and check in its manifest (host/kernels/manifest.c parses it into these
- * structs; host/run/generic.c binds, fills, runs and verifies them).  The expressions are kept
+/* An OpenCL kernel's declared arguments, work model and check, as its manifest gives them
+ * (host/kernels/manifest*.c parses them into these structs; host/run/generic.c binds, fills,
+ * runs and verifies them), built-in kernels' and users' alike.  The expressions are kept
  * as text and evaluated per row, over the row's sizes and -D values (host/kernels/expr.c).
  */
 #ifndef CLBENCH_GENERIC_H
@@ -70,7 +70,8 @@ enum cb_fill {
 struct cb_generic_arg {
     const char *name; /* as in the kernel's signature, for messages */
     enum cb_arg_kind kind;
-    enum cb_elem_type type; /* buffers and scalars */
+    enum cb_elem_type type; /* buffers and scalars; see real */
+    int real_type;          /* declared REAL: of the row's element type (--type), not `type` */
     const char *length;     /* buffers: elements; local: bytes (an expression) */
     const char *value;      /* scalars: an expression, or a floating scalar's decimal number */
     int literal;            /* 1: value is a decimal number, `real` its value */
@@ -99,10 +100,17 @@ struct cb_generic {
     struct cb_generic_check check;
 };
 
-/* The type a generic kernel computes in, whose FMA roof its GFLOP/s are a fraction of: the
- * widest floating type among its buffer arguments (double over float over half), since that
- * is the data its flops work on.  CB_ELEM_COUNT when no buffer is floating (an integer kernel:
- * no FMA probe measures its operations, so it gets no compute roof). */
-enum cb_elem_type cb_generic_compute_type(const struct cb_generic *g);
+/* The type of argument a in a row of element type `real` (--type): real for a REAL argument. */
+static inline enum cb_elem_type cb_arg_type(const struct cb_generic_arg *a, enum cb_elem_type real)
+{
+    return a->real_type ? real : a->type;
+}
+
+/* The type a kernel computes in, in a row of element type `real`, whose FMA roof its GFLOP/s
+ * are a fraction of: the widest floating type among its buffer arguments (double over float
+ * over half), since that is the data its flops work on.  CB_ELEM_COUNT when no buffer is
+ * floating (an integer kernel: no FMA probe measures its operations, so it gets no compute
+ * roof). */
+enum cb_elem_type cb_generic_compute_type(const struct cb_generic *g, enum cb_elem_type real);
 
 #endif

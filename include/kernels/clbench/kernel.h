@@ -1,8 +1,8 @@
 /* The kernel registry's types: what is known about a kernel, and the problem a row is planned
- * into for one size and one set of -D values.  Kernels are declared by the manifests of their
- * .cl files (cl/<family>.cl for the built-in ones; host/kernels/manifest*.c), library
- * baselines by the table of host/kernels/registry.c; the families' host plans and references
- * are in host/kernels/<family>.c.
+ * into for one size and one set of -D values.  A row runs one of two kinds: an OpenCL kernel,
+ * declared by the manifest of its .cl file (cl/<family>.cl for the built-in ones, the user's
+ * --kernel-file; host/kernels/manifest*.c), with the C plug-ins a manifest may name
+ * (plugin.h), or a library baseline (struct cb_library), a row of host/kernels/registry.c.
  */
 #ifndef CLBENCH_KERNEL_H
 #define CLBENCH_KERNEL_H
@@ -16,7 +16,6 @@
 enum {
     CB_MAX_PARAMS = 12, /* -D parameters of one kernel */
     CB_MAX_INPUTS = 3,  /* input buffers */
-    CB_MAX_SCALARS = 4, /* leading int arguments (sizes) */
     CB_MAX_DIMS = 3,    /* problem-size dimensions */
 };
 
@@ -39,7 +38,7 @@ struct cb_then_arg {
  * Both launches run once per repetition, in order on one queue; a repetition's time runs from
  * the first's CL_PROFILING_COMMAND_START to the second's CL_PROFILING_COMMAND_END.  The row's
  * work model stays the problem's (a matmul's 2MNK), and its kernel_info and occupancy describe
- * the first (main) kernel.  Built-in kernels only: a plan hook fills it. */
+ * the first (main) kernel.  A plan plug-in fills it (plugin.h). */
 struct cb_then {
     cl_uint work_dim;
     size_t global[3], local[3];
@@ -82,17 +81,17 @@ struct cb_problem {
     const struct cb_kernel *kernel;
     size_t size[CB_MAX_DIMS];  /* n | width, height | M, N, K */
     long param[CB_MAX_PARAMS]; /* in the order of kernel->params */
-    /* The families' element type, REAL in the kernel (--type): float, double or half; their
-     * buffers, inputs, output, work model and tolerance are of this type. */
+    /* The row's element type, REAL in the kernel (--type): float, double or half; its REAL
+     * arguments, a library row's buffers, the work model and the tolerance are of this type. */
     enum cb_elem_type real;
 
     /* Filled by plan(). */
     cl_uint work_dim;
     size_t global[3], local[3]; /* local[0] == 0: let the runtime choose */
+    /* What a host reference reads and checks: the inputs in order, the one output (a library
+     * row's buffers; a kernel's `in` and `out` arguments). */
     size_t input_elems[CB_MAX_INPUTS];
     size_t output_elems;
-    cl_int scalar[CB_MAX_SCALARS]; /* the leading int arguments, in order */
-    unsigned scalar_count;
     size_t local_mem_bytes;     /* __local arrays the kernel declares, for the limit check */
     size_t private_mem_bytes;   /* private arrays of one work-item (0: not known) */
     double loop_iterations;     /* all loops of one work-item together, at most (0: not known) */
@@ -101,8 +100,8 @@ struct cb_problem {
     double bytes;               /* compulsory bytes read + written by one launch */
     double reduction_len;       /* terms summed into one output (0 for copies) */
     double ref_cost;            /* reference operations per output element */
-    /* The generic contract (kernel->generic != NULL), per argument in order: a buffer's
-     * elements or a local argument's bytes, or a scalar's value; filled by plan(). */
+    /* A kernel's declared arguments (kernel->generic), in order: a buffer's elements or a
+     * local argument's bytes, or a scalar's value; filled by plan(). */
     size_t arg_length[CB_MAX_ARGS];
     long long arg_value[CB_MAX_ARGS]; /* integer scalars */
     double arg_real[CB_MAX_ARGS];     /* floating scalars */
@@ -121,19 +120,14 @@ typedef double (*cb_reference_fn)(const struct cb_problem *p, const void *const 
  * the row's status. */
 typedef int (*cb_plan_fn)(struct cb_problem *p, char *why, size_t len);
 
-/* Optional: launches the work itself instead of the runner's clEnqueueNDRangeKernel, for
- * library baselines that may enqueue several kernels.  Rows that have it are timed on the host
- * around the call and clFinish ("wall" timer), not by profiling events. */
-typedef cl_int (*cb_enqueue_fn)(cl_command_queue queue, const struct cb_problem *p,
-                                const cl_mem in[], cl_mem out);
-
-/* Optional: a baseline computed by a library outside OpenCL (OpenBLAS on the host, cuBLAS
- * through CUDA) on the row's inputs.  The runner opens it once per row, launches it once per
- * sample (the library times its own call, so that copies in and out are not counted), stores
- * the last result into the row's OpenCL output before each verification (so that it is
- * verified like every row), and always closes it.  Each function returns 0, or writes why
- * into `why` and returns CB_LIBRARY_UNAVAILABLE (the library or a device it can serve is
- * missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row failed). */
+/* A library baseline (OpenBLAS on the host, cuBLAS through CUDA, CLBlast on the row's own
+ * OpenCL buffers), the one kind of row besides an OpenCL kernel, computed on the row's inputs.  The
+ * runner opens it once per row, launches it once per sample (the library times its own call, so
+ * that copies in and out are not counted), stores the last result into the row's OpenCL output
+ * before each verification (so that it is verified like every row), and always closes it.  Each
+ * function returns 0, or writes why into `why` and returns CB_LIBRARY_UNAVAILABLE (the library or a
+ * device it can serve is missing: the row is absent, the run goes on) or CB_LIBRARY_FAILED (the row
+ * failed). */
 enum { CB_LIBRARY_UNAVAILABLE = 1, CB_LIBRARY_FAILED = -1 };
 
 /* What a library row ran, recorded in the row ("library" in the run file) so that a baseline
@@ -149,27 +143,32 @@ struct cb_library_info {
 };
 
 struct cb_device;
-/* Fills info for a library row on device d, once the library is open (cuBLAS is loaded
- * then). */
-typedef void (*cb_describe_fn)(const struct cb_device *d, struct cb_library_info *info);
-
 struct cb_manifest_kernel;
 struct cb_library_call {
     const struct cb_device *device;
     const struct cb_problem *problem;
     const void *const *host_in; /* the inputs exactly as uploaded (of type problem->real) */
+    const cl_mem *in;           /* the same inputs in the device's buffers */
+    cl_mem out;                 /* the row's output buffer, which store fills */
     void *state;                /* the library's own, from open to close */
 };
 
 struct cb_library {
-    const char *timer; /* how launch times itself: "host" (clock around the call), "cuda-event" */
-    /* NULL, or why this library does not serve device d (checked before any buffer exists). */
-    const char *(*refuses)(const struct cb_device *d);
+    /* How launch times itself: "host" (clock around the call), "cuda-event", "wall" (clock
+     * around the call and clFinish of the row's queue). */
+    const char *timer;
+    /* 0, or 1 with why library row `kernel` does not serve device d (checked before any
+     * buffer exists). */
+    int (*refuses)(const struct cb_device *d, const char *kernel, char *why, size_t why_len);
+    /* open, store and close are optional (NULL: nothing to do: a library that works on the
+     * row's own buffers, CLBlast). */
     int (*open)(struct cb_library_call *call, char *why, size_t why_len);
     int (*launch)(struct cb_library_call *call, double *ms, char *why, size_t why_len);
     int (*store)(struct cb_library_call *call, cl_command_queue queue, cl_mem out, char *why,
                  size_t why_len);
     void (*close)(struct cb_library_call *call);
+    /* Fills info for a row on device d, once the library is open (cuBLAS is loaded then). */
+    void (*describe)(const struct cb_device *d, struct cb_library_info *info);
 };
 
 struct cb_kernel {
@@ -193,7 +192,7 @@ struct cb_kernel {
      * manifest's `param NAME = V cpu W`).  They apply as one set, only when no -D names any
      * parameter of the kernel (host/run/rows.c). */
     long def_cpu[CB_MAX_PARAMS];
-    unsigned inputs;
+    unsigned inputs; /* a library row's input buffers */
     enum cb_metric metric;
     const char *baseline; /* the family's baseline row, for speedups (NULL: none) */
     const char *twin;     /* the same algorithm without local memory (local-memory verdict) */
@@ -203,23 +202,29 @@ struct cb_kernel {
     struct cb_finding finding; /* kind CB_FINDING_NONE: none */
     const char *requires;      /* NULL, or why this row is absent from this build */
     /* The element types (--type) it can be built with or computes in, as bits 1u << CB_ELEM_*
-     * (a manifest's `types`); 0: float alone.  Another type's rows are unsupported. */
+     * (a manifest's `types`, every REAL type by default); 0: a kernel without REAL arguments,
+     * whose rows are of no --type.  Another type's rows are unsupported. */
     unsigned types;
     /* A library row that runs on NVIDIA tensor cores from this compute capability on (cuBLAS
      * DGEMM: FP64 tensor cores from 8.0): there it has no fraction of peak, since the FMA
      * roof an OpenCL probe measures is not its roof.  0: none. */
     int tensor_cores_from_cc;
     cb_plan_fn plan;
+    /* A host reference (a kernel's `verify` plug-in, a library row's), or NULL. */
     cb_reference_fn reference;
-    cb_enqueue_fn enqueue;            /* NULL for ordinary kernels */
-    const struct cb_library *library; /* NULL, or the library this baseline row calls */
+    /* The kind: a library baseline's library, or NULL for an OpenCL kernel (generic). */
+    const struct cb_library *library;
     /* NULL, or the kernel of the same program that the plan's second launch runs (a
      * manifest's `then NAME`; struct cb_then). */
     const char *then;
-    cb_describe_fn describe; /* library rows (enqueue or library): what they ran */
-    /* Kernels declared in a user's .cl file (host/kernels/manifest.c): */
-    const char *source_path;             /* that file; NULL: cl/<family>.cl */
-    const struct cb_generic *generic;    /* the generic contract's arguments and check, else NULL */
+    /* The user's kernel file that declares it; NULL: cl/<family>.cl, or a library row. */
+    const char *source_path;
+    /* An OpenCL kernel's declared arguments and check (its manifest's, built-in or a user's);
+     * NULL for library rows. */
+    const struct cb_generic *generic;
+    /* The contract its manifest names (`contract vadd`), for messages; NULL: its own `arg`
+     * lines, or `contract generic`. */
+    const char *contract;
     struct cb_manifest_kernel *manifest; /* the manifest that declares it, else NULL */
 };
 
@@ -246,6 +251,9 @@ int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
 const long *cb_param_default(const struct cb_kernel *k, unsigned i, int cpu);
 /* Bytes of one element of p's type (p->real). */
 size_t cb_real_size(const struct cb_problem *p);
+/* The type k's rows of element type `real` compute in, whose FMA roof their GFLOP/s are a
+ * fraction of: `real`, or a kernel's widest floating buffer (cb_generic_compute_type). */
+enum cb_elem_type cb_kernel_compute_type(const struct cb_kernel *k, enum cb_elem_type real);
 /* 1 if k runs rows of element type t (its `types`). */
 int cb_kernel_takes(const struct cb_kernel *k, enum cb_elem_type t);
 /* The value of p's parameter `name` (0 if its kernel has none of that name): plans read

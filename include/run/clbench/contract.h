@@ -1,8 +1,9 @@
-/* The parts of running a row that depend on the kernel's contract: the four families' fixed
- * (scalars, inputs, output) argument lists, in host/run/family_contract.c, or a generic kernel's
- * declared argument list, in host/run/generic.c.  host/run/run.c drives one lifecycle for both
- * (limits, build, first launch verified, warm-ups, timed launches over rotating buffer sets,
- * verified again, statistics) and calls these at the points where they differ.
+/* The parts of running a row that depend on which of the two kinds it runs: an OpenCL kernel,
+ * whose manifest declares its arguments (host/run/generic.c), or a library baseline
+ * (host/run/library_contract.c).  host/run/run.c drives one lifecycle for both (limits,
+ * build, first launch verified, warm-ups, timed launches over rotating buffer sets, verified
+ * again, statistics) and calls these at the points where they differ; the steps both share
+ * are in host/run/row_steps.c.
  */
 #ifndef CLBENCH_CONTRACT_H
 #define CLBENCH_CONTRACT_H
@@ -14,6 +15,17 @@
 enum { CB_MAX_BUFFER_SETS = 16 }; /* buffer sets rotated between launches, at most */
 
 struct cb_row_contract {
+    /* Why a row of a type the kernel does not take is refused, after "does not take --type
+     * T: ". */
+    const char *takes_types;
+    /* The checks of the row's device before its limits: 0, or -1 with the row's status set
+     * (a library that does not serve the device, an argument type the device lacks). */
+    int (*admit)(struct cb_row *row);
+    /* How the row's launches are timed before the device's clock says otherwise: "event", or
+     * a library's own ("host", "cuda-event", "wall"). */
+    const char *(*timer)(const struct cb_kernel *k);
+    /* Optional, once the row's resources exist: what ran, into row->library. */
+    void (*describe)(struct cb_row *row);
     /* Checks that the device can hold the row's buffers and sets row->footprint_bytes (one
      * set); 0, or -1 with the row's status set. */
     int (*check_buffers)(struct cb_row *row);
@@ -22,11 +34,10 @@ struct cb_row_contract {
     int (*create)(struct cb_row *row, const struct cb_row_env *env, void **state);
     int (*set_args)(struct cb_row *row, void *state, cl_kernel kernel, unsigned set);
     /* The arguments of a plan's second launch (struct cb_then) for buffer set `set`; NULL
-     * where the contract has none (the generic contract: built-in kernels alone plan one). */
+     * where the contract has none (libraries). */
     int (*set_then_args)(struct cb_row *row, void *state, cl_kernel kernel, unsigned set);
-    /* For rows whose kernel launches the work itself (an enqueue hook or a library: families
-     * only), instead of set_args and the runner's launch; a library that times its own call
-     * stores that time in *ms. */
+    /* For rows that launch the work themselves (library baselines), instead of set_args and
+     * the runner's launch; the library times its own call into *ms. */
     int (*launch)(struct cb_row *row, void *state, unsigned set, double *ms);
     /* Checks the guards and the outputs of buffer set `set` after a launch; `when` is for
      * messages ("after the first launch"). */
@@ -46,13 +57,11 @@ struct cb_row_contract {
     void (*release)(void *state);
 };
 
-extern const struct cb_row_contract cb_family_contract;
-extern const struct cb_row_contract cb_generic_contract;
+extern const struct cb_row_contract cb_generic_contract; /* an OpenCL kernel's */
+extern const struct cb_row_contract cb_library_contract; /* a library baseline's */
 
-/* A generic kernel with an argument of a type whose extension the row's device lacks
- * (cl_khr_fp64 for double): the row ends unsupported, naming it, and -1; else 0.  Asked
- * before the device's limits, which say nothing about a kernel that cannot run there. */
-int cb_generic_check_types(struct cb_row *row);
+/* The contract of k's rows: the one place that tells the two kinds apart (host/run/run.c). */
+const struct cb_row_contract *cb_row_contract_of(const struct cb_kernel *k);
 
 /* Builds (or finds in cache) the program of p->kernel on d with `options`
  * (cb_build_options) and creates the kernel; 0, or -1 with the row's status set (build_failed
@@ -70,6 +79,12 @@ int cb_row_check_buffer(struct cb_row *row, double bytes);
  * front + CB_GUARD_BYTES. */
 int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
                         size_t elem_size, cl_uint *scratch, const char *output, const char *when);
+
+/* Checks a row's one output, read back into host_out, against its kernel's host reference
+ * (struct cb_kernel's reference) on the inputs host_in, on a sample (verify.h): 0, or -1 with
+ * the row verify_failed; `when` is for messages. */
+int cb_row_verify_host(struct cb_row *row, const void *const *host_in, const void *host_out,
+                       const struct cb_row_env *env, const char *when);
 
 /* Sets the row's status and its reason. */
 void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...) CB_PRINTF(3, 4);

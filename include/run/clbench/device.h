@@ -61,10 +61,6 @@ double cb_row_roof_gflops(const struct cb_device *d, const struct cb_kernel *k,
 cl_int cb_device_open(struct cb_device *d);
 void cb_device_close(struct cb_device *d);
 
-/* 1 for a simulator (Oclgrind): correct but thousands of times slower than hardware, so that
- * `all` and the type selectors leave it out unless it is named. */
-int cb_device_is_simulator(const struct cb_device *d);
-
 /* 1 where CL_KERNEL_WORK_GROUP_SIZE is advice, not a limit: NVIDIA's driver (580, H100)
  * reports 256 for every kernel and runs the 1024-item work-groups the device allows, so there
  * the launch has the last word.  Elsewhere (Rusticl reports 32 for kernels it cannot run

@@ -1,11 +1,13 @@
-/* The steps of a row that the runner (run.c) and every contract (family_contract.c, generic.c)
- * share: failing a row, counting a buffer against the device's memory, checking an output's
- * guards and building the kernel; see contract.h. */
+/* The steps of a row that the runner (run.c) and both contracts (generic.c,
+ * library_contract.c) share: failing a row, counting a buffer against the device's memory,
+ * checking an output's guards, building the kernel and checking an output against a host
+ * reference; see contract.h. */
 #include "clbench/contract.h"
 
 #include "clbench/arginfo.h"
-#include "clbench/source.h"
 #include "clbench/size_math.h"
+#include "clbench/source.h"
+#include "clbench/verify.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -99,4 +101,40 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
         return -1;
     }
     return 0;
+}
+
+int cb_row_verify_host(struct cb_row *row, const void *const *host_in, const void *host_out,
+                       const struct cb_row_env *env, const char *when)
+{
+    enum { PRINTED_MISMATCHES = 5 };
+    const struct cb_problem *p = &row->problem;
+    const struct cb_row_settings *cfg = env->cfg;
+
+    if (cb_verify_output(p, host_in, host_out, cfg->verify_max, cfg->seed, &row->verify) == 0) {
+        size_t first = 0;
+        const size_t nan = row->verify.sampled
+                               ? cb_verify_count_nan(p->real, host_out, p->output_elems, &first)
+                               : 0;
+
+        if (nan == 0)
+            return 0;
+        /* The sample passed, but the poison is still there: elements never written. */
+        row->verify.failures = nan;
+        row->verify.worst_index = first;
+        row->verify.worst_got = cb_real_get(p->real, host_out, first);
+        cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                    "%zu of %zu output elements are NaN %s (first at [%zu]; the sample of %zu "
+                    "checked against the reference missed them): the kernel must write every "
+                    "element (outputs start as NaN)",
+                    nan, p->output_elems, when, first, row->verify.checked);
+        return -1;
+    }
+    cb_verify_print(p, host_in, host_out, &row->verify, cfg->seed, PRINTED_MISMATCHES);
+    cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
+                "%zu of %zu checked elements wrong %s; worst [%zu]: got %.9g want %.9g "
+                "(rel %.2e > %.2e)",
+                row->verify.failures, row->verify.checked, when, row->verify.worst_index,
+                row->verify.worst_got, row->verify.worst_want, row->verify.max_rel_err,
+                row->verify.tolerance);
+    return -1;
 }
