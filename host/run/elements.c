@@ -2,6 +2,7 @@
 #include "clbench/elements.h"
 
 #include "clbench/inputs.h"
+#include "clbench/parallel.h"
 
 #include <CL/cl.h>
 #include <inttypes.h>
@@ -199,12 +200,45 @@ static void put_random(enum cb_elem_type t, void *data, size_t i, uint64_t key)
     }
 }
 
+struct make {
+    const struct cb_generic_arg *a;
+    size_t size;
+    unsigned char *data;
+    const float *random; /* the float sequence an int input takes its values from */
+    uint64_t key;
+};
+
+/* Element i depends on the seed and i alone, so any split of the array makes it the same. */
+static void make_part(void *ctx, size_t begin, size_t end, unsigned part)
+{
+    const struct make *m = ctx;
+    const struct cb_generic_arg *a = m->a;
+
+    (void)part;
+    for (size_t i = begin; i < end; i++) {
+        if (!a->is_input)
+            memcpy(m->data + i * m->size, cb_elem_poison(a->type), m->size);
+        else if (a->fill == CB_FILL_RANDOM && m->random != NULL)
+            /* The same seeded values as floats, as ints in [0, 1000) (24 exact bits). */
+            cb_elem_put(a->type, m->data, i, (int64_t)((m->random[i] + 1.0f) * 500.0f), 0);
+        else if (a->fill == CB_FILL_RANDOM)
+            put_random(a->type, m->data, i, m->key);
+        else if (a->fill == CB_FILL_IOTA)
+            /* Integers wrap around at 2^bits; half at 2048, beyond which it skips integers. */
+            cb_elem_put(a->type, m->data, i, (int64_t)i,
+                        a->type == CB_ELEM_HALF ? (double)(i % 2048) : (double)i);
+        else if (a->fill == CB_FILL_CONST)
+            cb_elem_put(a->type, m->data, i, (int64_t)a->fill_value, a->fill_value);
+        else
+            cb_elem_put(a->type, m->data, i, 0, 0.0);
+    }
+}
+
 void *cb_elem_make(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
 {
     const struct cb_elem_info *info = cb_elem_info(a->type);
-    const uint64_t key = cb_splitmix64(seed ^ 0x5be1c0ffee5eed01ULL);
+    struct make m = {a, info->size, NULL, NULL, cb_splitmix64(seed ^ 0x5be1c0ffee5eed01ULL)};
     float *random = NULL;
-    unsigned char *data;
 
     if (a->is_input && a->fill == CB_FILL_RANDOM &&
         (a->type == CB_ELEM_FLOAT || a->type == CB_ELEM_INT)) {
@@ -212,24 +246,10 @@ void *cb_elem_make(const struct cb_generic_arg *a, size_t count, unsigned long l
         if (random == NULL || a->type == CB_ELEM_FLOAT)
             return random;
     }
-    data = malloc((count ? count : 1) * info->size);
-    for (size_t i = 0; data != NULL && i < count; i++) {
-        if (!a->is_input)
-            memcpy(data + i * info->size, cb_elem_poison(a->type), info->size);
-        else if (a->fill == CB_FILL_RANDOM && random != NULL)
-            /* The same seeded values as floats, as ints in [0, 1000) (24 exact bits). */
-            cb_elem_put(a->type, data, i, (int64_t)((random[i] + 1.0f) * 500.0f), 0);
-        else if (a->fill == CB_FILL_RANDOM)
-            put_random(a->type, data, i, key);
-        else if (a->fill == CB_FILL_IOTA)
-            /* Integers wrap around at 2^bits; half at 2048, beyond which it skips integers. */
-            cb_elem_put(a->type, data, i, (int64_t)i,
-                        a->type == CB_ELEM_HALF ? (double)(i % 2048) : (double)i);
-        else if (a->fill == CB_FILL_CONST)
-            cb_elem_put(a->type, data, i, (int64_t)a->fill_value, a->fill_value);
-        else
-            cb_elem_put(a->type, data, i, 0, 0.0);
-    }
+    m.random = random;
+    m.data = malloc((count ? count : 1) * info->size);
+    if (m.data != NULL)
+        cb_parallel_for(count, 1u << 20, make_part, &m);
     free(random);
-    return data;
+    return m.data;
 }
