@@ -178,3 +178,19 @@ int cb_parse_define(const char *s, struct cb_define *out, char *why)
         p++;
     }
 }
+
+int cb_contains_nocase(const char *hay, const char *needle)
+{
+    const size_t n = strlen(needle);
+
+    for (; *hay != '\0'; hay++) {
+        size_t i = 0;
+
+        while (i < n && hay[i] != '\0' &&
+               tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return n == 0;
+}

@@ -1,29 +1,14 @@
 /* Defaults computed from the device; see device_defaults.h. */
 #include "clbench/device_defaults.h"
 
-#include <ctype.h>
+#include "clbench/parse.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* 1 if `hay` contains `needle`, ignoring case: vendors spell themselves "NVIDIA Corporation",
  * "Advanced Micro Devices, Inc.", "AuthenticAMD", "GenuineIntel", "Intel(R) Corporation". */
-static int contains_nocase(const char *hay, const char *needle)
-{
-    const size_t n = strlen(needle);
-
-    for (; *hay != '\0'; hay++) {
-        size_t i = 0;
-
-        while (i < n && hay[i] != '\0' &&
-               tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]))
-            i++;
-        if (i == n)
-            return 1;
-    }
-    return 0;
-}
-
 static const char *const not_reported = "the device does not report it";
 
 size_t cb_device_vars(const struct cb_device *d, struct cb_expr_var vars[CB_DEVICE_VARS])
@@ -66,10 +51,10 @@ size_t cb_device_vars(const struct cb_device *d, struct cb_expr_var vars[CB_DEVI
         vars[5 + i].value = (long long)d->max_work_item_sizes[i];
     vars[8].value = (d->type & CL_DEVICE_TYPE_GPU) != 0;
     vars[9].value = (d->type & CL_DEVICE_TYPE_CPU) != 0;
-    vars[10].value = contains_nocase(d->vendor, "nvidia");
+    vars[10].value = cb_contains_nocase(d->vendor, "nvidia");
     vars[11].value =
-        contains_nocase(d->vendor, "amd") || contains_nocase(d->vendor, "advanced micro");
-    vars[12].value = contains_nocase(d->vendor, "intel");
+        cb_contains_nocase(d->vendor, "amd") || cb_contains_nocase(d->vendor, "advanced micro");
+    vars[12].value = cb_contains_nocase(d->vendor, "intel");
     return CB_DEVICE_VARS;
 }
 

@@ -1,29 +1,14 @@
 /* What a device is, asked of it or of its names; see device_info.h. */
 #include "clbench/device_info.h"
 
-#include <ctype.h>
+#include "clbench/parse.h"
+
 #include <stdio.h>
 #include <string.h>
 
-static int contains_nocase(const char *haystack, const char *needle)
-{
-    const size_t n = strlen(needle);
-
-    for (; *haystack != '\0'; haystack++) {
-        size_t i = 0;
-
-        while (i < n && haystack[i] != '\0' &&
-               tolower((unsigned char)haystack[i]) == tolower((unsigned char)needle[i]))
-            i++;
-        if (i == n)
-            return 1;
-    }
-    return n == 0;
-}
-
 int cb_device_is_simulator(const struct cb_device *d)
 {
-    return contains_nocase(d->platform_name, "oclgrind");
+    return cb_contains_nocase(d->platform_name, "oclgrind");
 }
 
 int cb_device_pci_address(const struct cb_device *d, int reading, char *buf, size_t len)

@@ -7,10 +7,10 @@
 #include "clbench/driver_env.h"
 #include "clbench/icd.h"
 #include "clbench/native_peak.h"
+#include "clbench/parse.h"
 #include "clbench/private_limit.h"
 
 #include <CL/cl_ext.h>
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -326,22 +326,6 @@ void cb_device_id_string(const struct cb_device *d, char *buf, size_t len)
     snprintf(buf, len, "%u:%u", d->platform_index, d->device_index);
 }
 
-static int contains_nocase(const char *haystack, const char *needle)
-{
-    const size_t n = strlen(needle);
-
-    for (; *haystack != '\0'; haystack++) {
-        size_t i = 0;
-
-        while (i < n && haystack[i] != '\0' &&
-               tolower((unsigned char)haystack[i]) == tolower((unsigned char)needle[i]))
-            i++;
-        if (i == n)
-            return 1;
-    }
-    return n == 0;
-}
-
 int cb_device_wgs_advisory(const struct cb_device *d)
 {
     return d->nv_cc_major >= 0;
@@ -360,8 +344,8 @@ int cb_device_matches(const char *sel, const struct cb_device *d)
     if (strcmp(sel, id) == 0)
         return 1;
     /* PoCL names itself only in its version ("OpenCL 3.0 PoCL 3.1+debian ..."). */
-    return contains_nocase(d->name, sel) || contains_nocase(d->platform_name, sel) ||
-           contains_nocase(d->platform_version, sel);
+    return cb_contains_nocase(d->name, sel) || cb_contains_nocase(d->platform_name, sel) ||
+           cb_contains_nocase(d->platform_version, sel);
 }
 
 int cb_devices_select(const struct cb_device_list *list, const char *selectors,

@@ -2,6 +2,7 @@
 #define CB_UNIT_TESTS(X)                                                                           \
     X(parse_uint_rejects_sign_space_and_trailing)                                                  \
     X(parse_uint_enforces_max)                                                                     \
+    X(contains_nocase)                                                                             \
     X(parse_seconds_rejects_negative_and_nan)                                                      \
     X(parse_sizes_single_list_and_dims)                                                            \
     X(parse_sizes_suffixes)                                                                        \

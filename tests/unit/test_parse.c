@@ -29,6 +29,16 @@ int test_parse_uint_enforces_max(void)
     return 0;
 }
 
+int test_contains_nocase(void)
+{
+    ASSERT_TRUE(cb_contains_nocase("NVIDIA Corporation", "nvidia"));
+    ASSERT_TRUE(cb_contains_nocase("Portable Computing Language", "COMPUTING"));
+    ASSERT_TRUE(cb_contains_nocase("GenuineIntel", ""));
+    ASSERT_TRUE(!cb_contains_nocase("AuthenticAMD", "intel"));
+    ASSERT_TRUE(!cb_contains_nocase("amd", "amd64"));
+    return 0;
+}
+
 int test_parse_seconds_rejects_negative_and_nan(void)
 {
     double s;

@@ -37,5 +37,8 @@ int cb_parse_define(const char *s, struct cb_define *out, char *why);
 int cb_parse_uint(const char *s, unsigned long long max, unsigned long long *out);
 /* A non-negative, finite number of seconds ("0.5"). */
 int cb_parse_seconds(const char *s, double *out);
+/* 1 if `hay` contains `needle`, ignoring ASCII case (a --device name, a vendor's spelling:
+ * "NVIDIA Corporation", "GenuineIntel"); an empty needle is in every text. */
+int cb_contains_nocase(const char *hay, const char *needle);
 
 #endif
