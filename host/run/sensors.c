@@ -1060,9 +1060,9 @@ double cb_power_integral(const double *t_ms, const double *w, size_t n, double f
  * the power drawn.  It is the floor of an integrated energy's error here. */
 static const double POWER_READING_ERROR_PCT = 5.0;
 
-/* NVML's instantaneous readings trail a step in the load (on an H100 by tens of ms): a
- * window whose readings rise by more than this fraction of their mean started while they were
- * catching up, and its integral is a lower estimate, not within a stated error. */
+/* NVML's instantaneous readings trail a step in the load: a window whose readings rise by more than
+ * this fraction of their mean started while they were catching up, and its integral is a lower
+ * estimate, not within a stated error. */
 static const double RISING_FRACTION = 0.1;
 
 /* The mean of the last quarter of n readings less that of the first quarter. */

@@ -238,7 +238,7 @@ int test_model_counts_warps_registers_and_double_vectors(void)
                     (param(&p, v, "TSN") / param(&p, v, "WPTN")) >=
                 32);
     /* The driver adds bytes of its own to a kernel's local memory: tiles that fill the
-     * device's exactly were refused after the build (500^3, 48 KiB of tiles). */
+     * device's exactly are refused after the build. */
     ASSERT_TRUE(2 * param(&p, v, "TSK") * (param(&p, v, "TSM") + param(&p, v, "TSN")) * 4 <
                 (long)d.local_mem_bytes);
     ASSERT_TRUE(cb_model_device_of(&d, &md, why, sizeof why) == 0);
