@@ -134,10 +134,10 @@ expect_stdout_has "slower, within threshold"
 # that takes a millisecond per launch on one PoCL thread, 15 launches each.  This machine is
 # shared (CI runs tests side by side), and a neighbour that takes a core during one run and not
 # the other is a real change of the machine: the two runs go at once, one thread each, so that
-# both see the same neighbours, and the pair gets five tries (three were all taken once under a
-# full suite's load); a test that called changes between equal runs would call one in every try.
+# both see the same neighbours, and the pair gets three tries; a test that called changes
+# between equal runs would call one in every try.
 calls=0
-for try in 1 2 3 4 5; do
+for try in 1 2 3; do
     for side in a b; do
         POCL_MAX_PTHREAD_COUNT=1 "$CLBENCH" -d cpu -k vadd -n 1048576 --no-peak --reps 15 \
             --warmup 2 --min-time 0 -o "$TMP/same-$side.json" >/dev/null 2>"$TMP/same-$side.err" &
@@ -151,7 +151,7 @@ for try in 1 2 3 4 5; do
     echo "note: try $try: two runs of one binary differ beyond the threshold (a busy machine?)" >&2
     cat "$TMP/stdout" >&2
 done
-[ "$calls" -lt 5 ] || fail "every pair of runs of the same binary was called a change"
+[ "$calls" -lt 3 ] || fail "every pair of runs of the same binary was called a change"
 
 run report --baseline "$TMP/old.json" "$TMP/slow.json" --threshold -3
 expect_rc 2
