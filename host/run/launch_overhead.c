@@ -92,7 +92,7 @@ void cb_launch_overhead_measure(struct cb_device *d, const struct cb_row_setting
 
     d->launch_event_us = d->launch_wall_us = 0;
     if (samples != NULL && cb_family_source_path(path, sizeof path, cfg->cl_dir, "peak") == 0 &&
-        cb_program_get(cache, d, path, "-cl-std=CL1.2", &program, &cached) == CL_SUCCESS) {
+        cb_program_get(cache, d, path, "-cl-std=CL1.2", NULL, &program, &cached) == CL_SUCCESS) {
         err = CL_BUILD_PROGRAM_FAILURE;
         if (program->program != NULL)
             k = clCreateKernel(program->program, "peak_launch", &err);

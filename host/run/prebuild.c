@@ -12,9 +12,10 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
     char(*options)[CB_OPTIONS_LEN] = malloc(count * sizeof *options);
     const char **path_list = malloc(count * sizeof *path_list);
     const char **option_list = malloc(count * sizeof *option_list);
+    const struct cb_kernel **kernels = malloc(count * sizeof *kernels);
     size_t n = 0;
 
-    for (size_t i = 0; paths && options && path_list && option_list && i < count; i++) {
+    for (size_t i = 0; paths && options && path_list && option_list && kernels && i < count; i++) {
         /* A scratch copy: planning writes into the row, and the row runs later as it is. */
         struct cb_row row = rows[i];
         const struct cb_kernel *k = row.problem.kernel;
@@ -27,13 +28,15 @@ void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_r
             continue;
         path_list[n] = paths[n];
         option_list[n] = options[n];
+        kernels[n] = k;
         n++;
     }
     /* Out of memory here only loses the head start: each row builds its own as before. */
     if (n > 1)
-        cb_program_prebuild(env->cache, rows[0].device, path_list, option_list, n);
+        cb_program_prebuild(env->cache, rows[0].device, path_list, option_list, kernels, n);
     free(paths);
     free(options);
     free(path_list);
     free(option_list);
+    free(kernels);
 }

@@ -77,7 +77,7 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
         cb_row_fail(row, CB_STATUS_BUILD_FAILED, "kernel source path is too long");
         return -1;
     }
-    if (cb_program_get(cache, d, path, options, program, cached) != CL_SUCCESS) {
+    if (cb_program_get(cache, d, path, options, k, program, cached) != CL_SUCCESS) {
         cb_row_fail(row, CB_STATUS_BUILD_FAILED, "program cache: out of host memory");
         return -1;
     }

@@ -264,7 +264,38 @@ static int blank_unsupported(char *text, const char *path, const struct cb_devic
     return 0;
 }
 
-static void build(struct cb_program *entry, const struct cb_device *d)
+/* 1 when a and b are declared in the same file. */
+static int same_file(const struct cb_kernel *a, const struct cb_kernel *b)
+{
+    if (a->library != NULL || b->library != NULL)
+        return 0;
+    if (a->source_path != NULL || b->source_path != NULL)
+        return a->source_path != NULL && b->source_path != NULL &&
+               strcmp(a->source_path, b->source_path) == 0;
+    return strcmp(a->family, b->family) == 0;
+}
+
+/* Blanks from text the kernels of keep's file other than keep and the kernel of its second
+ * launch.  1 when any was blanked, 0 when none, -1 when out of memory. */
+static int blank_others(char *text, const struct cb_kernel *keep)
+{
+    int blanked = 0;
+
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+        int r;
+
+        if (k == keep || !same_file(k, keep) ||
+            (keep->then != NULL && strcmp(k->name, keep->then) == 0))
+            continue;
+        if ((r = cb_kernel_blank_out(text, k->name)) < 0)
+            return -1;
+        blanked |= r;
+    }
+    return blanked;
+}
+
+static void build(struct cb_program *entry, const struct cb_device *d, int whole)
 {
     /* A kernel file builds from the bytes its manifests and kernel_file_hash came from. */
     const char *loaded = cb_kernel_file_text(entry->path);
@@ -272,7 +303,7 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     struct cb_source_deps deps;
     char *text, *key;
     cl_int err;
-    int n;
+    int n, blanked = 0;
     const double start = cb_wall_ms();
 
     text = loaded != NULL ? strdup(loaded) : cb_read_text_file(entry->path);
@@ -282,6 +313,12 @@ static void build(struct cb_program *entry, const struct cb_device *d)
         return;
     }
     if (loaded != NULL && blank_unsupported(text, entry->path, d) != 0) {
+        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
+        free(text);
+        return;
+    }
+    if (loaded != NULL && entry->kernel != NULL && !whole &&
+        (blanked = blank_others(text, entry->kernel)) < 0) {
         snprintf(entry->failure, sizeof entry->failure, "out of host memory");
         free(text);
         return;
@@ -350,6 +387,14 @@ static void build(struct cb_program *entry, const struct cb_device *d)
     }
     free(key);
     free(text);
+    if (blanked && err == CL_BUILD_PROGRAM_FAILURE) {
+        /* A kept kernel may call a blanked one as a function: the whole file says. */
+        clReleaseProgram(entry->program);
+        entry->program = NULL;
+        build(entry, d, 1);
+        entry->build_ms = cb_wall_ms() - start;
+        return;
+    }
     snprintf(entry->failure, sizeof entry->failure, "build failed: %s", cb_cl_errname(err));
     if (err == CL_BUILD_PROGRAM_FAILURE)
         report_build_failure(entry->program, d, entry);
@@ -360,11 +405,11 @@ static void build(struct cb_program *entry, const struct cb_device *d)
 }
 
 static struct cb_program *find(struct cb_program_cache *cache, const char *path,
-                               const char *options)
+                               const char *options, const struct cb_kernel *kernel)
 {
     for (size_t i = 0; i < cache->count; i++)
         if (strcmp(cache->programs[i].path, path) == 0 &&
-            strcmp(cache->programs[i].options, options) == 0)
+            strcmp(cache->programs[i].options, options) == 0 && cache->programs[i].kernel == kernel)
             return &cache->programs[i];
     return NULL;
 }
@@ -372,7 +417,7 @@ static struct cb_program *find(struct cb_program_cache *cache, const char *path,
 /* A new, unbuilt entry at the end of the cache; NULL when out of memory.  Earlier entry
  * pointers are invalid afterwards. */
 static struct cb_program *append(struct cb_program_cache *cache, const char *path,
-                                 const char *options)
+                                 const char *options, const struct cb_kernel *kernel)
 {
     struct cb_program *grown = realloc(cache->programs, (cache->count + 1) * sizeof *grown), *e;
 
@@ -383,18 +428,20 @@ static struct cb_program *append(struct cb_program_cache *cache, const char *pat
     memset(e, 0, sizeof *e);
     snprintf(e->path, sizeof e->path, "%s", path);
     snprintf(e->options, sizeof e->options, "%s", options);
+    e->kernel = kernel;
     return e;
 }
 
 cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *path,
-                      const char *options, const struct cb_program **entry, int *cached)
+                      const char *options, const struct cb_kernel *kernel,
+                      const struct cb_program **entry, int *cached)
 {
-    struct cb_program *e = find(cache, path, options);
+    struct cb_program *e = find(cache, path, options, kernel);
 
     if (e == NULL) {
-        if ((e = append(cache, path, options)) == NULL)
+        if ((e = append(cache, path, options, kernel)) == NULL)
             return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "realloc", __FILE__, __LINE__);
-        build(e, d);
+        build(e, d, 0);
     }
     *cached = e->handed_out;
     e->handed_out = 1;
@@ -413,7 +460,7 @@ static void build_part(void *ctx, size_t begin, size_t end, unsigned part)
 
     (void)part;
     for (size_t i = begin; i < end; i++)
-        build(&b->entries[i], b->device);
+        build(&b->entries[i], b->device, 0);
 }
 
 /* OpenCL makes clBuildProgram thread-safe, and NVIDIA's driver builds in parallel, which
@@ -435,7 +482,8 @@ int cb_program_builds_in_parallel(const struct cb_device *d)
 }
 
 cl_int cb_program_prebuild(struct cb_program_cache *cache, const struct cb_device *d,
-                           const char *const *paths, const char *const *options, size_t n)
+                           const char *const *paths, const char *const *options,
+                           const struct cb_kernel *const *kernels, size_t n)
 {
     const size_t first = cache->count;
     struct batch b;
@@ -443,8 +491,8 @@ cl_int cb_program_prebuild(struct cb_program_cache *cache, const struct cb_devic
     if (!cb_program_builds_in_parallel(d))
         return CL_SUCCESS;
     for (size_t i = 0; i < n; i++)
-        if (find(cache, paths[i], options[i]) == NULL &&
-            append(cache, paths[i], options[i]) == NULL)
+        if (find(cache, paths[i], options[i], kernels[i]) == NULL &&
+            append(cache, paths[i], options[i], kernels[i]) == NULL)
             return cb_cl_fail(CL_OUT_OF_HOST_MEMORY, "realloc", __FILE__, __LINE__);
     b.entries = cache->programs + first;
     b.device = d;

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.sh"
 
 ROWS=(-d cpu -k matmul_tiled,matmul_regblock,matmul_cached,transpose_tiled,transpose_padded,vadd
-    -n 128 "${QUICK[@]}")
+    -n 128,64 "${QUICK[@]}")
 CLBENCH_PARALLEL_BUILDS=1 run "${ROWS[@]}" -o "$TMP/par.json"
 expect_rc 0
 CLBENCH_PARALLEL_BUILDS=0 run "${ROWS[@]}" -o "$TMP/seq.json"
@@ -18,7 +18,7 @@ def sources(rows):
 assert sources(par) == sources(seq), (sources(par), sources(seq))
 seen = set()
 for r in par:
-    key = r["build_options"]
+    key = (r["kernel"], r["build_options"])
     # The first row of each program reports the build, later ones the program in memory.
     assert r["build_source"] == ("memory" if key in seen else "built"), r
     assert r["build_ms"] > 0, r
@@ -44,3 +44,56 @@ expect_rc 1
 [ "$(grep -c "build log of '$TMP/broken.cl'" "$TMP/stderr")" -eq 1 ] || fail "build log not printed once"
 grep -q '^1,.*,broken_vadd,.*,build_failed,' "$TMP/stdout" || fail "broken_vadd is not build_failed"
 [ "$(grep -c ',ok,' "$TMP/stdout")" -eq 2 ] || fail "the kernels that build did not both verify"
+
+# A program holds the one kernel its row needs (host/run/source.c): a neighbour in the same file
+# that does not compile fails its own rows only, and a kernel that calls a neighbour as a
+# function still builds (from the whole file).
+cat >"$TMP/pair.cl" <<'CL'
+/* clbench:kernel pair_good
+ *   contract vadd
+ *   global   N
+ */
+__kernel void pair_good(const int n, __global const float *a, __global const float *b,
+                        __global float *c)
+{
+    c[get_global_id(0)] = a[get_global_id(0)] + b[get_global_id(0)];
+}
+
+/* clbench:kernel pair_bad
+ *   contract vadd
+ *   global   N
+ */
+__kernel void pair_bad(const int n, __global const float *a, __global const float *b,
+                       __global float *c)
+{
+    c[get_global_id(0)] = a[get_global_id(0)] + b[get_global_id(0)] +;
+}
+CL
+run -d cpu --kernel-file "$TMP/pair.cl" -k pair_good,pair_bad -n 1024 "${QUICK[@]}" -f csv
+expect_rc 1
+grep -q '^1,.*,pair_good,.*,ok,' "$TMP/stdout" || fail "a broken neighbour failed pair_good's build"
+grep -q '^1,.*,pair_bad,.*,build_failed,' "$TMP/stdout" || fail "pair_bad is not build_failed"
+cat >"$TMP/calls.cl" <<'CL'
+/* clbench:kernel calls_add
+ *   contract vadd
+ *   global   N
+ */
+__kernel void calls_add(const int n, __global const float *a, __global const float *b,
+                        __global float *c)
+{
+    c[get_global_id(0)] = a[get_global_id(0)] + b[get_global_id(0)];
+}
+
+/* clbench:kernel calls_caller
+ *   contract vadd
+ *   global   N
+ */
+__kernel void calls_caller(const int n, __global const float *a, __global const float *b,
+                           __global float *c)
+{
+    calls_add(n, a, b, c);
+}
+CL
+run -d cpu --kernel-file "$TMP/calls.cl" -k calls_caller -n 1024 "${QUICK[@]}" -f csv
+expect_rc 0
+grep -q '^1,.*,calls_caller,.*,ok,' "$TMP/stdout" || fail "a kernel calling its neighbour did not build"

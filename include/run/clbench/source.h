@@ -14,6 +14,10 @@ enum { CB_OPTIONS_LEN = 1024, CB_PATH_LEN = 4096, CB_WARNINGS_LEN = 1024 };
 struct cb_program {
     char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */
     char options[CB_OPTIONS_LEN];
+    /* The kernel it is built for: the file's other declared kernels are blanked from the text
+     * compiled, since a driver compiles every kernel of a program (NVIDIA: seconds for the
+     * matmul file against a tenth of that for one of its kernels).  NULL: the whole file. */
+    const struct cb_kernel *kernel;
     cl_program program;          /* NULL if the build failed */
     double build_ms;             /* building, or loading from the disk cache */
     int from_disk;               /* loaded from the program cache on disk (binary_cache.h) */
@@ -48,22 +52,25 @@ int cb_family_source_path(char *buf, size_t len, const char *cl_dir, const char 
 /* Path of k's source: its kernel file, else cl_dir/<family>.cl; -1 if it does not fit. */
 int cb_source_path(char *buf, size_t len, const char *cl_dir, const struct cb_kernel *k);
 
-/* The program for (source path, options) on d, built on first use.  *entry is the cache entry:
+/* The program for (source path, options, kernel: NULL for the whole file) on d, built on first
+ * use.  *entry is the cache entry:
  * entry->program is NULL when the build failed (the log has been printed to stderr and
  * entry->failure says why).  Returns CL_SUCCESS unless the cache itself failed. */
 cl_int cb_program_get(struct cb_program_cache *cache, const struct cb_device *d, const char *path,
-                      const char *options, const struct cb_program **entry, int *cached);
+                      const char *options, const struct cb_kernel *kernel,
+                      const struct cb_program **entry, int *cached);
 void cb_program_cache_release(struct cb_program_cache *cache);
 
-/* Builds the programs for (paths[i], options[i]), i < n, that the cache does not hold yet, over
- * the host's cores, so that a cold run waits for its slowest build rather than for the sum of
- * them (nothing, where the platform cannot build in parallel: each row then builds its own).
- * The first cb_program_get of each still reports it as built (or loaded from disk), with its
- * build time.  Returns CL_SUCCESS unless the cache itself failed. */
 /* 1 where d's platform builds programs in parallel well (cb_program_prebuild does nothing
  * elsewhere); the environment's CLBENCH_PARALLEL_BUILDS=0 or 1 overrides it. */
 int cb_program_builds_in_parallel(const struct cb_device *d);
+/* Builds the programs for (paths[i], options[i], kernels[i]), i < n, that the cache does not
+ * hold yet, over the host's cores, so that a cold run waits for its slowest build rather than
+ * for the sum of them (nothing, where the platform cannot build in parallel: each row then
+ * builds its own).  The first cb_program_get of each still reports it as built (or loaded from
+ * disk), with its build time.  Returns CL_SUCCESS unless the cache itself failed. */
 cl_int cb_program_prebuild(struct cb_program_cache *cache, const struct cb_device *d,
-                           const char *const *paths, const char *const *options, size_t n);
+                           const char *const *paths, const char *const *options,
+                           const struct cb_kernel *const *kernels, size_t n);
 
 #endif
