@@ -117,9 +117,10 @@ static int plan_fma(struct cb_problem *p, char *why, size_t len)
 static double ref_read(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
     const size_t items = p->output_elems, vec = (size_t)cb_param(p, "VEC");
+    const long rpt = cb_param(p, "RPT"); /* a lookup by name: out of the loops */
     double sum = 0.0, magnitude = 0.0;
 
-    for (long j = 0; j < cb_param(p, "RPT"); j++)
+    for (long j = 0; j < rpt; j++)
         for (size_t c = 0; c < vec; c++) {
             const double v = cb_real_get(p->real, in[0], vec * (i + (size_t)j * items) + c);
 
@@ -150,14 +151,14 @@ static double ref_copy(const struct cb_problem *p, const void *const in[], size_
 
 static double ref_fma(const struct cb_problem *p, const void *const in[], size_t i, double *scale)
 {
-    const long vec = cb_param(p, "VEC"), lanes = (long)fma_lanes(p);
+    const long vec = cb_param(p, "VEC"), lanes = (long)fma_lanes(p), iters = cb_param(p, "ITERS");
     double sum = 0.0;
 
     for (long c = 0; c < lanes; c++) {
         /* Lane c % VEC of chain c / VEC starts at in[i] + lane / 8 + chain, as in the kernel. */
         double x = cb_real_get(p->real, in[0], i) + 0.125 * (double)(c % vec) + (double)(c / vec);
 
-        for (long k = 0; k < cb_param(p, "ITERS"); k++)
+        for (long k = 0; k < iters; k++)
             x = x * (double)0.9f + (double)0.1f; /* the kernel's constants, as floats */
         sum += x;
     }
