@@ -505,8 +505,9 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
     """The first point of the planner's order with the least predicted time, and that time."""
     import itertools
     best, best_t = None, None
+    # Rows per work-item descending, as shape_model.c: on a tie with its transpose the taller.
     for tsm, tsn, tsk, wptm, wptn, vwm, vwn in itertools.product(
-            PLAN_TILES, PLAN_TILES, PLAN_TSKS, PLAN_WPTS, PLAN_WPTS, PLAN_VWS, PLAN_VWS):
+            PLAN_TILES, PLAN_TILES, PLAN_TSKS, PLAN_WPTS[::-1], PLAN_WPTS, PLAN_VWS, PLAN_VWS):
         if not fast_valid((tsm, tsn, tsk, wptm, wptn, vwm, vwn)):
             continue
         may_split = ceil_div(shape[0], tsm) * ceil_div(shape[1], tsn) < 2 * dev["cu"]
