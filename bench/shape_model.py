@@ -18,7 +18,8 @@ cannot drift apart.
       collects the recorded points (ok rows of matmul_fast on GPUs with a compute capability,
       matmul_cpu on CPUs) of every run file under DIR into FILE
       (results/shape-model/points.json), the evidence fit reads: run files come and go, the
-      points stay with the constants fitted on them
+      points stay with the constants fitted on them (FILE's points whose run file is gone are
+      kept)
   bench/shape_model.py regret [--points FILE] [--header FILE]
       per recorded shape, the model's first choice among its recorded points against the best
       of them (a Markdown table; results/shape-model/regret.md keeps them)
@@ -316,6 +317,14 @@ def write_points(paths, out):
         for kind, dev, shape, c, elem, t, regs, _ in load_rows([f]):
             points.append([dev["name"], kind, list(shape), list(c), elem, t, regs,
                            os.path.relpath(f)])
+    # Points of run files retired since the file was written stay: the evidence of the
+    # constants fitted on them.
+    if os.path.exists(out):
+        old = json.load(open(out))
+        for p in old["points"]:
+            if not os.path.exists(p[7]):
+                points.append(p)
+                devs.setdefault(p[0], old["devices"][p[0]])
     points.sort(key=lambda p: (p[0], p[1], p[2], p[4], p[3], p[5]))
     with open(out + ".tmp", "w") as fh:
         json.dump({"schema": "clbench-shape-model-points", "schema_version": 1,
