@@ -18,6 +18,8 @@ points of the shapes named in SHOW, and the constants.  Run from the repository 
   stsbw  local memory's bandwidth term counts the stores of the tiles, A's transposed scalar
          stores TSK/4-way bank conflicted (its rows are a multiple of 32 banks apart)
   edge   EDGE=0's cost is the busiest unit's share of edge groups, not all groups'
+  wf     local memory's bandwidth term counts 128-byte wavefronts a k-step (local_wavefronts:
+         fragments' loads with a warp's broadcast, A's bank-conflicted stores, B's stores)
 """
 import math
 import os
@@ -30,6 +32,26 @@ from shape_model import (LOCAL_MEM_HEADROOM, ceil_div, dev_lanes, gpu_reg_alloc,
 
 SHOW = [((4096, 96, 4096), 4), ((1500, 1500, 1500), 4), ((2047, 2047, 2047), 4),
         ((3000, 100, 5000), 4), ((4096, 4096, 4096), 8)]
+
+
+def local_wavefronts(tsm, tsn, tsk, wptm, wptn, vwm, vwn, elem):
+    """Local memory's 128-byte wavefronts a warp takes a k-step: the fragments' vector loads
+    (the work-items of a warp share rows of A and columns of B: broadcast), A's transposed
+    scalar stores (TSK/4-way bank conflicts: its rows lie a multiple of 32 banks apart) and B's
+    vector stores."""
+    rtsm, rtsn = tsm // wptm, tsn // wptn
+    threads = rtsm * rtsn
+    vmax = 16 // elem
+    va, vb = min(vwm, vmax), min(vwn, vmax)
+    rows = max(1, 32 // rtsn) if rtsn < 32 else 1      # distinct ty in a warp
+    cols = min(32, rtsn)                                 # distinct tx in a warp
+    a_frag = wptm // va * max(1, ceil_div(rows * va * elem, 128))
+    b_frag = wptn // vb * max(1, ceil_div(cols * vb * elem, 128))
+    lpta = tsm * tsk / 4 / threads
+    lptb = tsn * tsk / 4 / threads
+    a_store = lpta * 4 * max(1, tsk // 4) * elem / 4
+    b_store = lptb * 4 * elem / 4
+    return tsk * (a_frag + b_frag) + a_store + b_store
 
 
 def make_time(terms):
@@ -66,6 +88,8 @@ def make_time(terms):
         issue = (warps * wptm * wptn * tsk + th[4] * lds_instr + th[5] * sts_instr +
                  (extra * lpt * warps if "gldi" in terms else 0)) / 4.0
         lds_bytes = tsk * (threads * (wptm + wptn) + tsm + tsn) * elem / 128.0
+        if "wf" in terms:
+            lds_bytes = local_wavefronts(tsm, tsn, tsk, wptm, wptn, vwm, vwn, elem) * warps
         if "stsbw" in terms:
             lds_bytes += tsm * tsk / 32.0 * max(1, tsk // 4) + tsn * tsk * elem / 128.0
         step = (max(pipe, issue, th[18] * lds_bytes) + th[19] * lds_instr +
@@ -108,7 +132,7 @@ def main():
         raise SystemExit(__doc__)
     points, variant = sys.argv[1], sys.argv[2]
     terms = set() if variant == "base" else set(variant.split("+"))
-    known = {"tail", "pow", "sub", "gldi", "lat", "stsbw", "edge"}
+    known = {"tail", "pow", "sub", "gldi", "lat", "stsbw", "edge", "wf"}
     if terms - known:
         raise SystemExit("error: unknown term(s) %s; known: %s" % (
             ", ".join(sorted(terms - known)), ", ".join(sorted(known))))
