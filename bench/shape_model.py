@@ -18,7 +18,8 @@ cannot drift apart.
       collects the recorded points (ok rows of matmul_fast on GPUs with a compute capability,
       matmul_cpu on CPUs) of every run file under DIR into FILE
       (results/shape-model/points.json), the evidence fit reads: run files come and go, the
-      points stay with the constants fitted on them
+      points stay with the constants fitted on them (FILE's points whose run file is gone are
+      kept)
   bench/shape_model.py regret [--points FILE] [--header FILE]
       per recorded shape, the model's first choice among its recorded points against the best
       of them (a Markdown table; results/shape-model/regret.md keeps them)
@@ -316,6 +317,14 @@ def write_points(paths, out):
         for kind, dev, shape, c, elem, t, regs, _ in load_rows([f]):
             points.append([dev["name"], kind, list(shape), list(c), elem, t, regs,
                            os.path.relpath(f)])
+    # Points of run files retired since the file was written stay: the evidence of the
+    # constants fitted on them.
+    if os.path.exists(out):
+        old = json.load(open(out))
+        for p in old["points"]:
+            if not os.path.exists(p[7]):
+                points.append(p)
+                devs.setdefault(p[0], old["devices"][p[0]])
     points.sort(key=lambda p: (p[0], p[1], p[2], p[4], p[3], p[5]))
     with open(out + ".tmp", "w") as fh:
         json.dump({"schema": "clbench-shape-model-points", "schema_version": 1,
@@ -505,8 +514,9 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
     """The first point of the planner's order with the least predicted time, and that time."""
     import itertools
     best, best_t = None, None
+    # Rows per work-item descending, as shape_model.c: on a tie with its transpose the taller.
     for tsm, tsn, tsk, wptm, wptn, vwm, vwn in itertools.product(
-            PLAN_TILES, PLAN_TILES, PLAN_TSKS, PLAN_WPTS, PLAN_WPTS, PLAN_VWS, PLAN_VWS):
+            PLAN_TILES, PLAN_TILES, PLAN_TSKS, PLAN_WPTS[::-1], PLAN_WPTS, PLAN_VWS, PLAN_VWS):
         if not fast_valid((tsm, tsn, tsk, wptm, wptn, vwm, vwn)):
             continue
         may_split = ceil_div(shape[0], tsm) * ceil_div(shape[1], tsn) < 2 * dev["cu"]

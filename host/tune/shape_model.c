@@ -396,7 +396,9 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
                          const int *index, struct cb_model_choice *best, int count)
 {
     static const long tiles[] = {16, 32, 64, 128, 256}, tsks[] = {8, 16, 32};
-    static const long wpts[] = {1, 2, 4, 8, 16}, vws[] = {1, 2, 4, 8};
+    /* Rows per work-item descending: where the model ties a point with its transpose (16x4 and
+     * 4x16), the taller comes first, which the recorded sweeps find faster in most pairs. */
+    static const long wpts[] = {1, 2, 4, 8, 16}, wptms[] = {16, 8, 4, 2, 1}, vws[] = {1, 2, 4, 8};
     static const long splits[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
     const long shape[3] = {(long)p->size[0], (long)p->size[1], (long)p->size[2]};
     const int elem = elem_of(p);
@@ -415,7 +417,7 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
                                 c[CB_FAST_TSM] = tiles[a];
                                 c[CB_FAST_TSN] = tiles[b];
                                 c[CB_FAST_TSK] = tsks[t];
-                                c[CB_FAST_WPTM] = wpts[wm];
+                                c[CB_FAST_WPTM] = wptms[wm];
                                 c[CB_FAST_WPTN] = wpts[wn];
                                 c[CB_FAST_VWM] = vws[vm];
                                 c[CB_FAST_VWN] = vws[vn];
@@ -598,14 +600,17 @@ int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
     return kept;
 }
 
-/* The parameters that make two points different programs in kind, not only in vector widths
- * or the edge and schedule variants: tile shape, work per item, K depth, split-K. */
-/* A point's structure, coarse (the work-group's tile and split) and fine (with the work per
- * item): candidates differ in the first where they can. */
+/* A point's structure at three levels: the work-group's tile shape, the tile with its K depth
+ * and split, and all that with the work per item; candidates differ in the coarser where they
+ * can. */
+static const char *const fast_tile[] = {"TSM", "TSN"};
 static const char *const fast_coarse[] = {"TSM", "TSN", "TSK", "KSPLIT"};
 static const char *const fast_structure[] = {"TSM", "TSN", "TSK", "WPTM", "WPTN", "KSPLIT"};
+static const char *const cpu_tile[] = {"MR", "NV"};
 static const char *const cpu_coarse[] = {"MR", "NV", "KB"};
 static const char *const cpu_structure[] = {"MR", "VN", "NV", "RB", "KB"};
+
+enum level { LEVEL_TILE, LEVEL_COARSE, LEVEL_STRUCTURE };
 
 static int same_in(const struct cb_kernel *k, const char *const *names, size_t count, const long *a,
                    const long *b)
@@ -619,18 +624,48 @@ static int same_in(const struct cb_kernel *k, const char *const *names, size_t c
     return 1;
 }
 
-static int same_structure(const struct cb_kernel *k, const long *a, const long *b, int coarse)
+#define SAME_IN(k, names, a, b) same_in(k, names, sizeof names / sizeof *names, a, b)
+
+static int same_at(const struct cb_kernel *k, const long *a, const long *b, enum level level)
 {
     const int fast = strcmp(k->name, "matmul_fast") == 0;
 
-    if (coarse)
-        return fast ? same_in(k, fast_coarse, sizeof fast_coarse / sizeof *fast_coarse, a, b)
-                    : same_in(k, cpu_coarse, sizeof cpu_coarse / sizeof *cpu_coarse, a, b);
-    return fast ? same_in(k, fast_structure, sizeof fast_structure / sizeof *fast_structure, a, b)
-                : same_in(k, cpu_structure, sizeof cpu_structure / sizeof *cpu_structure, a, b);
+    switch (level) {
+    case LEVEL_TILE:
+        return fast ? SAME_IN(k, fast_tile, a, b) : SAME_IN(k, cpu_tile, a, b);
+    case LEVEL_COARSE:
+        return fast ? SAME_IN(k, fast_coarse, a, b) : SAME_IN(k, cpu_coarse, a, b);
+    default:
+        return fast ? SAME_IN(k, fast_structure, a, b) : SAME_IN(k, cpu_structure, a, b);
+    }
 }
 
 enum { CANDIDATE_POOL = 256 };
+
+/* The passes of cb_model_candidates, in order. */
+enum pass { PASS_WORK, PASS_TILE, PASS_COARSE, PASS_STRUCTURE, PASS_REST, PASSES };
+
+/* Whether pool point q joins the candidates out[0..have) in pass: within 25% of the first, and
+ * new at the pass's level. */
+static int joins(const struct cb_kernel *k, const struct cb_model_choice *q,
+                 const struct cb_model_choice *out, int have, enum pass pass)
+{
+    static const enum level level[] = {LEVEL_STRUCTURE, LEVEL_TILE, LEVEL_COARSE, LEVEL_STRUCTURE};
+
+    if (pass == PASS_REST)
+        return 1;
+    if (q->seconds > 1.25 * out[0].seconds)
+        return 0;
+    /* The first's own tile and split with another work per item: the part of a point the
+     * model ranks least surely, and a different program of the same tiles. */
+    if (pass == PASS_WORK && (!same_at(k, q->param, out[0].param, LEVEL_COARSE) ||
+                              same_at(k, q->param, out[0].param, LEVEL_STRUCTURE)))
+        return 0;
+    for (int j = 0; j < have; j++)
+        if (same_at(k, q->param, out[j].param, level[pass]))
+            return 0;
+    return 1;
+}
 
 int cb_model_candidates(const struct cb_device *d, const struct cb_problem *p,
                         struct cb_model_choice *out, int count, char *why, size_t len)
@@ -644,22 +679,18 @@ int cb_model_candidates(const struct cb_device *d, const struct cb_problem *p,
         return n;
     out[have++] = pool[0];
     taken[0] = 1;
-    /* First the best of each other tile and split predicted within 25% of the first, then of
-     * each other work per item, then the remaining points in rank order. */
-    for (int pass = 0; pass < 3; pass++)
-        for (int i = 1; i < n && have < count; i++) {
-            int distinct = 1;
+    /* The first's best other work per item; then the best of each other tile shape, of each
+     * other K depth and split, of each other work per item; then the rest in rank order. */
+    for (int pass = 0; pass < PASSES; pass++) {
+        const int limit = pass == PASS_WORK ? 2 : count;
 
-            if (taken[i])
-                continue;
-            for (int j = 0; j < have && pass < 2; j++)
-                distinct =
-                    distinct && !same_structure(p->kernel, pool[i].param, out[j].param, pass == 0);
-            if (pass < 2 && (!distinct || pool[i].seconds > 1.25 * pool[0].seconds))
+        for (int i = 1; i < n && have < limit && have < count; i++) {
+            if (taken[i] || !joins(p->kernel, &pool[i], out, have, (enum pass)pass))
                 continue;
             out[have++] = pool[i];
             taken[i] = 1;
         }
+    }
     return have;
 }
 

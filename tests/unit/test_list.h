@@ -105,5 +105,6 @@
     X(model_plans_h100_shapes)                                                                     \
     X(model_counts_warps_registers_and_double_vectors)                                             \
     X(model_candidates_differ_in_structure)                                                        \
+    X(model_candidates_keep_the_recorded_best)                                                     \
     X(model_plans_cpu_blocks_in_registers)                                                         \
     X(model_precedence_with_the_database)

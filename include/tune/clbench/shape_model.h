@@ -90,10 +90,11 @@ int cb_model_knows(const struct cb_kernel *k, const struct cb_device *d);
  * does not apply, or -1 with why (then the caller keeps its defaults). */
 int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
                   struct cb_model_choice *best, int count, char *why, size_t len);
-/* Candidates for a quick autotune: the model's first choice, then the best point of each other
- * structure (tile shape, work per item, K depth, split-K; for matmul_cpu the register block,
- * rows, K panel) predicted within 25% of it, then its next best points; up to count of them.
- * Returns as cb_model_rank. */
+/* Candidates for a quick autotune: the model's first choice, its best point of the same tiles and
+ * split with another work per item, then the best point of each other tile shape, of each other
+ * K depth and split-K, of each other work per item (for matmul_cpu: register block, K panel,
+ * vector and rows) predicted within 25% of the first, then its next best points; up to count of
+ * them.  Returns as cb_model_rank. */
 int cb_model_candidates(const struct cb_device *d, const struct cb_problem *p,
                         struct cb_model_choice *out, int count, char *why, size_t len);
 /* The predicted seconds of p with parameters params on d; -1 where the model cannot say. */
