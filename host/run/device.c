@@ -401,6 +401,11 @@ int cb_device_on_host(const struct cb_device *d)
     return (d->type & CL_DEVICE_TYPE_CPU) != 0 && online > 0 && d->compute_units <= online;
 }
 
+int cb_device_host_memory(const struct cb_device *d)
+{
+    return (d->type & ~(cl_device_type)CL_DEVICE_TYPE_DEFAULT) == CL_DEVICE_TYPE_CPU;
+}
+
 void cb_devices_print(FILE *out, const struct cb_device_list *list)
 {
     for (size_t i = 0; i < list->count; i++) {
