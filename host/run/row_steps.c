@@ -5,12 +5,16 @@
 #include "clbench/contract.h"
 
 #include "clbench/arginfo.h"
+#include "clbench/device.h"
+#include "clbench/parallel.h"
 #include "clbench/size_math.h"
 #include "clbench/source.h"
 #include "clbench/verify.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...)
 {
@@ -40,6 +44,37 @@ int cb_row_check_buffer(struct cb_row *row, double bytes)
         return -1;
     }
     return 0;
+}
+
+cl_mem cb_row_input_buffer(struct cb_row *row, const void *src, size_t bytes, const char *what)
+{
+    const struct cb_device *d = row->device;
+    const int mapped = cb_device_host_memory(d);
+    const char *call = "clCreateBuffer";
+    void *to;
+    cl_int err;
+    cl_mem buffer =
+        clCreateBuffer(d->context, CL_MEM_READ_ONLY | (mapped ? 0 : CL_MEM_COPY_HOST_PTR), bytes,
+                       mapped ? NULL : (void *)src, &err);
+
+    if (err == CL_SUCCESS && mapped) {
+        call = "clEnqueueMapBuffer";
+        to = clEnqueueMapBuffer(d->queue, buffer, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes,
+                                0, NULL, NULL, &err);
+        if (err == CL_SUCCESS) {
+            cb_parallel_copy(to, src, bytes);
+            call = "clEnqueueUnmapMemObject";
+            err = clEnqueueUnmapMemObject(d->queue, buffer, to, 0, NULL, NULL);
+        }
+    }
+    if (err == CL_SUCCESS)
+        return buffer;
+    cb_cl_fail(err, call, __FILE__, __LINE__);
+    cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s (%s) failed: %s: %s", call, what,
+                cb_cl_errname(err), cb_cl_advice(err));
+    if (buffer != NULL)
+        clReleaseMemObject(buffer);
+    return NULL;
 }
 
 int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
@@ -101,6 +136,24 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
         return -1;
     }
     return 0;
+}
+
+int cb_row_keep_passed(struct cb_row *row, void **got, void **passed, size_t bytes)
+{
+    void *kept = *passed;
+
+    *passed = *got;
+    *got = kept != NULL ? kept : malloc(bytes);
+    if (*got != NULL)
+        return 0;
+    cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory for %.0f MiB of output",
+                cb_mib((double)bytes));
+    return -1;
+}
+
+int cb_row_repeats_passed(const void *got, const void *passed, size_t bytes)
+{
+    return passed != NULL && memcmp(got, passed, bytes) == 0;
 }
 
 int cb_row_verify_host(struct cb_row *row, const void *const *host_in, const void *host_out,
