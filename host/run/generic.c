@@ -29,9 +29,9 @@ struct generic_buffers {
     /* Every buffer's contents before a launch, shared with other rows (cb_elem_share). */
     const void *initial[CB_MAX_ARGS];
     void *got[CB_MAX_ARGS]; /* outputs read back */
-    /* The outputs of the last check that passed: a later read the same to the bit passes as
-     * they did, without comparing again. */
-    void *passed[CB_MAX_ARGS];
+    /* `got` holds outputs whose check passed: a later output the same to the bit passes as
+     * they did (cb_row_output_repeats). */
+    int passed;
     void *want[CB_MAX_ARGS]; /* the reference's outputs, once it ran */
     cl_uint *guard_scratch;
     /* Elements of each `out` that held the poison after the first launch, one bit each, and
@@ -159,7 +159,6 @@ static void generic_release(void *state)
     for (unsigned i = 0; i < CB_MAX_ARGS; i++) {
         cb_elem_unshare(r->initial[i]);
         free(r->got[i]);
-        free(r->passed[i]);
         free(r->want[i]);
         free(r->suspect[i]);
     }
@@ -355,6 +354,7 @@ static int generic_repoison(struct cb_row *row, void *state, unsigned set)
 
     if (r->suspects == 0)
         return 0;
+    r->passed = 0; /* r->got holds the second poison next */
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
 
@@ -716,28 +716,24 @@ static int check_unwritten(struct cb_row *row, const struct generic_buffers *r)
     return 0;
 }
 
-/* Every output the same to the bit as when they last passed (cb_row_repeats_passed). */
-static int repeats_passed(const struct generic_buffers *r, const struct cb_problem *p)
+/* 1 when every output of set `set` is the same to the bit as the one in r->got that passed,
+ * 0 when one is not (or none passed yet), -1. */
+static int repeats_passed(struct cb_row *row, const struct generic_buffers *r, unsigned set)
 {
-    int outputs = 0;
+    const struct cb_problem *p = &row->problem;
 
+    if (!r->passed)
+        return 0;
     for (unsigned i = 0; i < r->g->arg_count; i++) {
+        int same;
+
         if (!is_buffer(&r->g->args[i]) || !r->g->args[i].is_output)
             continue;
-        if (!cb_row_repeats_passed(r->got[i], r->passed[i], buffer_bytes(p, i)))
-            return 0;
-        outputs++;
+        same = cb_row_output_repeats(row, r->out[set][i].inner, r->got[i], buffer_bytes(p, i));
+        if (same != 1)
+            return same;
     }
-    return outputs > 0;
-}
-
-static int keep_passed(struct cb_row *row, struct generic_buffers *r, const struct cb_problem *p)
-{
-    for (unsigned i = 0; i < r->g->arg_count; i++)
-        if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output &&
-            cb_row_keep_passed(row, &r->got[i], &r->passed[i], buffer_bytes(p, i)) != 0)
-            return -1;
-    return 0;
+    return 1;
 }
 
 /* A kernel checked by a host reference (plugin.h): its one output against the reference on
@@ -748,6 +744,7 @@ static int verify_host(struct cb_row *row, struct generic_buffers *r, unsigned s
     const struct cb_problem *p = &row->problem;
     const void *in[CB_MAX_INPUTS] = {NULL};
     unsigned inputs = 0, out = 0;
+    int same;
 
     for (unsigned i = 0; i < r->g->arg_count; i++)
         if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output)
@@ -757,13 +754,16 @@ static int verify_host(struct cb_row *row, struct generic_buffers *r, unsigned s
     if (cb_row_check_guards(row, &r->out[set][out], r->guard_front, p->arg_length[out],
                             elem_size(&r->g->args[out]), r->guard_scratch, NULL, when) != 0)
         return -1;
+    same = repeats_passed(row, r, set);
+    if (same != 0)
+        return same > 0 ? 0 : -1;
+    r->passed = 0;
     CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][out].inner, CL_TRUE, 0,
                                           buffer_bytes(p, out), r->got[out], 0, NULL, NULL));
-    if (cb_row_repeats_passed(r->got[out], r->passed[out], buffer_bytes(p, out)))
-        return 0;
     if (cb_row_verify_host(row, in, r->got[out], env, when) != 0)
         return -1;
-    return cb_row_keep_passed(row, &r->got[out], &r->passed[out], buffer_bytes(p, out));
+    r->passed = 1;
+    return 0;
 }
 
 static int generic_verify(struct cb_row *row, void *state, unsigned set,
@@ -774,23 +774,26 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
     const struct cb_generic_check *check = &r->g->check;
     struct cb_verify *v = &row->verify;
     double atol = 0, rtol = 0;
-    int bound_known = 0;
+    int bound_known = 0, same;
 
     if (host_checked(p))
         return verify_host(row, r, set, env, when);
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
 
-        if (!is_buffer(a) || !a->is_output)
-            continue;
-        if (cb_row_check_guards(row, &r->out[set][i], r->guard_front, p->arg_length[i],
+        if (is_buffer(a) && a->is_output &&
+            cb_row_check_guards(row, &r->out[set][i], r->guard_front, p->arg_length[i],
                                 elem_size(a), r->guard_scratch, a->name, when) != 0)
             return -1;
-        CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE, 0,
-                                              buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
     }
-    if (repeats_passed(r, p))
-        return 0;
+    same = repeats_passed(row, r, set);
+    if (same != 0)
+        return same > 0 ? 0 : -1;
+    r->passed = 0;
+    for (unsigned i = 0; i < r->g->arg_count; i++)
+        if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output)
+            CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE,
+                                                  0, buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
     if (!r->first_checked) {
         r->first_checked = 1;
         if (mark_suspects(row, r) != 0)
@@ -827,8 +830,10 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
     }
     v->atol = atol;
     v->tolerance = rtol;
-    if (v->failures == 0)
-        return keep_passed(row, r, p);
+    if (v->failures == 0) {
+        r->passed = 1;
+        return 0;
+    }
     print_mismatches(row, r);
     cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
                 "%zu of %zu elements wrong %s against reference '%s'; worst %s[%zu]: got %.9g "

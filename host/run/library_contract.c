@@ -16,7 +16,7 @@ struct fixed_buffers {
     size_t guard_front;
     const void *host_in[CB_MAX_INPUTS]; /* shared (cb_elem_share) */
     void *host_out;
-    void *passed;        /* the output of the last check that passed (cb_row_keep_passed) */
+    int passed;          /* host_out holds an output whose check passed (cb_row_output_repeats) */
     cl_uint *host_guard; /* guard_front + CB_GUARD_BYTES */
 };
 
@@ -42,7 +42,6 @@ static void fixed_release(struct fixed_buffers *b)
     for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
         cb_elem_unshare(b->host_in[i]);
     free(b->host_out);
-    free(b->passed);
     free(b->host_guard);
 }
 
@@ -91,14 +90,21 @@ static int fixed_verify(struct cb_row *row, struct fixed_buffers *b, unsigned se
     if (cb_row_check_guards(row, &b->out[set], b->guard_front, p->output_elems, cb_real_size(p),
                             b->host_guard, NULL, when) != 0)
         return -1;
+    if (b->passed) {
+        const int same = cb_row_output_repeats(row, b->out[set].inner, b->host_out,
+                                               p->output_elems * cb_real_size(p));
+
+        if (same != 0)
+            return same > 0 ? 0 : -1;
+    }
+    b->passed = 0;
     CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, b->out[set].inner, CL_TRUE, 0,
                                           p->output_elems * cb_real_size(p), b->host_out, 0, NULL,
                                           NULL));
-    if (cb_row_repeats_passed(b->host_out, b->passed, p->output_elems * cb_real_size(p)))
-        return 0;
     if (cb_row_verify_host(row, b->host_in, b->host_out, env, when) != 0)
         return -1;
-    return cb_row_keep_passed(row, &b->host_out, &b->passed, p->output_elems * cb_real_size(p));
+    b->passed = 1;
+    return 0;
 }
 
 struct library_buffers {

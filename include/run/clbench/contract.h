@@ -84,13 +84,12 @@ int cb_row_check_buffer(struct cb_row *row, double bytes);
 int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
                         size_t elem_size, cl_uint *scratch, const char *output, const char *when);
 
-/* An output's check passed: *got becomes *passed, kept to compare later reads with, and *got
- * the array kept before (or a new one).  A check depends on the inputs and the output alone,
- * so a later output the same to the bit passes as this one did: cb_row_repeats_passed says
- * so, for the cost of a comparison of bytes, where the check may compute a reference.  -1
- * with the row failed when host memory runs out. */
-int cb_row_keep_passed(struct cb_row *row, void **got, void **passed, size_t bytes);
-int cb_row_repeats_passed(const void *got, const void *passed, size_t bytes);
+/* 1 when the `bytes` of output buffer `out` are the same to the bit as `passed`, the host copy
+ * of an output that passed its check, else 0; -1 with the row failed.  A check depends on the
+ * inputs and the output alone, so such an output passes as that one did, for a comparison of
+ * bytes where the check may compute a reference.  Read in parts into a small array: the host
+ * copy stays as it was for the check when they differ. */
+int cb_row_output_repeats(struct cb_row *row, cl_mem out, const void *passed, size_t bytes);
 /* Checks a row's one output, read back into host_out, against its kernel's host reference
  * (struct cb_kernel's reference) on the inputs host_in, on a sample (verify.h): 0, or -1 with
  * the row verify_failed; `when` is for messages. */
