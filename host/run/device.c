@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/device.h"
 
+#include "clbench/buffer_pool.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/driver_env.h"
@@ -462,6 +463,8 @@ cl_int cb_device_open(struct cb_device *d)
 void cb_device_close(struct cb_device *d)
 {
     /* Release errors at teardown change nothing the user can act on. */
+    if (d->context != NULL)
+        cb_pool_drop(d->context);
     if (d->queue != NULL)
         clReleaseCommandQueue(d->queue);
     if (d->context != NULL)

@@ -5,6 +5,7 @@
  * on the row's device or on the one the check names, or its one output with a host reference
  * on a sample (verify.h).  Without a reference the row ends unverified. */
 #include "clbench/contract.h"
+#include "clbench/buffer_pool.h"
 #include "clbench/device_defaults.h"
 #include "clbench/elements.h"
 #include "clbench/oracle.h"
@@ -152,8 +153,7 @@ static void generic_release(void *state)
         return;
     for (unsigned s = 0; s < CB_MAX_BUFFER_SETS; s++)
         for (unsigned i = 0; i < CB_MAX_ARGS; i++) {
-            if (r->in[s][i] != NULL)
-                clReleaseMemObject(r->in[s][i]);
+            cb_pool_give(r->in[s][i]);
             cb_guarded_release(&r->out[s][i]);
         }
     for (unsigned i = 0; i < CB_MAX_ARGS; i++) {

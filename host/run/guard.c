@@ -1,6 +1,7 @@
 /* Guarded output buffers; see guard.h. */
 #include "clbench/guard.h"
 
+#include "clbench/buffer_pool.h"
 #include "clbench/check.h"
 #include "clbench/device.h"
 #include "clbench/kernel.h"
@@ -32,7 +33,9 @@ cl_int cb_guarded_create(const struct cb_device *d, size_t front, size_t bytes, 
     const size_t tail = front + bytes / sizeof guard_canary * sizeof guard_canary;
     cl_int err;
 
-    g->whole = clCreateBuffer(d->context, CL_MEM_READ_WRITE, total, NULL, &err);
+    /* Whatever a row before left in a buffer taken from the pool is overwritten below:
+     * canary, poison, canary. */
+    g->whole = cb_pool_take(d->context, CL_MEM_READ_WRITE, total, &err);
     CB_CHECK_ERR(err, "clCreateBuffer");
     CB_CHECK(clEnqueueFillBuffer(d->queue, g->whole, &guard_canary, sizeof guard_canary, 0, front,
                                  0, NULL, NULL));
@@ -58,8 +61,7 @@ void cb_guarded_release(struct cb_guarded *g)
 {
     if (g->inner != NULL)
         clReleaseMemObject(g->inner);
-    if (g->whole != NULL)
-        clReleaseMemObject(g->whole);
+    cb_pool_give(g->whole);
     g->inner = g->whole = NULL;
 }
 

@@ -4,6 +4,7 @@
  * CLBlast) computes, launching and timing the work itself; its result is stored into the
  * output before each check against the CPU reference, so that it is verified like every row. */
 #include "clbench/contract.h"
+#include "clbench/buffer_pool.h"
 
 #include "clbench/elements.h"
 #include "clbench/size_math.h"
@@ -35,8 +36,7 @@ static void fixed_release(struct fixed_buffers *b)
 {
     for (unsigned s = 0; s < CB_MAX_BUFFER_SETS; s++) {
         for (unsigned i = 0; i < CB_MAX_INPUTS; i++)
-            if (b->in[s][i] != NULL)
-                clReleaseMemObject(b->in[s][i]);
+            cb_pool_give(b->in[s][i]);
         cb_guarded_release(&b->out[s]);
     }
     for (unsigned i = 0; i < CB_MAX_INPUTS; i++)

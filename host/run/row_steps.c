@@ -5,6 +5,7 @@
 #include "clbench/contract.h"
 
 #include "clbench/arginfo.h"
+#include "clbench/buffer_pool.h"
 #include "clbench/device.h"
 #include "clbench/parallel.h"
 #include "clbench/size_math.h"
@@ -53,11 +54,13 @@ cl_mem cb_row_input_buffer(struct cb_row *row, const void *src, size_t bytes, co
     const char *call = "clCreateBuffer";
     void *to;
     cl_int err;
-    cl_mem buffer =
-        clCreateBuffer(d->context, CL_MEM_READ_ONLY | (mapped ? 0 : CL_MEM_COPY_HOST_PTR), bytes,
-                       mapped ? NULL : (void *)src, &err);
+    /* Written whole below, whatever a row before left in it. */
+    cl_mem buffer = cb_pool_take(d->context, CL_MEM_READ_ONLY, bytes, &err);
 
-    if (err == CL_SUCCESS && mapped) {
+    if (err == CL_SUCCESS && !mapped) {
+        call = "clEnqueueWriteBuffer";
+        err = clEnqueueWriteBuffer(d->queue, buffer, CL_TRUE, 0, bytes, src, 0, NULL, NULL);
+    } else if (err == CL_SUCCESS) {
         call = "clEnqueueMapBuffer";
         to = clEnqueueMapBuffer(d->queue, buffer, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes,
                                 0, NULL, NULL, &err);
@@ -72,8 +75,7 @@ cl_mem cb_row_input_buffer(struct cb_row *row, const void *src, size_t bytes, co
     cb_cl_fail(err, call, __FILE__, __LINE__);
     cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s (%s) failed: %s: %s", call, what,
                 cb_cl_errname(err), cb_cl_advice(err));
-    if (buffer != NULL)
-        clReleaseMemObject(buffer);
+    cb_pool_give(buffer);
     return NULL;
 }
 
