@@ -344,10 +344,3 @@ void cb_elem_unshare(const void *data)
         }
     pthread_mutex_unlock(&shared_lock);
 }
-
-void cb_elem_unshare_all(void)
-{
-    pthread_mutex_lock(&shared_lock);
-    drop_unused();
-    pthread_mutex_unlock(&shared_lock);
-}

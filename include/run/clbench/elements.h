@@ -38,10 +38,9 @@ void *cb_elem_make(const struct cb_generic_arg *a, size_t count, unsigned long l
  * (the same type, fill, length and seed) and shared by them, read-only: the rows of one shape
  * that follow each other (a family's kernels, a tuner's variants) make their inputs once.  A
  * row hands each array back with cb_elem_unshare when it ends; an array no row holds is kept
- * until a row asks for one that is not there (cb_elem_unshare_all frees them now).  Rows may
- * run on several threads.  NULL when memory runs out. */
+ * until a row asks for one that is not there, and freed then, before the new one is made.
+ * Rows may run on several threads.  NULL when memory runs out. */
 const void *cb_elem_share(const struct cb_generic_arg *a, size_t count, unsigned long long seed);
 void cb_elem_unshare(const void *data);
-void cb_elem_unshare_all(void);
 
 #endif
