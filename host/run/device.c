@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/device.h"
 
+#include "clbench/buffer_pool.h"
 #include "clbench/cache_dir.h"
 #include "clbench/check.h"
 #include "clbench/driver_env.h"
@@ -401,6 +402,11 @@ int cb_device_on_host(const struct cb_device *d)
     return (d->type & CL_DEVICE_TYPE_CPU) != 0 && online > 0 && d->compute_units <= online;
 }
 
+int cb_device_host_memory(const struct cb_device *d)
+{
+    return (d->type & ~(cl_device_type)CL_DEVICE_TYPE_DEFAULT) == CL_DEVICE_TYPE_CPU;
+}
+
 void cb_devices_print(FILE *out, const struct cb_device_list *list)
 {
     for (size_t i = 0; i < list->count; i++) {
@@ -457,6 +463,8 @@ cl_int cb_device_open(struct cb_device *d)
 void cb_device_close(struct cb_device *d)
 {
     /* Release errors at teardown change nothing the user can act on. */
+    if (d->context != NULL)
+        cb_pool_drop(d->context);
     if (d->queue != NULL)
         clReleaseCommandQueue(d->queue);
     if (d->context != NULL)

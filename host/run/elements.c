@@ -7,6 +7,7 @@
 #include <CL/cl.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -252,4 +253,94 @@ void *cb_elem_make(const struct cb_generic_arg *a, size_t count, unsigned long l
         cb_parallel_for(count, 1u << 20, make_part, &m);
     free(random);
     return m.data;
+}
+
+/* One array made by cb_elem_make, with what decides its contents, and the rows using it. */
+struct shared {
+    struct shared *next;
+    enum cb_elem_type type;
+    enum cb_fill fill;
+    double fill_value;
+    int is_input;
+    size_t count;
+    unsigned long long seed;
+    unsigned users;
+    void *data;
+};
+
+static struct shared *shared_list;
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int same_contents(const struct shared *s, const struct cb_generic_arg *a, size_t count,
+                         unsigned long long seed)
+{
+    return s->type == a->type && s->fill == a->fill && s->is_input == a->is_input &&
+           s->count == count && s->seed == seed &&
+           (a->fill != CB_FILL_CONST || s->fill_value == a->fill_value);
+}
+
+/* Frees the arrays no row uses. */
+static void drop_unused(void)
+{
+    struct shared **at = &shared_list;
+
+    while (*at != NULL) {
+        struct shared *s = *at;
+
+        if (s->users > 0) {
+            at = &s->next;
+            continue;
+        }
+        *at = s->next;
+        free(s->data);
+        free(s);
+    }
+}
+
+const void *cb_elem_share(const struct cb_generic_arg *a, size_t count, unsigned long long seed)
+{
+    struct shared *s;
+
+    pthread_mutex_lock(&shared_lock);
+    for (s = shared_list; s != NULL && !same_contents(s, a, count, seed); s = s->next)
+        ;
+    if (s != NULL) {
+        s->users++;
+        pthread_mutex_unlock(&shared_lock);
+        return s->data;
+    }
+    /* Another row's arrays go before this one is made: no more memory held than without
+     * sharing, but for the time between rows. */
+    drop_unused();
+    s = calloc(1, sizeof *s);
+    if (s != NULL && (s->data = cb_elem_make(a, count, seed)) == NULL) {
+        free(s);
+        s = NULL;
+    }
+    if (s != NULL) {
+        s->type = a->type;
+        s->fill = a->fill;
+        s->fill_value = a->fill_value;
+        s->is_input = a->is_input;
+        s->count = count;
+        s->seed = seed;
+        s->users = 1;
+        s->next = shared_list;
+        shared_list = s;
+    }
+    pthread_mutex_unlock(&shared_lock);
+    return s != NULL ? s->data : NULL;
+}
+
+void cb_elem_unshare(const void *data)
+{
+    if (data == NULL)
+        return;
+    pthread_mutex_lock(&shared_lock);
+    for (struct shared *s = shared_list; s != NULL; s = s->next)
+        if (s->data == data && s->users > 0) {
+            s->users--;
+            break;
+        }
+    pthread_mutex_unlock(&shared_lock);
 }

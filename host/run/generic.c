@@ -5,6 +5,7 @@
  * on the row's device or on the one the check names, or its one output with a host reference
  * on a sample (verify.h).  Without a reference the row ends unverified. */
 #include "clbench/contract.h"
+#include "clbench/buffer_pool.h"
 #include "clbench/device_defaults.h"
 #include "clbench/elements.h"
 #include "clbench/oracle.h"
@@ -26,9 +27,13 @@ struct generic_buffers {
     cl_mem in[CB_MAX_BUFFER_SETS][CB_MAX_ARGS];             /* arguments only read */
     struct cb_guarded out[CB_MAX_BUFFER_SETS][CB_MAX_ARGS]; /* outputs, inout included */
     size_t guard_front;
-    void *initial[CB_MAX_ARGS]; /* every buffer's contents before a launch */
-    void *got[CB_MAX_ARGS];     /* outputs read back */
-    void *want[CB_MAX_ARGS];    /* the reference's outputs, once it ran */
+    /* Every buffer's contents before a launch, shared with other rows (cb_elem_share). */
+    const void *initial[CB_MAX_ARGS];
+    void *got[CB_MAX_ARGS]; /* outputs read back */
+    /* `got` holds outputs whose check passed: a later output the same to the bit passes as
+     * they did (cb_row_output_repeats). */
+    int passed;
+    void *want[CB_MAX_ARGS]; /* the reference's outputs, once it ran */
     cl_uint *guard_scratch;
     /* Elements of each `out` that held the poison after the first launch, one bit each, and
      * their count: unwritten, or written with the poison's value (the second poison tells). */
@@ -148,12 +153,11 @@ static void generic_release(void *state)
         return;
     for (unsigned s = 0; s < CB_MAX_BUFFER_SETS; s++)
         for (unsigned i = 0; i < CB_MAX_ARGS; i++) {
-            if (r->in[s][i] != NULL)
-                clReleaseMemObject(r->in[s][i]);
+            cb_pool_give(r->in[s][i]);
             cb_guarded_release(&r->out[s][i]);
         }
     for (unsigned i = 0; i < CB_MAX_ARGS; i++) {
-        free(r->initial[i]);
+        cb_elem_unshare(r->initial[i]);
         free(r->got[i]);
         free(r->want[i]);
         free(r->suspect[i]);
@@ -205,7 +209,6 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
     const struct cb_generic *g;
     struct generic_buffers *r = calloc(1, sizeof *r);
     unsigned inputs = 0;
-    cl_int err;
 
     *state = r;
     if (r == NULL) {
@@ -229,8 +232,8 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
             continue;
         /* A host-checked kernel's inputs are seeded by their order among the inputs, as a
          * library row's are: the same data for a kernel and its library baseline. */
-        r->initial[i] = cb_elem_make(&g->args[i], p->arg_length[i],
-                                     env->cfg->seed + (host_checked(p) ? inputs : i));
+        r->initial[i] = cb_elem_share(&g->args[i], p->arg_length[i],
+                                      env->cfg->seed + (host_checked(p) ? inputs : i));
         inputs += g->args[i].is_input;
         if (r->initial[i] == NULL ||
             (g->args[i].is_output && (r->got[i] = malloc(buffer_bytes(p, i))) == NULL)) {
@@ -246,9 +249,10 @@ static int generic_create(struct cb_row *row, const struct cb_row_env *env, void
             if (!is_buffer(a))
                 continue;
             if (!a->is_output) {
-                r->in[s][i] = clCreateBuffer(d->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                                             buffer_bytes(p, i), r->initial[i], &err);
-                CB_ROW_CHECK_ERR(row, err, "clCreateBuffer (an input)");
+                r->in[s][i] =
+                    cb_row_input_buffer(row, r->initial[i], buffer_bytes(p, i), "an input");
+                if (r->in[s][i] == NULL)
+                    return -1;
                 continue;
             }
             CB_ROW_CHECK(row,
@@ -350,6 +354,7 @@ static int generic_repoison(struct cb_row *row, void *state, unsigned set)
 
     if (r->suspects == 0)
         return 0;
+    r->passed = 0; /* r->got holds the second poison next */
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
 
@@ -487,7 +492,7 @@ static int launch_reference(struct cb_row *row, struct generic_buffers *r,
         if (!is_buffer(&g->args[i]))
             continue;
         mem[i] = clCreateBuffer(dev->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                                buffer_bytes(rp, i), r->initial[i], &err);
+                                buffer_bytes(rp, i), (void *)r->initial[i], &err);
         if (err != CL_SUCCESS) {
             cb_cl_fail(err, "clCreateBuffer", __FILE__, __LINE__);
             cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "clCreateBuffer: %s", cb_cl_errname(err));
@@ -711,6 +716,26 @@ static int check_unwritten(struct cb_row *row, const struct generic_buffers *r)
     return 0;
 }
 
+/* 1 when every output of set `set` is the same to the bit as the one in r->got that passed,
+ * 0 when one is not (or none passed yet), -1. */
+static int repeats_passed(struct cb_row *row, const struct generic_buffers *r, unsigned set)
+{
+    const struct cb_problem *p = &row->problem;
+
+    if (!r->passed)
+        return 0;
+    for (unsigned i = 0; i < r->g->arg_count; i++) {
+        int same;
+
+        if (!is_buffer(&r->g->args[i]) || !r->g->args[i].is_output)
+            continue;
+        same = cb_row_output_repeats(row, r->out[set][i].inner, r->got[i], buffer_bytes(p, i));
+        if (same != 1)
+            return same;
+    }
+    return 1;
+}
+
 /* A kernel checked by a host reference (plugin.h): its one output against the reference on
  * a sample (verify.h), so that a large output costs a sample, not a reference's launch. */
 static int verify_host(struct cb_row *row, struct generic_buffers *r, unsigned set,
@@ -719,6 +744,7 @@ static int verify_host(struct cb_row *row, struct generic_buffers *r, unsigned s
     const struct cb_problem *p = &row->problem;
     const void *in[CB_MAX_INPUTS] = {NULL};
     unsigned inputs = 0, out = 0;
+    int same;
 
     for (unsigned i = 0; i < r->g->arg_count; i++)
         if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output)
@@ -728,9 +754,16 @@ static int verify_host(struct cb_row *row, struct generic_buffers *r, unsigned s
     if (cb_row_check_guards(row, &r->out[set][out], r->guard_front, p->arg_length[out],
                             elem_size(&r->g->args[out]), r->guard_scratch, NULL, when) != 0)
         return -1;
+    same = repeats_passed(row, r, set);
+    if (same != 0)
+        return same > 0 ? 0 : -1;
+    r->passed = 0;
     CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][out].inner, CL_TRUE, 0,
                                           buffer_bytes(p, out), r->got[out], 0, NULL, NULL));
-    return cb_row_verify_host(row, in, r->got[out], env, when);
+    if (cb_row_verify_host(row, in, r->got[out], env, when) != 0)
+        return -1;
+    r->passed = 1;
+    return 0;
 }
 
 static int generic_verify(struct cb_row *row, void *state, unsigned set,
@@ -741,21 +774,26 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
     const struct cb_generic_check *check = &r->g->check;
     struct cb_verify *v = &row->verify;
     double atol = 0, rtol = 0;
-    int bound_known = 0;
+    int bound_known = 0, same;
 
     if (host_checked(p))
         return verify_host(row, r, set, env, when);
     for (unsigned i = 0; i < r->g->arg_count; i++) {
         const struct cb_generic_arg *a = &r->g->args[i];
 
-        if (!is_buffer(a) || !a->is_output)
-            continue;
-        if (cb_row_check_guards(row, &r->out[set][i], r->guard_front, p->arg_length[i],
+        if (is_buffer(a) && a->is_output &&
+            cb_row_check_guards(row, &r->out[set][i], r->guard_front, p->arg_length[i],
                                 elem_size(a), r->guard_scratch, a->name, when) != 0)
             return -1;
-        CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE, 0,
-                                              buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
     }
+    same = repeats_passed(row, r, set);
+    if (same != 0)
+        return same > 0 ? 0 : -1;
+    r->passed = 0;
+    for (unsigned i = 0; i < r->g->arg_count; i++)
+        if (is_buffer(&r->g->args[i]) && r->g->args[i].is_output)
+            CB_ROW_CHECK(row, clEnqueueReadBuffer(row->device->queue, r->out[set][i].inner, CL_TRUE,
+                                                  0, buffer_bytes(p, i), r->got[i], 0, NULL, NULL));
     if (!r->first_checked) {
         r->first_checked = 1;
         if (mark_suspects(row, r) != 0)
@@ -792,8 +830,10 @@ static int generic_verify(struct cb_row *row, void *state, unsigned set,
     }
     v->atol = atol;
     v->tolerance = rtol;
-    if (v->failures == 0)
+    if (v->failures == 0) {
+        r->passed = 1;
         return 0;
+    }
     print_mismatches(row, r);
     cb_row_fail(row, CB_STATUS_VERIFY_FAILED,
                 "%zu of %zu elements wrong %s against reference '%s'; worst %s[%zu]: got %.9g "

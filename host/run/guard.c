@@ -1,8 +1,11 @@
 /* Guarded output buffers; see guard.h. */
 #include "clbench/guard.h"
 
+#include "clbench/buffer_pool.h"
 #include "clbench/check.h"
+#include "clbench/device.h"
 #include "clbench/kernel.h"
+#include "clbench/parallel.h"
 
 #include <string.h>
 
@@ -25,15 +28,31 @@ cl_int cb_guarded_create(const struct cb_device *d, size_t front, size_t bytes, 
     const cl_buffer_region region = {front, bytes};
     /* clEnqueueFillBuffer fills whole patterns: a uchar output of odd length still gets them. */
     const size_t total = front + cb_round_up(bytes, sizeof guard_canary) + CB_GUARD_BYTES;
+    /* The guard after the output starts in its last word, which the poison then overwrites
+     * up to the output's end. */
+    const size_t tail = front + bytes / sizeof guard_canary * sizeof guard_canary;
     cl_int err;
 
-    g->whole = clCreateBuffer(d->context, CL_MEM_READ_WRITE, total, NULL, &err);
+    /* Whatever a row before left in a buffer taken from the pool is overwritten below:
+     * canary, poison, canary. */
+    g->whole = cb_pool_take(d->context, CL_MEM_READ_WRITE, total, &err);
     CB_CHECK_ERR(err, "clCreateBuffer");
-    CB_CHECK(clEnqueueFillBuffer(d->queue, g->whole, &guard_canary, sizeof guard_canary, 0, total,
+    CB_CHECK(clEnqueueFillBuffer(d->queue, g->whole, &guard_canary, sizeof guard_canary, 0, front,
                                  0, NULL, NULL));
+    CB_CHECK(clEnqueueFillBuffer(d->queue, g->whole, &guard_canary, sizeof guard_canary, tail,
+                                 total - tail, 0, NULL, NULL));
     g->inner =
         clCreateSubBuffer(g->whole, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region, &err);
     CB_CHECK_ERR(err, "clCreateSubBuffer");
+    if (cb_device_host_memory(d)) {
+        void *out = clEnqueueMapBuffer(d->queue, g->inner, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION,
+                                       0, bytes, 0, NULL, NULL, &err);
+
+        CB_CHECK_ERR(err, "clEnqueueMapBuffer");
+        cb_parallel_fill(out, bytes, poison, poison_size);
+        CB_CHECK(clEnqueueUnmapMemObject(d->queue, g->inner, out, 0, NULL, NULL));
+        return CL_SUCCESS;
+    }
     CB_CHECK(clEnqueueFillBuffer(d->queue, g->inner, poison, poison_size, 0, bytes, 0, NULL, NULL));
     return CL_SUCCESS;
 }
@@ -42,8 +61,7 @@ void cb_guarded_release(struct cb_guarded *g)
 {
     if (g->inner != NULL)
         clReleaseMemObject(g->inner);
-    if (g->whole != NULL)
-        clReleaseMemObject(g->whole);
+    cb_pool_give(g->whole);
     g->inner = g->whole = NULL;
 }
 

@@ -3,6 +3,7 @@
 #include "clbench/parallel.h"
 
 #include <pthread.h>
+#include <string.h>
 #include <unistd.h>
 
 struct part {
@@ -52,4 +53,42 @@ unsigned cb_parallel_for(size_t n, size_t grain, cb_part_fn fn, void *ctx)
             run_part(&parts[i]);
     }
     return (unsigned)count;
+}
+
+/* Parts of a copy or fill: large enough that a thread's start is small beside its work. */
+enum { BYTES_GRAIN = 1u << 22 };
+
+struct bytes_job {
+    unsigned char *dst;
+    const unsigned char *src; /* a copy's source, or NULL */
+    const unsigned char *pattern;
+    size_t size; /* the pattern's */
+};
+
+/* Indices are patterns (bytes for a copy), so that no part splits one. */
+static void bytes_part(void *ctx, size_t begin, size_t end, unsigned part)
+{
+    const struct bytes_job *j = ctx;
+
+    (void)part;
+    if (j->src != NULL) {
+        memcpy(j->dst + begin, j->src + begin, end - begin);
+        return;
+    }
+    for (size_t i = begin; i < end; i++)
+        memcpy(j->dst + i * j->size, j->pattern, j->size);
+}
+
+void cb_parallel_copy(void *dst, const void *src, size_t bytes)
+{
+    struct bytes_job j = {dst, src, NULL, 1};
+
+    cb_parallel_for(bytes, BYTES_GRAIN, bytes_part, &j);
+}
+
+void cb_parallel_fill(void *dst, size_t bytes, const void *pattern, size_t size)
+{
+    struct bytes_job j = {dst, NULL, pattern, size};
+
+    cb_parallel_for(bytes / size, BYTES_GRAIN / size, bytes_part, &j);
 }

@@ -5,12 +5,17 @@
 #include "clbench/contract.h"
 
 #include "clbench/arginfo.h"
+#include "clbench/buffer_pool.h"
+#include "clbench/device.h"
+#include "clbench/parallel.h"
 #include "clbench/size_math.h"
 #include "clbench/source.h"
 #include "clbench/verify.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 void cb_row_fail(struct cb_row *row, enum cb_status status, const char *fmt, ...)
 {
@@ -40,6 +45,38 @@ int cb_row_check_buffer(struct cb_row *row, double bytes)
         return -1;
     }
     return 0;
+}
+
+cl_mem cb_row_input_buffer(struct cb_row *row, const void *src, size_t bytes, const char *what)
+{
+    const struct cb_device *d = row->device;
+    const int mapped = cb_device_host_memory(d);
+    const char *call = "clCreateBuffer";
+    void *to;
+    cl_int err;
+    /* Written whole below, whatever a row before left in it. */
+    cl_mem buffer = cb_pool_take(d->context, CL_MEM_READ_ONLY, bytes, &err);
+
+    if (err == CL_SUCCESS && !mapped) {
+        call = "clEnqueueWriteBuffer";
+        err = clEnqueueWriteBuffer(d->queue, buffer, CL_TRUE, 0, bytes, src, 0, NULL, NULL);
+    } else if (err == CL_SUCCESS) {
+        call = "clEnqueueMapBuffer";
+        to = clEnqueueMapBuffer(d->queue, buffer, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes,
+                                0, NULL, NULL, &err);
+        if (err == CL_SUCCESS) {
+            cb_parallel_copy(to, src, bytes);
+            call = "clEnqueueUnmapMemObject";
+            err = clEnqueueUnmapMemObject(d->queue, buffer, to, 0, NULL, NULL);
+        }
+    }
+    if (err == CL_SUCCESS)
+        return buffer;
+    cb_cl_fail(err, call, __FILE__, __LINE__);
+    cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "%s (%s) failed: %s: %s", call, what,
+                cb_cl_errname(err), cb_cl_advice(err));
+    cb_pool_give(buffer);
+    return NULL;
 }
 
 int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
@@ -101,6 +138,31 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
         return -1;
     }
     return 0;
+}
+
+int cb_row_output_repeats(struct cb_row *row, cl_mem out, const void *passed, size_t bytes)
+{
+    enum { PART = 1u << 22 };
+    unsigned char *part = malloc(bytes < PART ? bytes : PART);
+    int same = 1;
+
+    if (part == NULL) {
+        cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "no host memory to read the output back");
+        return -1;
+    }
+    for (size_t at = 0; at < bytes && same; at += PART) {
+        const size_t n = bytes - at < PART ? bytes - at : PART;
+        const cl_int err =
+            clEnqueueReadBuffer(row->device->queue, out, CL_TRUE, at, n, part, 0, NULL, NULL);
+
+        if (err != CL_SUCCESS) {
+            free(part);
+            CB_ROW_CHECK_ERR(row, err, "clEnqueueReadBuffer");
+        }
+        same = memcmp(part, (const unsigned char *)passed + at, n) == 0;
+    }
+    free(part);
+    return same;
 }
 
 int cb_row_verify_host(struct cb_row *row, const void *const *host_in, const void *host_out,

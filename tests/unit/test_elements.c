@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 int test_half_conversions(void)
 {
@@ -109,5 +110,46 @@ int test_elements_two_poisons(void)
             ASSERT_TRUE(isnan(cb_elem_get((enum cb_elem_type)t, b, 0)));
         }
     }
+    return 0;
+}
+
+int test_elements_shared(void)
+{
+    struct cb_generic_arg a = {
+        .kind = CB_ARG_BUFFER, .type = CB_ELEM_FLOAT, .is_input = 1, .fill = CB_FILL_RANDOM};
+    struct cb_generic_arg c = a;
+    const float *x, *y, *z, *w;
+    float *made = cb_elem_make(&a, 1000, 9);
+
+    /* The same contents asked twice: one array, as cb_elem_make makes it. */
+    x = cb_elem_share(&a, 1000, 9);
+    y = cb_elem_share(&a, 1000, 9);
+    ASSERT_TRUE(x != NULL && x == y && memcmp(x, made, 1000 * sizeof *x) == 0);
+    /* Another seed, length or fill is another array. */
+    z = cb_elem_share(&a, 1000, 10);
+    ASSERT_TRUE(z != NULL && z != x && memcmp(z, x, 1000 * sizeof *x) != 0);
+    c.fill = CB_FILL_CONST;
+    c.fill_value = 3;
+    w = cb_elem_share(&c, 1000, 9);
+    ASSERT_TRUE(w != NULL && w != x && w[999] == 3.0f);
+    cb_elem_unshare(w);
+    c.fill_value = 4;
+    w = cb_elem_share(&c, 1000, 9);
+    ASSERT_TRUE(w != NULL && w[0] == 4.0f);
+    cb_elem_unshare(w);
+    /* Handed back by every row, an array stays for the next until other contents are asked
+     * for; the array of the row still holding it stays then too. */
+    cb_elem_unshare(x);
+    cb_elem_unshare(y);
+    ASSERT_TRUE(cb_elem_share(&a, 1000, 9) == x);
+    cb_elem_unshare(x);
+    y = cb_elem_share(&a, 999, 9);
+    ASSERT_TRUE(y != NULL && memcmp(y, made, 999 * sizeof *y) == 0);
+    free(made);
+    made = cb_elem_make(&a, 1000, 10);
+    ASSERT_TRUE(memcmp(z, made, 1000 * sizeof *z) == 0); /* still held: not freed */
+    cb_elem_unshare(y);
+    cb_elem_unshare(z);
+    free(made);
     return 0;
 }

@@ -71,6 +71,7 @@
     X(half_conversions)                                                                            \
     X(elements_fill_and_wrap)                                                                      \
     X(elements_two_poisons)                                                                        \
+    X(elements_shared)                                                                             \
     X(manifest_key_table_and_builtin_grammar)                                                      \
     X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(manifest_require_reason)                                                                     \

@@ -72,6 +72,10 @@ int cb_row_build(struct cb_row *row, const struct cb_device *d, struct cb_progra
 
 /* Adds a buffer of `bytes` to row->footprint_bytes; over_limits when it exceeds the device's
  * largest allocation, or all buffers its global memory. */
+/* A read-only buffer for input `what` holding `bytes` of src: on a device of host memory
+ * (cb_device_host_memory) mapped and copied over the host's cores, elsewhere copied by the
+ * driver as it is created.  NULL with the row failed where the driver refuses. */
+cl_mem cb_row_input_buffer(struct cb_row *row, const void *src, size_t bytes, const char *what);
 int cb_row_check_buffer(struct cb_row *row, double bytes);
 
 /* Checks the guards of an output of `elems` elements of elem_size bytes (guard.h);
@@ -80,6 +84,12 @@ int cb_row_check_buffer(struct cb_row *row, double bytes);
 int cb_row_check_guards(struct cb_row *row, const struct cb_guarded *g, size_t front, size_t elems,
                         size_t elem_size, cl_uint *scratch, const char *output, const char *when);
 
+/* 1 when the `bytes` of output buffer `out` are the same to the bit as `passed`, the host copy
+ * of an output that passed its check, else 0; -1 with the row failed.  A check depends on the
+ * inputs and the output alone, so such an output passes as that one did, for a comparison of
+ * bytes where the check may compute a reference.  Read in parts into a small array: the host
+ * copy stays as it was for the check when they differ. */
+int cb_row_output_repeats(struct cb_row *row, cl_mem out, const void *passed, size_t bytes);
 /* Checks a row's one output, read back into host_out, against its kernel's host reference
  * (struct cb_kernel's reference) on the inputs host_in, on a sample (verify.h): 0, or -1 with
  * the row verify_failed; `when` is for messages. */

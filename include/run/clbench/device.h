@@ -38,6 +38,10 @@ void cb_device_id_string(const struct cb_device *d, char *buf, size_t len);
 /* 1 for a CPU device that runs on this host's cores (not more compute units than the host has
  * online CPUs): the native probe of the host bounds what it can do. */
 int cb_device_on_host(const struct cb_device *d);
+/* 1 for a device that calls itself a CPU and nothing else (not Oclgrind, which calls itself
+ * every type): its buffers are host memory, which a mapping hands to the host without a copy,
+ * so that the host fills them over its cores rather than the driver's one thread. */
+int cb_device_host_memory(const struct cb_device *d);
 
 /* Prints the human listing of --list. */
 void cb_devices_print(FILE *out, const struct cb_device_list *list);

@@ -1,5 +1,6 @@
 /* Elements of the generic contract's buffers, of any type of generic.h's table: reading,
- * writing, filling and poisoning them, and half-precision conversions (pure; unit-tested). */
+ * writing, filling and poisoning them, and half-precision conversions (pure; unit-tested);
+ * the arrays rows share. */
 #ifndef CLBENCH_ELEMENTS_H
 #define CLBENCH_ELEMENTS_H
 
@@ -32,5 +33,14 @@ const void *cb_elem_second_poison(enum cb_elem_type t);
 /* count elements of a's buffer before a launch: its fill (input) or the poison (out only);
  * seed: the run's seed for the argument.  NULL when memory runs out. */
 void *cb_elem_make(const struct cb_generic_arg *a, size_t count, unsigned long long seed);
+
+/* cb_elem_make's array, made once for the rows of a process that ask for the same contents
+ * (the same type, fill, length and seed) and shared by them, read-only: the rows of one shape
+ * that follow each other (a family's kernels, a tuner's variants) make their inputs once.  A
+ * row hands each array back with cb_elem_unshare when it ends; an array no row holds is kept
+ * until a row asks for one that is not there, and freed then, before the new one is made.
+ * Rows may run on several threads.  NULL when memory runs out. */
+const void *cb_elem_share(const struct cb_generic_arg *a, size_t count, unsigned long long seed);
+void cb_elem_unshare(const void *data);
 
 #endif

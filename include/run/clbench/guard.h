@@ -29,10 +29,12 @@ struct cb_guard_damage {
  * alignment, which a sub-buffer must start at. */
 cl_int cb_guard_front(const struct cb_device *d, size_t *front);
 
-/* Creates g for an output of `bytes` (any number: the canary fills the whole buffer rounded up
- * to 4 bytes, the bytes past the output belong to the guard after it): canary in the guards,
+/* Creates g for an output of `bytes` (any number: the canary fills the guards, the bytes past
+ * the output up to a multiple of 4 belonging to the guard after it): canary in the guards,
  * `poison` (a pattern of poison_size bytes) everywhere in the output, so that an element the kernel
- * never writes cannot pass.  On failure g holds what was created (cb_guarded_release frees it). */
+ * never writes cannot pass; on a device of host memory (cb_device_host_memory) the output is
+ * mapped and poisoned over the host's cores.  On failure g holds what was created
+ * (cb_guarded_release frees it). */
 cl_int cb_guarded_create(const struct cb_device *d, size_t front, size_t bytes, const void *poison,
                          size_t poison_size, struct cb_guarded *g);
 void cb_guarded_release(struct cb_guarded *g);

@@ -19,4 +19,10 @@ typedef void (*cb_part_fn)(void *ctx, size_t begin, size_t end, unsigned part);
  * started has its part run on the calling thread. */
 unsigned cb_parallel_for(size_t n, size_t grain, cb_part_fn fn, void *ctx);
 
+/* memcpy(dst, src, bytes), over the host's cores. */
+void cb_parallel_copy(void *dst, const void *src, size_t bytes);
+/* Fills `bytes` of dst (a whole number of patterns) with the `size`-byte pattern, over the
+ * host's cores. */
+void cb_parallel_fill(void *dst, size_t bytes, const void *pattern, size_t size);
+
 #endif
