@@ -109,6 +109,8 @@ size_t cb_verify_output(const struct cb_problem *p, const void *const in[], cons
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v)
 {
     const size_t count = cb_verify_count(p, max_elems);
+    const double cost = p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+    const size_t grain = cost < (double)(1u << 18) ? (size_t)((double)(1u << 18) / cost) : 1;
     struct check c;
     unsigned parts;
 
@@ -123,7 +125,8 @@ size_t cb_verify_output(const struct cb_problem *p, const void *const in[], cons
     v->sampled = count < p->output_elems;
     for (unsigned k = 0; k < CB_PARALLEL_MAX_PARTS; k++)
         c.part[k].tolerance = v->tolerance;
-    parts = cb_parallel_for(count, 1u << 18, check_part, &c);
+    /* Parts of about the same work: a matmul's sampled element costs K multiply-adds. */
+    parts = cb_parallel_for(count, grain, check_part, &c);
     /* In index order, so the worst element is the first of the largest errors, as in one pass. */
     for (unsigned k = 0; k < parts; k++) {
         const struct cb_verify *w = &c.part[k];
