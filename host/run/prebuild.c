@@ -59,14 +59,17 @@ static int same_launch(const struct cb_row *row, const struct cb_row *small, con
 }
 
 /* The row at the smallest of its sizes halved (every dimension together) that launches as it
- * does; a library's row at its own size (it chooses its kernels by size).  -1 where the row
- * does not plan at all (its own run says why). */
+ * does; a library's row at its own size (CLBlast chooses its kernels by size).  -1 where there
+ * is nothing to warm: a row that does not plan (its own run says why), a library that compiles
+ * nothing. */
 static int warm_size(struct cb_row *row, const char *extra)
 {
     struct cb_row planned = *row;
 
     if (cb_row_plan(&planned) != 0)
         return -1;
+    if (row->problem.kernel->library != NULL)
+        return row->problem.kernel->library->compiles_on_first_use ? 0 : -1;
     if (cb_row_contract_of(row->problem.kernel)->launch != NULL)
         return 0;
     for (;;) {

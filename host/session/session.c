@@ -135,7 +135,7 @@ static void warmups_poll(struct warmups *wu, struct cb_run *run, const size_t *f
         r = cb_worker_warm_wait(&wu->workers[i], 0, &warmed, why, sizeof why);
         if (r == 0)
             continue;
-        if (r < 0)
+        if (r < 0 && !cb_interrupted)
             warm_failed(run->devices[i], why);
         cb_worker_stop(&wu->workers[i]);
         wu->state[i] = WARM_DONE;

@@ -12,6 +12,7 @@
 #include "clbench/manifest.h"
 #include "clbench/oracle.h"
 #include "clbench/native_peak.h"
+#include "clbench/peak.h"
 #include "clbench/peak_cache.h"
 #include "clbench/runfile.h"
 #include "clbench/timer.h"
@@ -1089,9 +1090,10 @@ static int kernel_files_changed(const cJSON *msg, char *why, size_t len)
     return 0;
 }
 
-/* A warm-up worker (cb_worker_warm_start): opens the device, runs each row once small
- * (cb_rows_warm), closes it and says how many ran.  Quiet and at a low priority: its rows run
- * again later, in the run, and say there whatever they have to say. */
+/* A warm-up worker (cb_worker_warm_start): opens the device, runs its peak probes
+ * (cb_peak_warm) and each row once small (cb_rows_warm), closes it and says how many ran.  Quiet
+ * and at a low priority: its rows run again later, in the run, and say there whatever they have to
+ * say. */
 static int warm_device(const cJSON *msg, const struct cb_session_settings *cfg,
                        struct cb_device **devices, size_t *count, struct cb_program_cache *cache,
                        struct cb_oracles *oracles)
@@ -1137,6 +1139,7 @@ static int warm_device(const cJSON *msg, const struct cb_session_settings *cfg,
         {
             const struct cb_row_env env = {&cfg->row, cache, oracles};
 
+            cb_peak_warm(d, &cfg->row, cache);
             warmed = cb_rows_warm(rows, n, &env);
         }
         free(rows);
