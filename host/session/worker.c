@@ -648,7 +648,9 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     cJSON *msg, *list, *reply = NULL, *ready;
     enum wait_result r;
     size_t builds = 0;
-    const int measures = !w->opened;
+    /* A device a worker opened before in this run (a replacement, the main job's second pass)
+     * keeps its peaks and clock check: handed over, not measured again. */
+    const int measures = !w->opened && !w->device->clock_checked;
     int building = 0; /* the device is open: what is left is the builds */
     const double open_s = open_timeout_s(row_timeout_s);
     double build_s;

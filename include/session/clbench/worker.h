@@ -85,7 +85,8 @@ int cb_worker_mode(void);
  * started again without prebuilding, so that the row at fault is the one that fails.  The
  * open has a deadline of its own, not a row's: CLBENCH_OPEN_TIMEOUT seconds (default 600, at
  * least timeout_s) for the context, the clock check and the peak probes, plus timeout_s per
- * build.  A replacement worker is handed the peaks and the clock check, not measuring them
+ * build.  A replacement worker, and any worker of a device that one opened before in this run
+ * (the main job's second pass), is handed the peaks and the clock check, not measuring them
  * again. */
 enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *const *devices,
                                       size_t device_count, size_t index,
