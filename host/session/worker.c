@@ -638,6 +638,21 @@ static void open_lost(struct cb_worker *w, enum wait_result r, const char *doing
                  lines[0] != '\0' ? lines : "(none)");
 }
 
+/* The kernel files as this run read them, into msg: a worker that reads another text
+ * refuses. */
+static void add_kernel_files(cJSON *msg)
+{
+    cJSON *list = cJSON_AddArrayToObject(msg, "kernel_files");
+
+    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
+        cJSON *file = cJSON_CreateObject();
+
+        cJSON_AddStringToObject(file, "path", cb_kernel_file_at(i)->path);
+        cJSON_AddStringToObject(file, "hash", cb_kernel_file_at(i)->hash);
+        cJSON_AddItemToArray(list, file);
+    }
+}
+
 /* Starts a worker and has it open the device; the outcome as cb_worker_open's.  The worker
  * answers twice: once the device is open and measured ("opened", with its peaks and clock
  * check, kept in w->device at once), then once its programs are built ("ready"); each step
@@ -670,15 +685,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
             cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0, 0));
             builds++;
         }
-    /* The kernel files as this run read them: a worker that reads another text refuses. */
-    list = cJSON_AddArrayToObject(msg, "kernel_files");
-    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
-        cJSON *file = cJSON_CreateObject();
-
-        cJSON_AddStringToObject(file, "path", cb_kernel_file_at(i)->path);
-        cJSON_AddStringToObject(file, "hash", cb_kernel_file_at(i)->hash);
-        cJSON_AddItemToArray(list, file);
-    }
+    add_kernel_files(msg);
     /* A replacement worker: the first one's peaks and clock check, not measured again. */
     if (!measures) {
         cJSON_AddItemToObject(msg, "peak", peak_json(w->device));
@@ -786,6 +793,7 @@ int cb_worker_warm_start(struct cb_worker *w, struct cb_device *const *devices, 
     for (size_t i = 0; i < count; i++)
         if (!rows[i].resumed)
             cJSON_AddItemToArray(list, spec_json(&rows[i], index, 0, 0));
+    add_kernel_files(msg);
     if (send_json(w, msg) != 0) {
         snprintf(why, len, "the worker took no request");
         reap(w, 1);
