@@ -76,5 +76,6 @@ const struct cb_library cb_library_clblast = {
     .refuses = clblast_refuses,
     .launch = clblast_launch, /* on the row's own buffers: nothing to open, store or close */
     .describe = clblast_describe,
+    .compiles_on_first_use = 1,
 };
 #endif

@@ -4,6 +4,7 @@
 #include "clbench/peak.h"
 
 #include "clbench/check.h"
+#include "clbench/device_info.h"
 #include "clbench/native_peak.h"
 #include "clbench/run.h"
 
@@ -366,6 +367,35 @@ static void take_roofs(struct cb_device *d, const double noise[4],
         d->peak_gflops_fp64 = native->gflops_fp64;
 }
 
+/* The probes' rows on d, n elements for the bandwidth probes; returns how many there are: the
+ * FMA probe in double and half only where the device has their extensions. */
+static size_t probe_rows(struct cb_row rows[6], struct cb_device *d, size_t n)
+{
+    for (unsigned i = 0; i < 3; i++)
+        probe_row(&rows[i], d, &probes[i], n);
+    probe_row(&rows[3], d, &probes[3], fma_items(d));
+    probe_row(&rows[4], d, &probes[3], fma_items(d));
+    rows[4].problem.real = CB_ELEM_DOUBLE;
+    /* Words of the same bytes as float's: as many registers, half the lanes. */
+    rows[4].problem.param[cb_kernel_param_index(&probes[3], "VEC")] /= 2;
+    probe_row(&rows[5], d, &probes[3], fma_items(d));
+    rows[5].problem.real = CB_ELEM_HALF;
+    return d->has_fp16 ? 6 : d->has_fp64 ? 5 : 4;
+}
+
+void cb_peak_warm(struct cb_device *d, const struct cb_row_settings *cfg,
+                  struct cb_program_cache *cache)
+{
+    struct cb_row_settings probe_cfg = *cfg;
+    const struct cb_row_env env = {&probe_cfg, cache, NULL};
+    struct cb_row rows[6];
+
+    if (cfg->peak_mode == CB_PEAK_OFF || cb_device_is_simulator(d))
+        return;
+    probe_cfg.cl_opts = NULL;
+    cb_rows_warm(rows, probe_rows(rows, d, bandwidth_elems(d)), &env);
+}
+
 void cb_peak_measure(struct cb_device *d, const struct cb_row_settings *cfg,
                      struct cb_program_cache *cache)
 {
@@ -385,17 +415,7 @@ void cb_peak_measure(struct cb_device *d, const struct cb_row_settings *cfg,
     probe_cfg.min_time_s = 0.05;
     probe_cfg.verify_max = 1 << 16;
     probe_cfg.cl_opts = NULL;
-    for (unsigned i = 0; i < 3; i++)
-        probe_row(&rows[i], d, &probes[i], n);
-    probe_row(&rows[3], d, &probes[3], fma_items(d));
-    /* The FMA probe again in double and half, where the device has their extensions. */
-    probe_row(&rows[4], d, &probes[3], fma_items(d));
-    rows[4].problem.real = CB_ELEM_DOUBLE;
-    /* Words of the same bytes as float's: as many registers, half the lanes. */
-    rows[4].problem.param[cb_kernel_param_index(&probes[3], "VEC")] /= 2;
-    probe_row(&rows[5], d, &probes[3], fma_items(d));
-    rows[5].problem.real = CB_ELEM_HALF;
-    cb_rows_prebuild(rows, d->has_fp16 ? 6 : d->has_fp64 ? 5 : 4, &env);
+    cb_rows_prebuild(rows, probe_rows(rows, d, n), &env);
     d->peak_read_gbs = run_probe(&rows[0], &env, &noise[0]);
     d->peak_write_gbs = run_probe(&rows[1], &env, &noise[1]);
     d->peak_copy_gbs = run_probe(&rows[2], &env, &noise[2]);

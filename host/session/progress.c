@@ -106,6 +106,11 @@ void cb_progress_builds(struct cb_progress *p, const struct cb_device *d)
     device_step(p, d, "building the programs for");
 }
 
+void cb_progress_warmup(struct cb_progress *p, const struct cb_device *d)
+{
+    device_step(p, d, "finishing the warm-up of");
+}
+
 void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, double row_ms)
 {
     p->done++;

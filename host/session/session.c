@@ -27,6 +27,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The main job with several devices (no --size, no --max-time) gives each launch a budget: a
  * row whose first launch is over it is not kept, and its group runs smaller on every device
@@ -75,6 +76,116 @@ static int shrunk(struct cb_run *run, size_t first, size_t r, unsigned char *don
             progress->total++;
         }
     return 1;
+}
+
+/* A device whose first use is worth warming in the background: a CPU device, whose compilers
+ * (PoCL's per local size, CLBlast's) run on the host's cores.  The test hook
+ * CLBENCH_TEST_NOT_CPU=TEXT counts a device whose platform's name holds TEXT as not a CPU, so
+ * that a machine without a GPU shows the order and the overlap. */
+static int counts_as_cpu(const struct cb_device *d)
+{
+    const char *not_cpu = getenv("CLBENCH_TEST_NOT_CPU");
+
+    if (not_cpu != NULL && *not_cpu != '\0' && strstr(d->platform_name, not_cpu) != NULL)
+        return 0;
+    return (d->type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
+/* The CPU devices' first uses (their programs built, their kernels compiled), each in a
+ * warm-up worker (cb_worker_warm_start) while a device that is not a CPU runs: at most
+ * `limit` at once, so that half the host's cores stay with that device's worker; every one
+ * finished or stopped before the first CPU device's turn, whose peaks and rows then run on a
+ * quiet host.  A warm-up that fails costs nothing but its head start. */
+struct warmups {
+    struct cb_worker *workers; /* per device of the run */
+    unsigned char *state;      /* per device: WARM_NONE ... */
+    size_t running, limit;
+    int started; /* the warm-ups were queued (once a run) */
+};
+enum { WARM_NONE, WARM_QUEUED, WARM_RUNNING, WARM_DONE };
+
+static int warmups_init(struct warmups *wu, size_t device_count)
+{
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+
+    memset(wu, 0, sizeof *wu);
+    wu->limit = online >= 4 ? (size_t)online / 2 : 1;
+    wu->workers = calloc(device_count + 1, sizeof *wu->workers);
+    wu->state = calloc(device_count + 1, 1);
+    return wu->workers != NULL && wu->state != NULL ? 0 : -1;
+}
+
+static void warm_failed(const struct cb_device *d, const char *why)
+{
+    cb_warn("warming up '%s' in the background failed (%s): its rows build as they run", d->name,
+            why);
+}
+
+/* Reaps the warm-ups that finished and starts queued ones while there is room. */
+static void warmups_poll(struct warmups *wu, struct cb_run *run, const size_t *first,
+                         const size_t *next)
+{
+    for (size_t i = 0; wu->state != NULL && i < run->device_count; i++) {
+        char why[CB_REASON_LEN];
+        size_t warmed;
+        int r;
+
+        if (wu->state[i] != WARM_RUNNING)
+            continue;
+        r = cb_worker_warm_wait(&wu->workers[i], 0, &warmed, why, sizeof why);
+        if (r == 0)
+            continue;
+        if (r < 0 && !cb_interrupted)
+            warm_failed(run->devices[i], why);
+        cb_worker_stop(&wu->workers[i]);
+        wu->state[i] = WARM_DONE;
+        wu->running--;
+    }
+    for (size_t i = 0; wu->state != NULL && i < run->device_count && wu->running < wu->limit; i++) {
+        char why[CB_REASON_LEN];
+
+        if (wu->state[i] != WARM_QUEUED)
+            continue;
+        if (cb_worker_warm_start(&wu->workers[i], run->devices, run->device_count, i,
+                                 &run->rows[first[i]], next[i] - first[i], why, sizeof why) != 0) {
+            warm_failed(run->devices[i], why);
+            cb_worker_stop(&wu->workers[i]);
+            wu->state[i] = WARM_DONE;
+            continue;
+        }
+        wu->state[i] = WARM_RUNNING;
+        wu->running++;
+    }
+}
+
+/* Before a CPU device's turn: the queued warm-ups are dropped (each would only do before the
+ * rows what the rows do) and the running ones waited for, a device's row deadline at most. */
+static void warmups_finish(struct warmups *wu, struct cb_run *run, double timeout_s,
+                           struct cb_progress *progress)
+{
+    for (size_t i = 0; wu->state != NULL && i < run->device_count; i++) {
+        char why[CB_REASON_LEN];
+        size_t warmed;
+
+        if (wu->state[i] == WARM_RUNNING) {
+            cb_progress_warmup(progress, run->devices[i]);
+            if (cb_worker_warm_wait(&wu->workers[i], timeout_s, &warmed, why, sizeof why) < 0 &&
+                !cb_interrupted)
+                warm_failed(run->devices[i], why);
+            cb_worker_stop(&wu->workers[i]);
+            wu->running--;
+        }
+        wu->state[i] = WARM_DONE;
+    }
+}
+
+static void warmups_free(struct warmups *wu, size_t device_count)
+{
+    for (size_t i = 0; wu->state != NULL && i < device_count; i++)
+        if (wu->state[i] == WARM_RUNNING)
+            cb_worker_stop(&wu->workers[i]);
+    free(wu->workers);
+    free(wu->state);
 }
 
 /* The rows of one device, [first, next), in this process (CLBENCH_WORKERS=0). */
@@ -128,7 +239,8 @@ static size_t run_in_process(struct cb_run *run, size_t first, size_t next,
 static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_t index,
                             const struct cb_session_settings *cfg, struct cb_journal *journal,
                             struct cb_progress *progress, unsigned char *done, int *fatal,
-                            const struct budget *b)
+                            const struct budget *b, struct warmups *wu, const size_t *firsts,
+                            const size_t *nexts)
 {
     struct cb_device *d = run->rows[first].device;
     struct cb_worker w;
@@ -166,6 +278,7 @@ static size_t run_in_worker(struct cb_run *run, size_t first, size_t next, size_
             failed++;
             continue;
         }
+        warmups_poll(wu, run, firsts, nexts);
         cb_progress_row(progress, &run->rows[r]);
         row_start = cb_wall_ms();
         o = cb_worker_run(&w, &run->rows[r], cfg->row.max_time_s, cfg->row.max_first_s,
@@ -215,37 +328,78 @@ static void prepare_device(struct cb_device *d, size_t index, struct cb_run *run
 }
 
 /* One pass over the devices: the rows of each that are not resumed; in the first pass a
- * device whose rows were all resumed is prepared, and resumed rows explained.  Stops early
- * when interrupted (cb_interrupted) or, with *fatal set, when no worker can be started. */
+ * device whose rows were all resumed is prepared, and resumed rows explained.  Devices that
+ * are not CPUs run first, the CPU devices warmed up meanwhile (struct warmups); otherwise in
+ * the run's order, which the rows keep.  Stops early when interrupted (cb_interrupted) or,
+ * with *fatal set, when no worker can be started. */
 static void run_pass(struct cb_run *run, const struct cb_session_settings *cfg,
                      struct cb_journal *journal, struct cb_oracles *oracles, unsigned char *done,
                      int *fatal, const struct budget *b, struct cb_progress *progress,
                      int first_pass)
 {
     const int isolated = cb_workers_enabled();
-    size_t next = 0;
+    const size_t count = run->device_count;
+    size_t *first = calloc(3 * count + 1, sizeof *first), *next = first + count,
+           *order = first + 2 * count, ordered = 0, at = 0;
+    struct warmups wu;
 
-    for (size_t i = 0; i < run->device_count && !cb_interrupted && !*fatal; i++) {
+    if (first == NULL || warmups_init(&wu, count) != 0) {
+        cb_error("out of host memory while planning the rows");
+        *fatal = 1;
+        free(first);
+        warmups_free(&wu, 0);
+        return;
+    }
+    /* A device's rows are one stretch of run->rows, in the devices' order. */
+    for (size_t i = 0; i < count; i++) {
+        first[i] = next[i] = at;
+        while (next[i] < run->row_count && run->rows[next[i]].device == run->devices[i])
+            next[i]++;
+        at = next[i];
+    }
+    for (int cpu = 0; cpu < 2; cpu++)
+        for (size_t i = 0; i < count; i++)
+            if (counts_as_cpu(run->devices[i]) == cpu)
+                order[ordered++] = i;
+    for (size_t o = 0; o < count && !cb_interrupted && !*fatal; o++) {
+        const size_t i = order[o];
         struct cb_device *d = run->devices[i];
-        size_t first = next, todo = 0, n;
+        size_t todo = 0, n;
 
-        while (next < run->row_count && run->rows[next].device == d)
-            todo += !run->rows[next++].resumed;
+        for (size_t r = first[i]; r < next[i]; r++)
+            todo += !run->rows[r].resumed;
+        if (counts_as_cpu(d))
+            warmups_finish(&wu, run, cfg->row_timeout_s, progress);
+        else if (first_pass && isolated && !wu.started) {
+            /* The CPU devices after this one, each with rows to run. */
+            for (size_t later = o + 1; later < count; later++) {
+                const size_t j = order[later];
+                size_t left = 0;
+
+                for (size_t r = first[j]; r < next[j]; r++)
+                    left += !run->rows[r].resumed;
+                if (counts_as_cpu(run->devices[j]) && left > 0)
+                    wu.state[j] = WARM_QUEUED;
+            }
+            wu.started = 1;
+            warmups_poll(&wu, run, first, next);
+        }
         if (todo == 0) {
-            if (next > first && first_pass)
+            if (next[i] > first[i] && first_pass)
                 prepare_device(d, i, run, cfg, progress);
             n = 0;
         } else
-            n = isolated
-                    ? run_in_worker(run, first, next, i, cfg, journal, progress, done, fatal, b)
-                    : run_in_process(run, first, next, cfg, journal, oracles, progress, done, b);
+            n = isolated ? run_in_worker(run, first[i], next[i], i, cfg, journal, progress, done,
+                                         fatal, b, &wu, first, next)
+                         : run_in_process(run, first[i], next[i], cfg, journal, oracles, progress,
+                                          done, b);
         /* Resumed rows were read before this device's peaks were known. */
-        for (size_t r = first; r < next && first_pass; r++)
+        for (size_t r = first[i]; r < next[i] && first_pass; r++)
             if (run->rows[r].resumed)
                 cb_row_explain(&run->rows[r]);
         if (n != SIZE_MAX)
             continue;
-        for (size_t r = first; r < next; r++) {
+        for (size_t r = first[i]; r < next[i]; r++) {
             if (run->rows[r].resumed)
                 continue;
             run->rows[r].status = CB_STATUS_LAUNCH_FAILED;
@@ -256,6 +410,8 @@ static void run_pass(struct cb_run *run, const struct cb_session_settings *cfg,
         }
         cb_progress_drop(progress, todo);
     }
+    warmups_free(&wu, count);
+    free(first);
 }
 
 /* Runs every row of every device that is not resumed, journaling each as it ends and marking

@@ -12,6 +12,7 @@
 #include "clbench/manifest.h"
 #include "clbench/oracle.h"
 #include "clbench/native_peak.h"
+#include "clbench/peak.h"
 #include "clbench/peak_cache.h"
 #include "clbench/runfile.h"
 #include "clbench/timer.h"
@@ -23,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -636,6 +638,21 @@ static void open_lost(struct cb_worker *w, enum wait_result r, const char *doing
                  lines[0] != '\0' ? lines : "(none)");
 }
 
+/* The kernel files as this run read them, into msg: a worker that reads another text
+ * refuses. */
+static void add_kernel_files(cJSON *msg)
+{
+    cJSON *list = cJSON_AddArrayToObject(msg, "kernel_files");
+
+    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
+        cJSON *file = cJSON_CreateObject();
+
+        cJSON_AddStringToObject(file, "path", cb_kernel_file_at(i)->path);
+        cJSON_AddStringToObject(file, "hash", cb_kernel_file_at(i)->hash);
+        cJSON_AddItemToArray(list, file);
+    }
+}
+
 /* Starts a worker and has it open the device; the outcome as cb_worker_open's.  The worker
  * answers twice: once the device is open and measured ("opened", with its peaks and clock
  * check, kept in w->device at once), then once its programs are built ("ready"); each step
@@ -646,7 +663,9 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
     cJSON *msg, *list, *reply = NULL, *ready;
     enum wait_result r;
     size_t builds = 0;
-    const int measures = !w->opened;
+    /* A device a worker opened before in this run (a replacement, the main job's second pass)
+     * keeps its peaks and clock check: handed over, not measured again. */
+    const int measures = !w->opened && !w->device->clock_checked;
     int building = 0; /* the device is open: what is left is the builds */
     const double open_s = open_timeout_s(row_timeout_s);
     double build_s;
@@ -666,15 +685,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
             cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0, 0));
             builds++;
         }
-    /* The kernel files as this run read them: a worker that reads another text refuses. */
-    list = cJSON_AddArrayToObject(msg, "kernel_files");
-    for (size_t i = 0; i < cb_kernel_files_count(); i++) {
-        cJSON *file = cJSON_CreateObject();
-
-        cJSON_AddStringToObject(file, "path", cb_kernel_file_at(i)->path);
-        cJSON_AddStringToObject(file, "hash", cb_kernel_file_at(i)->hash);
-        cJSON_AddItemToArray(list, file);
-    }
+    add_kernel_files(msg);
     /* A replacement worker: the first one's peaks and clock check, not measured again. */
     if (!measures) {
         cJSON_AddItemToObject(msg, "peak", peak_json(w->device));
@@ -756,6 +767,80 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *con
     if (o == CB_WORKER_OPEN_FAILED)
         snprintf(w->open_failure, sizeof w->open_failure, "%s", why);
     return o;
+}
+
+int cb_worker_warm_start(struct cb_worker *w, struct cb_device *const *devices, size_t device_count,
+                         size_t index, const struct cb_row *rows, size_t count, char *why,
+                         size_t len)
+{
+    cJSON *msg, *list;
+
+    memset(w, 0, sizeof *w);
+    w->to = w->from = w->err = -1;
+    w->devices = devices;
+    w->device_count = device_count;
+    w->device = devices[index];
+    w->device_index = index;
+    if (spawn(w, why, len) != 0)
+        return -1;
+    msg = cJSON_CreateObject();
+    cJSON_AddStringToObject(msg, "op", "warm");
+    cJSON_AddNumberToObject(msg, "device", (double)index);
+    list = cJSON_AddArrayToObject(msg, "devices");
+    for (size_t i = 0; i < device_count; i++)
+        cJSON_AddItemToArray(list, device_json(devices[i]));
+    list = cJSON_AddArrayToObject(msg, "rows");
+    for (size_t i = 0; i < count; i++)
+        if (!rows[i].resumed)
+            cJSON_AddItemToArray(list, spec_json(&rows[i], index, 0, 0));
+    add_kernel_files(msg);
+    if (send_json(w, msg) != 0) {
+        snprintf(why, len, "the worker took no request");
+        reap(w, 1);
+        return -1;
+    }
+    return 0;
+}
+
+int cb_worker_warm_wait(struct cb_worker *w, double wait_s, size_t *warmed, char *why, size_t len)
+{
+    enum wait_result r;
+    cJSON *reply;
+    const cJSON *n;
+    int ok;
+
+    if (w->pid == 0) {
+        snprintf(why, len, "no worker");
+        return -1;
+    }
+    r = wait_line(w, cb_wall_ms() + wait_s * 1e3);
+    if (r == TIMED_OUT && wait_s <= 0)
+        return 0;
+    if (r != LINE) {
+        char how[96];
+
+        death(reap(w, 1), how, sizeof how);
+        if (r == CLOSED)
+            snprintf(why, len, "its worker died of %s", how);
+        else
+            snprintf(why, len, "%s",
+                     r == INTERRUPTED ? "interrupted" : "it was still at work and was stopped");
+        return -1;
+    }
+    reply = cJSON_Parse(w->line);
+    n = cJSON_GetObjectItemCaseSensitive(reply, "warmed");
+    ok = cJSON_IsNumber(n);
+    *warmed = ok ? (size_t)n->valuedouble : 0;
+    if (!ok) {
+        const char *reason =
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(reply, "reason"));
+
+        snprintf(why, len, "%s", reason != NULL ? reason : "its answer was not understood");
+    }
+    cJSON_Delete(reply);
+    consume_line(w);
+    reap(w, 0);
+    return ok ? 1 : -1;
 }
 
 /* The row ends as crashed or timed_out, with what is known of why. */
@@ -965,15 +1050,127 @@ static int map_devices(const cJSON *theirs, struct cb_device **devices, size_t c
     return differ;
 }
 
+/* Makes the supervisor's indices name the worker's devices (devices[], of room for
+ * CB_WORKER_MAX_DEVICES, and *count); where the two lists differ, out gets the worker's as
+ * "devices".  -1 when out of memory. */
+static int adopt_indices(const cJSON *theirs, struct cb_device **devices, size_t *count, cJSON *out)
+{
+    const size_t their_count = cJSON_GetArraySize(theirs) <= CB_WORKER_MAX_DEVICES
+                                   ? (size_t)cJSON_GetArraySize(theirs)
+                                   : 0;
+    struct cb_device **map;
+
+    if (their_count == 0)
+        return 0;
+    map = calloc(their_count, sizeof *map);
+    if (map == NULL)
+        return -1;
+    if (map_devices(theirs, devices, *count, map, their_count)) {
+        char mine[1024];
+
+        device_list_text(devices, *count, mine, sizeof mine);
+        cJSON_AddStringToObject(out, "devices", mine);
+    }
+    memcpy(devices, map, their_count * sizeof *map);
+    *count = their_count;
+    free(map);
+    return 0;
+}
+
+/* 1 with why when a kernel file of msg's "kernel_files" reads otherwise now than when the
+ * run read it. */
+static int kernel_files_changed(const cJSON *msg, char *why, size_t len)
+{
+    const cJSON *spec;
+
+    cJSON_ArrayForEach(spec, cJSON_GetObjectItemCaseSensitive(msg, "kernel_files"))
+    {
+        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "path"));
+        const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "hash"));
+        const char *now = path != NULL ? cb_kernel_file_hash(path) : NULL;
+
+        if (path != NULL && hash != NULL && (now == NULL || strcmp(now, hash) != 0)) {
+            snprintf(why, len,
+                     "the kernel file '%.300s' (or a file it includes) changed during the run "
+                     "(%s when the run read it, %s now): run again to measure the edited file",
+                     path, hash, now != NULL ? now : "unreadable");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A warm-up worker (cb_worker_warm_start): opens the device, runs its peak probes
+ * (cb_peak_warm) and each row once small (cb_rows_warm), closes it and says how many ran.  Quiet
+ * and at a low priority: its rows run again later, in the run, and say there whatever they have to
+ * say. */
+static int warm_device(const cJSON *msg, const struct cb_session_settings *cfg,
+                       struct cb_device **devices, size_t *count, struct cb_program_cache *cache,
+                       struct cb_oracles *oracles)
+{
+    const cJSON *dev = cJSON_GetObjectItemCaseSensitive(msg, "device");
+    const cJSON *spec;
+    cJSON *out = cJSON_CreateObject();
+    const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+    struct cb_device *d = NULL;
+    struct cb_row *rows = NULL;
+    size_t n = 0, warmed = 0;
+    char reason[CB_REASON_LEN] = "";
+
+    if (null >= 0) {
+        dup2(null, STDERR_FILENO);
+        dup2(null, STDOUT_FILENO);
+        close(null);
+    }
+    if (setpriority(PRIO_PROCESS, 0, 10) != 0)
+        errno = 0; /* a warm-up at the same priority is slower for the others, not wrong */
+    if (adopt_indices(cJSON_GetObjectItemCaseSensitive(msg, "devices"), devices, count, out) != 0)
+        snprintf(reason, sizeof reason, "out of host memory");
+    else if (!cJSON_IsNumber(dev) || dev->valuedouble < 0 || dev->valuedouble >= (double)*count ||
+             devices[(size_t)dev->valuedouble] == NULL)
+        snprintf(reason, sizeof reason, "the worker does not see the device");
+    else if (!kernel_files_changed(msg, reason, sizeof reason)) {
+        d = devices[(size_t)dev->valuedouble];
+        if (cb_device_open(d) != CL_SUCCESS) {
+            snprintf(reason, sizeof reason, "could not create a context and queue on it");
+            d = NULL;
+        }
+    }
+    if (d != NULL) {
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(msg, "rows");
+
+        rows = calloc((size_t)cJSON_GetArraySize(list) + 1, sizeof *rows);
+        cJSON_ArrayForEach(spec, list)
+        {
+            if (rows != NULL && row_from_spec(spec, devices, *count, &rows[n]) == 0 &&
+                rows[n].device == d)
+                n++;
+        }
+        {
+            const struct cb_row_env env = {&cfg->row, cache, oracles};
+
+            cb_peak_warm(d, &cfg->row, cache);
+            warmed = cb_rows_warm(rows, n, &env);
+        }
+        free(rows);
+        cb_program_cache_release(cache);
+        cb_device_close(d);
+    }
+    cJSON_Delete(out);
+    out = cJSON_CreateObject();
+    if (reason[0] != '\0')
+        cJSON_AddStringToObject(out, "reason", reason);
+    else
+        cJSON_AddNumberToObject(out, "warmed", (double)warmed);
+    return reply(out);
+}
+
 static int open_device(const cJSON *msg, const struct cb_session_settings *cfg,
                        struct cb_device **devices, size_t *count, struct cb_program_cache *cache,
                        struct cb_oracles *oracles, struct cb_device **open)
 {
     const cJSON *dev = cJSON_GetObjectItemCaseSensitive(msg, "device");
     const cJSON *theirs = cJSON_GetObjectItemCaseSensitive(msg, "devices");
-    const size_t their_count = cJSON_GetArraySize(theirs) <= CB_WORKER_MAX_DEVICES
-                                   ? (size_t)cJSON_GetArraySize(theirs)
-                                   : 0;
     const cJSON *spec;
     cJSON *out = cJSON_CreateObject();
     struct cb_device *d;
@@ -981,22 +1178,9 @@ static int open_device(const cJSON *msg, const struct cb_session_settings *cfg,
     size_t n = 0;
 
     /* From here on the supervisor's indices name the worker's devices. */
-    if (*open == NULL && their_count > 0) {
-        struct cb_device **map = calloc(their_count, sizeof *map);
-
-        if (map == NULL) {
-            cJSON_Delete(out);
-            return -1;
-        }
-        if (map_devices(theirs, devices, *count, map, their_count)) {
-            char mine[1024];
-
-            device_list_text(devices, *count, mine, sizeof mine);
-            cJSON_AddStringToObject(out, "devices", mine);
-        }
-        memcpy(devices, map, their_count * sizeof *map);
-        *count = their_count;
-        free(map);
+    if (*open == NULL && adopt_indices(theirs, devices, count, out) != 0) {
+        cJSON_Delete(out);
+        return -1;
     }
     if (*open != NULL || !cJSON_IsNumber(dev) || dev->valuedouble < 0 ||
         dev->valuedouble >= (double)*count || devices[(size_t)dev->valuedouble] == NULL) {
@@ -1018,19 +1202,10 @@ static int open_device(const cJSON *msg, const struct cb_session_settings *cfg,
     }
     /* A worker loads the kernel files anew: if one was edited since the run read it, its
      * rows would run another text than the run records.  None runs; each says why. */
-    cJSON_ArrayForEach(spec, cJSON_GetObjectItemCaseSensitive(msg, "kernel_files"))
     {
-        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "path"));
-        const char *hash = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(spec, "hash"));
-        const char *now = path != NULL ? cb_kernel_file_hash(path) : NULL;
+        char reason[CB_REASON_LEN];
 
-        if (path != NULL && hash != NULL && (now == NULL || strcmp(now, hash) != 0)) {
-            char reason[CB_REASON_LEN];
-
-            snprintf(reason, sizeof reason,
-                     "the kernel file '%.300s' (or a file it includes) changed during the run "
-                     "(%s when the run read it, %s now): run again to measure the edited file",
-                     path, hash, now != NULL ? now : "unreadable");
+        if (kernel_files_changed(msg, reason, sizeof reason)) {
             cJSON_AddFalseToObject(out, "ready");
             cJSON_AddStringToObject(out, "reason", reason);
             return reply(out);
@@ -1163,6 +1338,8 @@ int cb_worker_serve(const struct cb_session_settings *cfg)
 
         if (op != NULL && strcmp(op, "open") == 0)
             status = open_device(msg, cfg, devices, &count, &cache, &oracles, &open) != 0;
+        else if (op != NULL && strcmp(op, "warm") == 0 && open == NULL)
+            status = warm_device(msg, cfg, devices, &count, &cache, &oracles) != 0;
         else if (op != NULL && strcmp(op, "row") == 0)
             status = run_one(msg, cfg, devices, count, &cache, &oracles, open, &retire) != 0;
         else

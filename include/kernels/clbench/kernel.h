@@ -169,6 +169,9 @@ struct cb_library {
     void (*close)(struct cb_library_call *call);
     /* Fills info for a row on device d, once the library is open (cuBLAS is loaded then). */
     void (*describe)(const struct cb_device *d, struct cb_library_info *info);
+    /* 1: its first call on a device compiles kernels (CLBlast), which a warm-up call ahead of
+     * the row pays (cb_rows_warm); 0: a warm-up would only run it. */
+    int compiles_on_first_use;
 };
 
 struct cb_kernel {

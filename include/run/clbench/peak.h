@@ -12,6 +12,11 @@
 void cb_peak_measure(struct cb_device *d, const struct cb_row_settings *cfg,
                      struct cb_program_cache *cache);
 
+/* Compiles what the probes' first launches on d would (cb_rows_warm): each probe once,
+ * small and untimed, where cfg->peak_mode would run them; measures nothing. */
+void cb_peak_warm(struct cb_device *d, const struct cb_row_settings *cfg,
+                  struct cb_program_cache *cache);
+
 /* Times an empty kernel's launches (host/run/launch_overhead.c) into d->launch_event_us and
  * d->launch_wall_us; on failure leaves them 0 and warns. */
 void cb_launch_overhead_measure(struct cb_device *d, const struct cb_row_settings *cfg,

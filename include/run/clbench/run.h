@@ -123,6 +123,12 @@ int cb_row_plan(struct cb_row *row);
  * env->cache for, skipping rows that are resumed, refused before building, or need no
  * program.  A failed build is reported by the row that asks for it. */
 void cb_rows_prebuild(const struct cb_row *rows, size_t count, const struct cb_row_env *env);
+/* Warms what the first use of rows[0..count) costs on their device, for a run that runs them
+ * later in another process: each row once, untimed, at the smallest of its sizes halved that
+ * launches the same work-groups of the same program (a library's at its own size), so that
+ * the driver's and clbench's program caches and a driver's kernels compiled per local size
+ * are on disk.  Returns the number of rows that ran and verified. */
+size_t cb_rows_warm(const struct cb_row *rows, size_t count, const struct cb_row_env *env);
 /* Runs row->problem on row->device and fills in the rest of the row. */
 void cb_run_row(struct cb_row *row, const struct cb_row_env *env);
 void cb_row_free(struct cb_row *row);

@@ -28,6 +28,8 @@ void cb_progress_start(struct cb_progress *p, size_t total, int named);
 void cb_progress_row(struct cb_progress *p, const struct cb_row *row);
 void cb_progress_peaks(struct cb_progress *p, const struct cb_device *d);
 void cb_progress_builds(struct cb_progress *p, const struct cb_device *d);
+/* Waiting for a CPU device's background warm-up to end before its turn. */
+void cb_progress_warmup(struct cb_progress *p, const struct cb_device *d);
 /* Counts a finished row that took row_ms; a failed one gets its error line. */
 void cb_progress_row_done(struct cb_progress *p, const struct cb_row *row, double row_ms);
 /* Takes n rows out of the count: their device could not be opened. */

@@ -12,8 +12,10 @@
  * The channel: one JSON line per message, on the worker's stdin and on a copy of its stdout
  * (its own stdout goes to its stderr, so that a kernel's printf cannot corrupt the channel).
  *   supervisor: {"op":"open","device":I,"prebuild":[SPEC...]}  then  {"op":"row",SPEC...}
+ *               or, to a warm-up worker, {"op":"warm","device":I,"rows":[SPEC...]}
  *   worker:     {"ready":true,"peak":{...}} | {"ready":false,"reason":"..."}
  *               {"row":ROW,"retire":false}  (ROW: the run file's row object, cb_row_json)
+ *               {"warmed":N} | {"reason":"..."}  (to "warm")
  * SPEC: "device", "kernel", "size", "params" (array, in the kernel's order), "from",
  * "tuned_date", "max_time_s".  The worker's stderr is passed through to the supervisor's and
  * its last lines are kept, so that a crashed row can quote them.
@@ -83,7 +85,8 @@ int cb_worker_mode(void);
  * started again without prebuilding, so that the row at fault is the one that fails.  The
  * open has a deadline of its own, not a row's: CLBENCH_OPEN_TIMEOUT seconds (default 600, at
  * least timeout_s) for the context, the clock check and the peak probes, plus timeout_s per
- * build.  A replacement worker is handed the peaks and the clock check, not measuring them
+ * build.  A replacement worker, and any worker of a device that one opened before in this run
+ * (the main job's second pass), is handed the peaks and the clock check, not measuring them
  * again. */
 enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *const *devices,
                                       size_t device_count, size_t index,
@@ -94,6 +97,17 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *con
  * deadline, build included. */
 enum cb_worker_outcome cb_worker_run(struct cb_worker *w, struct cb_row *row, double max_time_s,
                                      double max_first_s, double timeout_s, char *why, size_t len);
+/* Starts a warm-up worker for devices[index]: it opens the device and runs each of rows[0..
+ * count) once, small and untimed (cb_rows_warm), so that their programs and a driver's
+ * kernels compiled on first use are in the caches on disk when the rows run; quiet, at a low
+ * priority.  0, or -1 with why (nothing runs). */
+int cb_worker_warm_start(struct cb_worker *w, struct cb_device *const *devices, size_t device_count,
+                         size_t index, const struct cb_row *rows, size_t count, char *why,
+                         size_t len);
+/* Waits up to wait_s seconds (0: only looks) for a warm-up worker: 1 when it finished
+ * (*warmed: the rows that ran), 0 while it works, -1 with why when it failed or was stopped at
+ * the deadline.  Ends the worker unless 0; cb_worker_stop then frees what is left. */
+int cb_worker_warm_wait(struct cb_worker *w, double wait_s, size_t *warmed, char *why, size_t len);
 /* Ends the worker (closing its channel; killing it if it does not exit at once). */
 void cb_worker_stop(struct cb_worker *w);
 
