@@ -184,6 +184,15 @@ static long reg_alloc(const struct cb_sm_limits *lim, long need, long cap, long 
     return r > low ? r : low;
 }
 
+/* The share of a k-step's latency that res_warps resident warps hide, their work-items
+ * holding `work` accumulators each. */
+static double hide_latency(const double *th, long res_warps, long work)
+{
+    const double ilp = (double)res_warps * (double)lmin(work, 64) / th[WARPS];
+
+    return ilp / (1 + ilp);
+}
+
 double cb_model_gpu_time(const double *th, const struct cb_model_device *md, const long shape[3],
                          const long c[CB_FAST_COUNT], int elem, struct cb_model_explain *ex)
 {
@@ -199,9 +208,9 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     const long lmem = 2 * tsk * (tsm + tsn) * elem, vmax = 16 / elem;
     const long need = (long)ceil(gpu_regs(th, c, elem));
     const double spill = need > cap ? (double)(need - cap) / (double)cap : 0.0;
-    double lanes, pipe, issue, lds_instr, lds_bytes, step, ilp, hide, group, edge_frac, ef;
+    double lanes, pipe, issue, lds_instr, lds_bytes, step, group, edge_frac, ef, w;
     double cycles, bw, mem, hz, t;
-    long per_cu, resident, regs, gpc;
+    long per_cu, regs, gpc, edge_groups, rounds, last;
 
     if (ks > steps || lmem > md->local_mem_bytes || threads > md->max_work_group)
         return -1;
@@ -210,7 +219,6 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     if (gpc == 0)
         return -1;
     per_cu = ceil_div(groups, md->compute_units);
-    resident = lmin(per_cu, gpc) * warps;
     lanes = md->lanes * (elem == 8 ? md->fp64_ratio : 1.0);
     /* A warp issues for 32 lanes however few of them hold a work-item: a work-group of fewer
      * work-items (or not a multiple of 32) pays for the whole warp. */
@@ -225,13 +233,21 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     lds_bytes = (double)(tsk * (threads * (wptm + wptn) + tsm + tsn) * elem) / 128.0;
     step = fmax(fmax(pipe, issue), th[LDSBW] * lds_bytes) + th[LDSI] * lds_instr +
            th[GLD] * (double)((tsm + tsn) * tsk * elem) / 128.0 + th[BAR];
-    ilp = (double)resident * (double)lmin(wptm * wptn, 64) / th[WARPS];
-    hide = ilp / (1 + ilp);
     group =
         (double)ceil_div(steps, ks) * step + th[GRP] + th[EPI] * (double)(tsm * tsn * elem) / 128.0;
-    edge_frac = 1.0 - (double)((m / tsm) * (n / tsn)) / (double)(tm * tn);
+    /* EDGE=0's guarded loads cost the busiest unit its share of the groups that cross an edge. */
+    edge_groups = (tm * tn - (m / tsm) * (n / tsn)) * ks;
+    edge_frac =
+        edge_groups > 0 ? (double)ceil_div(edge_groups, md->compute_units) / (double)per_cu : 0.0;
     ef = c[CB_FAST_EDGE] ? 1 + th[EDGE1] : 1 + th[EDGE0] * edge_frac;
-    cycles = (double)per_cu * group * ef * (1 + th[SPILL] * spill) / hide;
+    /* The busiest unit runs its groups in rounds of gpc resident ones, each hiding its latency
+     * by its own warps: a partial last round hides less. */
+    rounds = per_cu / gpc;
+    last = per_cu % gpc;
+    w = (double)(rounds * gpc) / hide_latency(th, gpc * warps, wptm * wptn);
+    if (last > 0)
+        w += (double)last / hide_latency(th, last * warps, wptm * wptn);
+    cycles = group * ef * (1 + th[SPILL] * spill) * w;
     bw = th[BW] * (double)md->compute_units;
     mem = ((double)m * (double)k + (double)k * (double)n + (double)ks * (double)m * (double)n) *
           elem / bw;

@@ -3,16 +3,16 @@
 
   python3 results/shape-model/gates.py VARIANT [--val96] [--no-fit] [--plan]
 
-VARIANT: base or a '+'-joined set of variants.py's terms.  Fits the GPU constants on the points
+VARIANT: base or a '+'-joined set of variants.py's terms. Fits the GPU constants on the points
 file (results/shape-model/points.json) as variants.py does, with the seven validation shapes of
 bench/shape_model.py held out (and 4096x96x4096 with --val96), and compares the model's first
-choice among each shape's recorded points with the model as it is (host/tune/shape_model_fit.h,
-not refit) on the same points.  A refit passes where: the planner's first choice over its whole
-space at 4096x96x4096 was measured under 0.14 ms, the geometric-mean regret over the seven
-validation shapes is at most 0.5 point worse, no shape's regret is more than 10 points worse,
-and DGEMM 4096^3's choice keeps vectors of two doubles.  --plan: then the planner's first
-choices before and after for bench/planner_gpu.sh's shapes, the skinny ones and 1500^3 (as
-bench/shape_model.py plan).  Run from the repository root.
+choice among each shape's recorded points with the model as it is (bench/shape_model.py's
+gpu_time with host/tune/shape_model_fit.h's constants, not refit) on the same points. A refit
+passes where: the planner's first choice over its whole space at 4096x96x4096 was measured under
+0.14 ms, the geometric-mean regret over the seven validation shapes is at most 0.5 point worse,
+no shape's regret is more than 10 points worse, and DGEMM 4096^3's choice keeps vectors of two
+doubles. --plan: then the planner's first choices before and after for bench/planner_gpu.sh's
+shapes, the skinny ones and 1500^3 (as bench/shape_model.py plan). Run from the repository root.
 """
 import math
 import sys
@@ -55,10 +55,11 @@ def main():
     if terms & {"pow", "sub", "gldi", "lat"}:
         th.append(1.0 if "pow" in terms else 0.5)
     time_of = vs.make_time(terms)
+    current = sm.gpu_time
     sm.gpu_time = time_of
     if "--no-fit" not in sys.argv:
         th, _ = sm.fit("gpu", groups, devices, th, fixed={0, 1, 2, 3})
-    old = regrets(vs.make_time(set()), before, groups, devices)
+    old = regrets(current, before, groups, devices)
     new = regrets(time_of, th, groups, devices)
     dev = next(d for k, d in devices.items() if k[0] == "gpu")
     for k in sorted(new, key=lambda k: (k[0] not in sm.HELD_OUT, k)):
@@ -86,7 +87,7 @@ def main():
         print("%s: %s" % ("pass" if ok else "FAIL", name))
     print("constants: " + " ".join("%.6g" % x for x in th))
     if "--plan" in sys.argv:
-        models = [("before", vs.make_time(set()), before), ("after", time_of, th)]
+        models = [("before", current, before), ("after", time_of, th)]
         shapes = sm.planner_shapes()
         shapes += [s for s in SKINNY + [(1500, 1500, 1500)] if s not in shapes]
         for line in sm.plan_table(models, shapes, groups, devices):

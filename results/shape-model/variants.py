@@ -4,10 +4,11 @@
   results/shape-model/variants.py POINTS VARIANT[+VARIANT...] [--no-fit]
 
 POINTS: a points file (bench/shape_model.py points --points FILE); VARIANT: base (the model of
-bench/shape_model.py as it is) or a '+'-joined set of the terms below.  Fits the GPU constants
-as `bench/shape_model.py fit --only gpu` does (starting from host/tune/shape_model_fit.h's), and
-prints the regret summary of the training and validation shapes, the pick among the recorded
-points of the shapes named in SHOW, and the constants.  Run from the repository root.
+bench/shape_model.py before tail and edge were taken into it, main 0f1e912) or a '+'-joined set
+of the terms below. Fits the GPU constants as `bench/shape_model.py fit --only gpu` does
+(starting from host/tune/shape_model_fit.h's), and prints the regret summary of the training and
+validation shapes, the pick among the recorded points of the shapes named in SHOW, and the
+constants. Run from the repository root.
 
   tail   the busiest unit pays its latency once a round, a partial last round in full
          (full * gpc / hide(gpc warps) + last / hide(last warps)), not per_cu / gpc rounds

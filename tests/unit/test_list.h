@@ -104,6 +104,7 @@
     X(model_device_properties_unreported)                                                          \
     X(model_odd_shapes)                                                                            \
     X(model_plans_h100_shapes)                                                                     \
+    X(model_plans_as_the_fit)                                                                      \
     X(model_counts_warps_registers_and_double_vectors)                                             \
     X(model_candidates_differ_in_structure)                                                        \
     X(model_candidates_keep_the_recorded_best)                                                     \

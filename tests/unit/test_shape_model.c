@@ -215,6 +215,43 @@ int test_model_plans_h100_shapes(void)
     ASSERT_EQ_U(param(&p, v, "SCHED"), 1);
     /* Three plans of a 1.2-million-point space in well under a second each. */
     ASSERT_TRUE((double)(clock() - start) / CLOCKS_PER_SEC < 3.0);
+    /* Skinny with deep K: tiles of at most 128 rows and split-K fill the device; 256x32 tiles
+     * leave units idle in the last round. */
+    p = problem("matmul_fast", 4096, 96, 4096, CB_ELEM_FLOAT, &d);
+    ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
+    ASSERT_TRUE(param(&p, v, "TSM") <= 128);
+    ASSERT_TRUE(param(&p, v, "KSPLIT") > 1);
+    return 0;
+}
+
+/* The C planner makes the first choices of bench/shape_model.py's planner, which wrote them
+ * beside the constants, on the H100-like device. */
+int test_model_plans_as_the_fit(void)
+{
+    static const char *const names[CB_FAST_COUNT] = {"TSM", "TSN", "TSK",  "WPTM",   "WPTN",
+                                                     "VWM", "VWN", "EDGE", "KSPLIT", "SCHED"};
+    struct cb_device d = h100();
+
+    for (size_t i = 0; i < sizeof cb_model_plan_vectors / sizeof cb_model_plan_vectors[0]; i++) {
+        const struct cb_model_plan_vector *pv = &cb_model_plan_vectors[i];
+        struct cb_problem p = problem("matmul_fast", (size_t)pv->m, (size_t)pv->n, (size_t)pv->k,
+                                      pv->elem == 8 ? CB_ELEM_DOUBLE : CB_ELEM_FLOAT, &d);
+        long v[CB_MAX_PARAMS];
+        double s;
+        char note[CB_PARAMS_NOTE_LEN];
+        int same = 1;
+
+        ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
+        for (int j = 0; j < CB_FAST_COUNT; j++)
+            same &= param(&p, v, names[j]) == pv->params[j];
+        if (!same || fabs(s / pv->seconds - 1) > 1e-9) {
+            fprintf(stderr, "plan %zu (%ldx%ldx%ld): C", i, pv->m, pv->n, pv->k);
+            for (int j = 0; j < CB_FAST_COUNT; j++)
+                fprintf(stderr, " %s=%ld", names[j], param(&p, v, names[j]));
+            fprintf(stderr, " %.6g s, the fit's %.6g s\n", s, pv->seconds);
+            return 1;
+        }
+    }
     return 0;
 }
 
