@@ -653,6 +653,41 @@ static void add_kernel_files(cJSON *msg)
     }
 }
 
+/* w, for the worker of devices[index] of the run's device list; no process yet. */
+static void worker_init(struct cb_worker *w, struct cb_device *const *devices, size_t device_count,
+                        size_t index)
+{
+    memset(w, 0, sizeof *w);
+    w->to = w->from = w->err = -1;
+    w->devices = devices;
+    w->device_count = device_count;
+    w->device = devices[index];
+    w->device_index = index;
+}
+
+/* A request about w's device: op, the run's devices, the rows not resumed of rows[0, count)
+ * under rows_key (how many in *listed), the kernel files. */
+static cJSON *device_request(const struct cb_worker *w, const char *op, const char *rows_key,
+                             const struct cb_row *rows, size_t count, size_t *listed)
+{
+    cJSON *msg = cJSON_CreateObject(), *list;
+
+    *listed = 0;
+    cJSON_AddStringToObject(msg, "op", op);
+    cJSON_AddNumberToObject(msg, "device", (double)w->device_index);
+    list = cJSON_AddArrayToObject(msg, "devices");
+    for (size_t i = 0; i < w->device_count; i++)
+        cJSON_AddItemToArray(list, device_json(w->devices[i]));
+    list = cJSON_AddArrayToObject(msg, rows_key);
+    for (size_t i = 0; i < count; i++)
+        if (!rows[i].resumed) {
+            cJSON_AddItemToArray(list, spec_json(&rows[i], w->device_index, 0, 0));
+            (*listed)++;
+        }
+    add_kernel_files(msg);
+    return msg;
+}
+
 /* Starts a worker and has it open the device; the outcome as cb_worker_open's.  The worker
  * answers twice: once the device is open and measured ("opened", with its peaks and clock
  * check, kept in w->device at once), then once its programs are built ("ready"); each step
@@ -660,9 +695,9 @@ static void add_kernel_files(cJSON *msg)
 static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *prebuild,
                                     size_t count, double row_timeout_s, char *why, size_t len)
 {
-    cJSON *msg, *list, *reply = NULL, *ready;
+    cJSON *msg, *reply = NULL, *ready;
     enum wait_result r;
-    size_t builds = 0;
+    size_t builds;
     /* A device a worker opened before in this run (a replacement, the main job's second pass)
      * keeps its peaks and clock check: handed over, not measured again. */
     const int measures = !w->opened && !w->device->clock_checked;
@@ -673,19 +708,7 @@ static enum cb_worker_outcome start(struct cb_worker *w, const struct cb_row *pr
 
     if (spawn(w, why, len) != 0)
         return CB_WORKER_NO_START;
-    msg = cJSON_CreateObject();
-    cJSON_AddStringToObject(msg, "op", "open");
-    cJSON_AddNumberToObject(msg, "device", (double)w->device_index);
-    list = cJSON_AddArrayToObject(msg, "devices");
-    for (size_t i = 0; i < w->device_count; i++)
-        cJSON_AddItemToArray(list, device_json(w->devices[i]));
-    list = cJSON_AddArrayToObject(msg, "prebuild");
-    for (size_t i = 0; i < count; i++)
-        if (!prebuild[i].resumed) {
-            cJSON_AddItemToArray(list, spec_json(&prebuild[i], w->device_index, 0, 0));
-            builds++;
-        }
-    add_kernel_files(msg);
+    msg = device_request(w, "open", "prebuild", prebuild, count, &builds);
     /* A replacement worker: the first one's peaks and clock check, not measured again. */
     if (!measures) {
         cJSON_AddItemToObject(msg, "peak", peak_json(w->device));
@@ -754,12 +777,7 @@ enum cb_worker_outcome cb_worker_open(struct cb_worker *w, struct cb_device *con
 {
     enum cb_worker_outcome o;
 
-    memset(w, 0, sizeof *w);
-    w->to = w->from = w->err = -1;
-    w->devices = devices;
-    w->device_count = device_count;
-    w->device = devices[index];
-    w->device_index = index;
+    worker_init(w, devices, device_count, index);
     o = start(w, prebuild, count, timeout_s, why, len);
     /* Once the device opened, a failure is the builds': again without them, the peaks kept. */
     if (o == CB_WORKER_OPEN_FAILED && count > 0 && w->opened && w->pid == 0 && !cb_interrupted)
@@ -773,27 +791,13 @@ int cb_worker_warm_start(struct cb_worker *w, struct cb_device *const *devices, 
                          size_t index, const struct cb_row *rows, size_t count, char *why,
                          size_t len)
 {
-    cJSON *msg, *list;
+    cJSON *msg;
+    size_t listed;
 
-    memset(w, 0, sizeof *w);
-    w->to = w->from = w->err = -1;
-    w->devices = devices;
-    w->device_count = device_count;
-    w->device = devices[index];
-    w->device_index = index;
+    worker_init(w, devices, device_count, index);
     if (spawn(w, why, len) != 0)
         return -1;
-    msg = cJSON_CreateObject();
-    cJSON_AddStringToObject(msg, "op", "warm");
-    cJSON_AddNumberToObject(msg, "device", (double)index);
-    list = cJSON_AddArrayToObject(msg, "devices");
-    for (size_t i = 0; i < device_count; i++)
-        cJSON_AddItemToArray(list, device_json(devices[i]));
-    list = cJSON_AddArrayToObject(msg, "rows");
-    for (size_t i = 0; i < count; i++)
-        if (!rows[i].resumed)
-            cJSON_AddItemToArray(list, spec_json(&rows[i], index, 0, 0));
-    add_kernel_files(msg);
+    msg = device_request(w, "warm", "rows", rows, count, &listed);
     if (send_json(w, msg) != 0) {
         snprintf(why, len, "the worker took no request");
         reap(w, 1);
