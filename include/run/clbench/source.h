@@ -15,8 +15,8 @@ struct cb_program {
     char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */
     char options[CB_OPTIONS_LEN];
     /* The kernel it is built for: the file's other declared kernels are blanked from the text
-     * compiled, since a driver compiles every kernel of a program (NVIDIA: seconds for the
-     * matmul file against a tenth of that for one of its kernels).  NULL: the whole file. */
+     * compiled, since a driver compiles every kernel of a program (docs/cache.md says what
+     * that costs on NVIDIA).  NULL: the whole file. */
     const struct cb_kernel *kernel;
     cl_program program;          /* NULL if the build failed */
     double build_ms;             /* building, or loading from the disk cache */
