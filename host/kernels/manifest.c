@@ -25,8 +25,8 @@ static const char *file_stem(struct cb_manifest_kernel *u, const char *path)
     dot = strrchr(base, '.');
     stem = dot != NULL && dot > base ? manifest_keep(u, base, (size_t)(dot - base))
                                      : manifest_keep(u, "user", 4);
-    return stem != NULL && manifest_builtin_family(stem) ? manifest_keep(u, base, strlen(base))
-                                                         : stem;
+    return stem != NULL && cb_kernel_builtin_family(stem) ? manifest_keep(u, base, strlen(base))
+                                                          : stem;
 }
 
 /* Reads the manifest starting at comment line `first`; *next: the line after it. */

@@ -55,19 +55,6 @@ const char *cb_kernel_file_hash(const char *path)
     return NULL;
 }
 
-int manifest_builtin_family(const char *family)
-{
-    for (size_t i = 0; i < cb_kernel_total(); i++) {
-        const struct cb_kernel *k = cb_kernel_at(i);
-
-        /* A family of cl/'s files, not the library rows that join one: cl/matmul.cl's own
-         * kernels are of family matmul while the GEMM rows are already registered. */
-        if (k->source_path == NULL && k->manifest != NULL && strcmp(k->family, family) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 /* What a kernel computes, so that times compare: its contract's family, a built-in kernel's
  * or library row's family, or "generic" for a user's kernel of its own arguments. */
 static const char *problem_of(const struct cb_kernel *k)
@@ -146,7 +133,7 @@ static int register_file(const struct context *x, struct cb_manifest_file *file)
             return manifest_fail(x, u->line, 0,
                                  "kernel %s is a built-in kernel's name: rename yours", u->k.name);
         /* -k takes kernels before families: `-k matmul` would stop meaning the ladder. */
-        if (manifest_builtin_family(u->k.name) || strcmp(u->k.name, "all") == 0)
+        if (cb_kernel_builtin_family(u->k.name) || strcmp(u->k.name, "all") == 0)
             return manifest_fail(
                 x, u->line, 0, "kernel %s: -k %s already means %s: rename yours", u->k.name,
                 u->k.name, strcmp(u->k.name, "all") == 0 ? "every kernel" : "a built-in family");

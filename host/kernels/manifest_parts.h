@@ -183,11 +183,6 @@ int manifest_plan_row(struct cb_problem *p, char *why, size_t len);
 int manifest_finish(const struct context *x, struct cb_manifest_kernel *u,
                     const struct pending *pend, const char *code);
 
-/* ---- manifest_files.c ---- */
-
-/* Whether a kernel of cl/'s files belongs to `family`. */
-int manifest_builtin_family(const char *family);
-
 /* ---- manifest_deps.c ---- */
 
 /* Extends file->hash with every file its build reads: its #includes (recursively) and its

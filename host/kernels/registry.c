@@ -226,3 +226,16 @@ enum cb_elem_type cb_kernel_compute_type(const struct cb_kernel *k, enum cb_elem
 {
     return k->generic != NULL ? cb_generic_compute_type(k->generic, real) : real;
 }
+
+int cb_kernel_builtin_family(const char *family)
+{
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+
+        /* A family of cl/'s files, not the library rows that join one: cl/matmul.cl's own
+         * kernels are of family matmul while the GEMM rows are already registered. */
+        if (k->source_path == NULL && k->manifest != NULL && strcmp(k->family, family) == 0)
+            return 1;
+    }
+    return 0;
+}

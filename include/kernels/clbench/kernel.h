@@ -246,6 +246,8 @@ int cb_kernel_add_builtin(const struct cb_kernel *k);
 void cb_kernels_reset_builtin(void);
 
 const struct cb_kernel *cb_kernel_find(const char *name);
+/* Whether a kernel of cl/'s files belongs to `family`. */
+int cb_kernel_builtin_family(const char *family);
 unsigned cb_kernel_param_count(const struct cb_kernel *k);
 /* Index of parameter `name` in k->params, or -1. */
 int cb_kernel_param_index(const struct cb_kernel *k, const char *name);
