@@ -21,9 +21,15 @@ double cb_tolerance(const struct cb_problem *p)
     return epsilon(p->real) * (2.0 + 4.0 * sqrt(p->reduction_len));
 }
 
+/* Reference operations per output element, at least one (a copy's reference costs a read). */
+static double element_cost(const struct cb_problem *p)
+{
+    return p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+}
+
 size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems)
 {
-    const double cost = p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+    const double cost = element_cost(p);
     size_t count = p->output_elems;
     const double affordable = (double)CB_VERIFY_BUDGET / cost;
 
@@ -109,7 +115,7 @@ size_t cb_verify_output(const struct cb_problem *p, const void *const in[], cons
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v)
 {
     const size_t count = cb_verify_count(p, max_elems);
-    const double cost = p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+    const double cost = element_cost(p);
     const size_t grain = cost < (double)(1u << 18) ? (size_t)((double)(1u << 18) / cost) : 1;
     struct check c;
     unsigned parts;
