@@ -74,6 +74,7 @@
     X(elements_shared)                                                                             \
     X(manifest_key_table_and_builtin_grammar)                                                      \
     X(manifest_rejects_bad_builtin_grammar)                                                        \
+    X(kernels_blank_out)                                                                           \
     X(manifest_require_reason)                                                                     \
     X(ptxas_parse_picks_the_kernel)                                                                \
     X(ptxas_parse_absent_and_unparseable)                                                          \
