@@ -32,6 +32,8 @@
     X(verify_samples_large_outputs)                                                                \
     X(verify_parts_merge_like_one_pass)                                                            \
     X(verify_double_tolerance)                                                                     \
+    X(matmul_reference_many_is_exact)                                                              \
+    X(verify_matmul_many_like_one_at_a_time)                                                       \
     X(manifest_real_size)                                                                          \
     X(inputs_independent_of_length_and_split)                                                      \
     X(tolerance_grows_with_reduction)                                                              \
