@@ -214,6 +214,7 @@ static int host_reference(const struct context *x, struct cb_manifest_kernel *u)
                              check->ref_kernel, CB_MAX_INPUTS, u->k.name, outputs, inputs);
     u->reference = ref;
     u->k.reference = ref->reference;
+    u->k.reference_many = ref->reference_many;
     check->ref_kernel = NULL; /* no reference kernel to run */
     return 0;
 }

@@ -213,33 +213,46 @@ int manifest_declares_kernel(const char *code, const char *name)
     return find_kernel(code, name) != NULL;
 }
 
-int cb_kernel_blank_out(char *text, const char *name)
+/* Blanks the definition of kernel `name` from text and from code, its scan (so that a name
+ * defined twice blanks its next definition next time, as a rescan of text would find it):
+ * 1, or 0 when code does not define it. */
+static int blank_one(char *text, char *code, const char *name)
 {
-    struct scan s;
-    const char *start, *p;
+    const char *start = find_kernel(code, name);
+    const char *p = start != NULL ? strchr(start, '{') : NULL;
     int depth = 0;
 
-    if (manifest_scan(text, &s) != 0) {
-        manifest_scan_free(&s);
-        return -1;
-    }
-    start = find_kernel(s.code, name);
-    p = start != NULL ? strchr(start, '{') : NULL;
     /* The body ends at its matching brace; braces in comments and literals are blanked in
-     * s.code already.  An unmatched one (a file the compiler refuses anyway) is left alone. */
+     * code already.  An unmatched one (a file the compiler refuses anyway) is left alone. */
     while (p != NULL && *p != '\0') {
         depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
         p++;
         if (depth == 0)
             break;
     }
-    if (p == NULL || depth != 0) {
-        manifest_scan_free(&s);
+    if (p == NULL || depth != 0)
         return 0;
-    }
-    for (size_t i = (size_t)(start - s.code); i < (size_t)(p - s.code); i++)
+    /* A definition holds whole comments and literals: blanking it leaves the scan of the rest
+     * as it was. */
+    for (size_t i = (size_t)(start - code); i < (size_t)(p - code); i++)
         if (text[i] != '\n')
-            text[i] = ' ';
-    manifest_scan_free(&s);
+            text[i] = code[i] = ' ';
     return 1;
+}
+
+int cb_kernels_blank_out(char *text, const char *const names[], size_t count)
+{
+    struct scan s;
+    int blanked = 0;
+
+    if (count == 0)
+        return 0;
+    if (manifest_scan(text, &s) != 0) {
+        manifest_scan_free(&s);
+        return -1;
+    }
+    for (size_t i = 0; i < count; i++)
+        blanked |= blank_one(text, s.code, names[i]);
+    manifest_scan_free(&s);
+    return blanked;
 }

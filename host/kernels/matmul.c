@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A library row's buffers and work model (the kernels' are their manifests'). */
@@ -161,4 +162,159 @@ double cb_ref_matmul(const struct cb_problem *p, const void *const in[], size_t 
     }
     *scale = mag;
     return sum;
+}
+
+/* cb_ref_matmul_many copies B by rows into a panel of the sampled columns (at most PANEL_COLS
+ * of them, PANEL_K rows at a time: 512 KiB of doubles), so that each sampled element's sum
+ * reads two contiguous runs, where a walk down a column of B costs a cache miss a term. */
+enum { PANEL_COLS = 256, PANEL_K = 256 };
+
+struct sampled {
+    size_t col, at; /* the element's column of C, and its place in index[] */
+};
+
+static int by_column(const void *x, const void *y)
+{
+    const struct sampled *a = x, *b = y;
+
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* order[] by column of C, the elements of a column in the order of index[]: a counting sort
+ * where the columns are few beside the elements (where else the sort costs as much as the
+ * sums of a short K), qsort otherwise. */
+static void sort_by_column(struct sampled order[], const size_t index[], size_t count, size_t n)
+{
+    size_t *start = n / 4 <= count ? calloc(n + 1, sizeof *start) : NULL;
+
+    if (start == NULL) {
+        for (size_t i = 0; i < count; i++)
+            order[i] = (struct sampled){index[i] % n, i};
+        qsort(order, count, sizeof *order, by_column);
+        return;
+    }
+    for (size_t i = 0; i < count; i++)
+        start[index[i] % n + 1]++;
+    for (size_t c = 0; c < n; c++)
+        start[c + 1] += start[c];
+    for (size_t i = 0; i < count; i++) {
+        const size_t col = index[i] % n;
+
+        order[start[col]++] = (struct sampled){col, i};
+    }
+    free(start);
+}
+
+/* panel[t * stride + j - j0] = B[j][cols[t]], j0 <= j < j1, as doubles. */
+static void fill_panel(const struct cb_problem *p, const void *b, const size_t cols[], size_t ncols,
+                       size_t j0, size_t j1, double *panel, size_t stride)
+{
+    const size_t n = p->size[1];
+
+    for (size_t j = j0; j < j1; j++) {
+        double *to = panel + (j - j0);
+
+        if (p->real == CB_ELEM_FLOAT) {
+            const float *row = (const float *)b + j * n;
+
+            for (size_t t = 0; t < ncols; t++)
+                to[t * stride] = (double)row[cols[t]];
+        } else if (p->real == CB_ELEM_DOUBLE) {
+            const double *row = (const double *)b + j * n;
+
+            for (size_t t = 0; t < ncols; t++)
+                to[t * stride] = row[cols[t]];
+        } else {
+            for (size_t t = 0; t < ncols; t++)
+                to[t * stride] = cb_real_get(p->real, b, j * n + cols[t]);
+        }
+    }
+}
+
+/* Terms j0 <= j < j1 of the element of C in `row` whose column of B is col (its panel rows
+ * j0..j1), added to *sum and *mag in the order of cb_ref_matmul. */
+static void add_terms(const struct cb_problem *p, const void *a, size_t row, const double *col,
+                      size_t j0, size_t j1, double *sum, double *mag)
+{
+    const size_t k = p->size[2];
+    double s = *sum, g = *mag;
+
+    if (p->real == CB_ELEM_FLOAT) {
+        const float *x = (const float *)a + row * k;
+
+        for (size_t j = j0; j < j1; j++) {
+            const double term = (double)x[j] * col[j - j0];
+
+            s += term;
+            g += fabs(term);
+        }
+    } else if (p->real == CB_ELEM_DOUBLE) {
+        const double *x = (const double *)a + row * k;
+
+        for (size_t j = j0; j < j1; j++) {
+            const double term = x[j] * col[j - j0];
+
+            s += term;
+            g += fabs(term);
+        }
+    } else {
+        for (size_t j = j0; j < j1; j++) {
+            const double term = cb_real_get(p->real, a, row * k + j) * col[j - j0];
+
+            s += term;
+            g += fabs(term);
+        }
+    }
+    *sum = s;
+    *mag = g;
+}
+
+int cb_ref_matmul_many(const struct cb_problem *p, const void *const in[], const size_t index[],
+                       size_t count, double want[], double scale[])
+{
+    const size_t n = p->size[1], k = p->size[2];
+    const size_t stride = k < PANEL_K ? k : PANEL_K;
+    const size_t most = count < PANEL_COLS ? count : PANEL_COLS;
+    struct sampled *order = malloc((count > 0 ? count : 1) * sizeof *order);
+    double *panel = malloc((most > 0 ? most : 1) * stride * sizeof *panel);
+    size_t cols[PANEL_COLS];
+
+    if (order == NULL || panel == NULL) {
+        free(order);
+        free(panel);
+        return -1;
+    }
+    for (size_t i = 0; i < count; i++)
+        want[i] = scale[i] = 0.0;
+    /* The elements of a column together, and its panel filled once for them all. */
+    sort_by_column(order, index, count, n);
+    for (size_t s0 = 0, s1; s0 < count; s0 = s1) {
+        size_t ncols = 0;
+
+        for (s1 = s0; s1 < count; s1++) {
+            if (ncols == 0 || order[s1].col != cols[ncols - 1]) {
+                if (ncols == PANEL_COLS)
+                    break;
+                cols[ncols++] = order[s1].col;
+            }
+        }
+        for (size_t j0 = 0; j0 < k; j0 += stride) {
+            const size_t j1 = k - j0 < stride ? k : j0 + stride;
+            size_t t = 0;
+
+            fill_panel(p, in[1], cols, ncols, j0, j1, panel, stride);
+            for (size_t e = s0; e < s1; e++) {
+                const size_t at = order[e].at;
+
+                t += e > s0 && order[e].col != order[e - 1].col;
+                add_terms(p, in[0], index[at] / n, panel + t * stride, j0, j1, &want[at],
+                          &scale[at]);
+            }
+        }
+    }
+    free(order);
+    free(panel);
+    return 0;
 }

@@ -16,7 +16,10 @@ static const struct cb_plugin plugins[] = {
     {.name = "host_vadd", .reference = cb_ref_vadd},
     {.name = "host_transpose", .reference = cb_ref_transpose},
     /* Each element of C sums K products: the tolerance and the cost of a check grow with K. */
-    {.name = "host_matmul", .reference = cb_ref_matmul, .sums_dim = 3},
+    {.name = "host_matmul",
+     .reference = cb_ref_matmul,
+     .sums_dim = 3,
+     .reference_many = cb_ref_matmul_many},
 };
 
 const struct cb_plugin *cb_plugin_find(const char *s, size_t len)

@@ -42,7 +42,7 @@
 #define GEMM_ROW(TYPE)                                                                             \
     .family = "matmul", .dims = 3, .inputs = 2, .metric = CB_METRIC_GFLOPS,                        \
     .baseline = "matmul_naive", .types = 1u << (TYPE), .plan = cb_plan_matmul_library,             \
-    .reference = cb_ref_matmul
+    .reference = cb_ref_matmul, .reference_many = cb_ref_matmul_many
 
 /* The rows no .cl file can declare: library baselines, which run outside OpenCL C.  Each GEMM
  * in float (sgemm_*) and in double (dgemm_*, --type double). */

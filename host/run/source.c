@@ -248,22 +248,6 @@ static const char *missing_extension(const struct cb_kernel *k, const struct cb_
     return NULL;
 }
 
-/* A kernel whose arguments need an extension d lacks is unsupported there, before any build;
- * its definition must not fail the build of its neighbours in the file (a double daxpy beside
- * a float saxpy on a device without cl_khr_fp64), so it is blanked from the text compiled for
- * d.  0, or -1 when out of memory. */
-static int blank_unsupported(char *text, const char *path, const struct cb_device *d)
-{
-    for (size_t i = 0; i < cb_kernel_total(); i++) {
-        const struct cb_kernel *k = cb_kernel_at(i);
-
-        if (k->source_path != NULL && strcmp(k->source_path, path) == 0 &&
-            missing_extension(k, d) != NULL && cb_kernel_blank_out(text, k->name) < 0)
-            return -1;
-    }
-    return 0;
-}
-
 /* 1 when a and b are declared in the same file. */
 static int same_file(const struct cb_kernel *a, const struct cb_kernel *b)
 {
@@ -275,24 +259,60 @@ static int same_file(const struct cb_kernel *a, const struct cb_kernel *b)
     return strcmp(a->family, b->family) == 0;
 }
 
+/* The kernels a program's text leaves out: with keep NULL, those of the file at `path` whose
+ * arguments need an extension d lacks; else those of keep's file other than keep and the kernel
+ * of its second launch. */
+struct left_out {
+    const char *path;
+    const struct cb_device *d;
+    const struct cb_kernel *keep;
+};
+
+static int is_left_out(const struct left_out *w, const struct cb_kernel *k)
+{
+    if (w->keep == NULL)
+        return k->source_path != NULL && strcmp(k->source_path, w->path) == 0 &&
+               missing_extension(k, w->d) != NULL;
+    return k != w->keep && same_file(k, w->keep) &&
+           (w->keep->then == NULL || strcmp(k->name, w->keep->then) != 0);
+}
+
+/* Blanks from text the kernels w leaves out, in one scan of it.  1 when any was blanked, 0
+ * when none, -1 when out of memory. */
+static int blank_left_out(char *text, const struct left_out *w)
+{
+    const char **names = malloc((cb_kernel_total() + 1) * sizeof *names);
+    size_t count = 0;
+    int blanked;
+
+    if (names == NULL)
+        return -1;
+    for (size_t i = 0; i < cb_kernel_total(); i++)
+        if (is_left_out(w, cb_kernel_at(i)))
+            names[count++] = cb_kernel_at(i)->name;
+    blanked = cb_kernels_blank_out(text, names, count);
+    free(names);
+    return blanked;
+}
+
+/* A kernel whose arguments need an extension d lacks is unsupported there, before any build;
+ * its definition must not fail the build of its neighbours in the file (a double daxpy beside
+ * a float saxpy on a device without cl_khr_fp64), so it is blanked from the text compiled for
+ * d.  0, or -1 when out of memory. */
+static int blank_unsupported(char *text, const char *path, const struct cb_device *d)
+{
+    const struct left_out w = {.path = path, .d = d};
+
+    return blank_left_out(text, &w) < 0 ? -1 : 0;
+}
+
 /* Blanks from text the kernels of keep's file other than keep and the kernel of its second
  * launch.  1 when any was blanked, 0 when none, -1 when out of memory. */
 static int blank_others(char *text, const struct cb_kernel *keep)
 {
-    int blanked = 0;
+    const struct left_out w = {.keep = keep};
 
-    for (size_t i = 0; i < cb_kernel_total(); i++) {
-        const struct cb_kernel *k = cb_kernel_at(i);
-        int r;
-
-        if (k == keep || !same_file(k, keep) ||
-            (keep->then != NULL && strcmp(k->name, keep->then) == 0))
-            continue;
-        if ((r = cb_kernel_blank_out(text, k->name)) < 0)
-            return -1;
-        blanked |= r;
-    }
-    return blanked;
+    return blank_left_out(text, &w);
 }
 
 static void build(struct cb_program *entry, const struct cb_device *d, int whole)

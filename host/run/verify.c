@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The unit roundoff of each REAL type: 2^-23 (float), 2^-52 (double), 2^-10 (half). */
@@ -21,9 +22,15 @@ double cb_tolerance(const struct cb_problem *p)
     return epsilon(p->real) * (2.0 + 4.0 * sqrt(p->reduction_len));
 }
 
+/* Reference operations per output element, at least one (a copy's reference costs a read). */
+static double element_cost(const struct cb_problem *p)
+{
+    return p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+}
+
 size_t cb_verify_count(const struct cb_problem *p, unsigned long long max_elems)
 {
-    const double cost = p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+    const double cost = element_cost(p);
     size_t count = p->output_elems;
     const double affordable = (double)CB_VERIFY_BUDGET / cost;
 
@@ -62,17 +69,26 @@ static size_t checked_index(const struct cb_problem *p, size_t count, uint64_t s
     }
 }
 
-/* Relative error of element i; INFINITY for NaN or infinity (the poison, or garbage). */
+/* Relative error of element i against want, a sum of terms whose magnitudes sum to scale;
+ * INFINITY for NaN or infinity (the poison, or garbage). */
+static double error_against(const struct cb_problem *p, const void *out, size_t i, double want,
+                            double scale)
+{
+    const double got = cb_real_get(p->real, out, i);
+
+    if (!isfinite(got))
+        return INFINITY;
+    return fabs(got - want) / (scale > DBL_MIN ? scale : 1.0);
+}
+
+/* Relative error of element i against the reference. */
 static double relative_error(const struct cb_problem *p, const void *const in[], const void *out,
                              size_t i, double *want)
 {
     double scale;
-    const double got = cb_real_get(p->real, out, i);
 
     *want = p->kernel->reference(p, in, i, &scale);
-    if (!isfinite(got))
-        return INFINITY;
-    return fabs(got - *want) / (scale > DBL_MIN ? scale : 1.0);
+    return error_against(p, out, i, *want, scale);
 }
 
 struct check {
@@ -84,24 +100,62 @@ struct check {
     struct cb_verify part[CB_PARALLEL_MAX_PARTS]; /* each part's failures and worst element */
 };
 
+/* Counts element i, whose reference is want, in v. */
+static void note(const struct check *c, struct cb_verify *v, size_t i, double want, double rel)
+{
+    if (rel > v->tolerance)
+        v->failures++;
+    if (rel > v->max_rel_err) {
+        v->max_rel_err = rel;
+        v->worst_index = i;
+        v->worst_got = cb_real_get(c->p->real, c->out, i);
+        v->worst_want = want;
+    }
+}
+
+/* Checked elements a many-element reference computes at a time. */
+enum { MANY_BLOCK = 1 << 15 };
+
+/* A part's elements from begin on by the reference's many-element form, in blocks; returns
+ * where it stopped: end, or a block it had no memory for (the rest go one at a time). */
+static size_t check_many(struct check *c, struct cb_verify *v, size_t begin, size_t end)
+{
+    const size_t most = end - begin < MANY_BLOCK ? end - begin : MANY_BLOCK;
+    size_t *index = malloc(most * sizeof *index);
+    double *want = malloc(most * sizeof *want), *scale = malloc(most * sizeof *scale);
+    size_t n = begin;
+
+    while (index != NULL && want != NULL && scale != NULL && n < end) {
+        const size_t count = end - n < most ? end - n : most;
+
+        for (size_t j = 0; j < count; j++)
+            index[j] = checked_index(c->p, c->count, c->seed, n + j);
+        if (c->p->kernel->reference_many(c->p, c->in, index, count, want, scale) != 0)
+            break;
+        for (size_t j = 0; j < count; j++)
+            note(c, v, index[j], want[j], error_against(c->p, c->out, index[j], want[j], scale[j]));
+        n += count;
+    }
+    free(index);
+    free(want);
+    free(scale);
+    return n;
+}
+
 static void check_part(void *ctx, size_t begin, size_t end, unsigned part)
 {
     struct check *c = ctx;
     struct cb_verify *v = &c->part[part];
+    size_t n = begin;
 
-    for (size_t n = begin; n < end; n++) {
+    if (c->p->kernel->reference_many != NULL && end > begin)
+        n = check_many(c, v, begin, end);
+    for (; n < end; n++) {
         const size_t i = checked_index(c->p, c->count, c->seed, n);
         double want;
         const double rel = relative_error(c->p, c->in, c->out, i, &want);
 
-        if (rel > v->tolerance)
-            v->failures++;
-        if (rel > v->max_rel_err) {
-            v->max_rel_err = rel;
-            v->worst_index = i;
-            v->worst_got = cb_real_get(c->p->real, c->out, i);
-            v->worst_want = want;
-        }
+        note(c, v, i, want, rel);
     }
 }
 
@@ -109,7 +163,7 @@ size_t cb_verify_output(const struct cb_problem *p, const void *const in[], cons
                         unsigned long long max_elems, unsigned long long seed, struct cb_verify *v)
 {
     const size_t count = cb_verify_count(p, max_elems);
-    const double cost = p->ref_cost > 1.0 ? p->ref_cost : 1.0;
+    const double cost = element_cost(p);
     const size_t grain = cost < (double)(1u << 18) ? (size_t)((double)(1u << 18) / cost) : 1;
     struct check c;
     unsigned parts;

@@ -32,6 +32,8 @@
     X(verify_samples_large_outputs)                                                                \
     X(verify_parts_merge_like_one_pass)                                                            \
     X(verify_double_tolerance)                                                                     \
+    X(matmul_reference_many_is_exact)                                                              \
+    X(verify_matmul_many_like_one_at_a_time)                                                       \
     X(manifest_real_size)                                                                          \
     X(inputs_independent_of_length_and_split)                                                      \
     X(tolerance_grows_with_reduction)                                                              \
@@ -74,6 +76,7 @@
     X(elements_shared)                                                                             \
     X(manifest_key_table_and_builtin_grammar)                                                      \
     X(manifest_rejects_bad_builtin_grammar)                                                        \
+    X(kernels_blank_out)                                                                           \
     X(manifest_require_reason)                                                                     \
     X(ptxas_parse_picks_the_kernel)                                                                \
     X(ptxas_parse_absent_and_unparseable)                                                          \

@@ -545,3 +545,29 @@ int test_manifest_require_reason(void)
     ASSERT_TRUE(rejects(HEADT " require \"why\"" TAIL, "require needs a condition"));
     return 0;
 }
+
+/* One scan blanks every named definition, from `__kernel` to its closing brace, lines kept;
+ * braces and kernel names in comments and literals do not count, and a name given twice
+ * blanks its next definition, as a second scan would find it. */
+int test_kernels_blank_out(void)
+{
+    char text[] = "/* __kernel void b( { */\n"
+                  "__kernel void a(int n) { if (n) { n++; } }\n"
+                  "__kernel __attribute__((x)) void b(int n)\n{ char c = '}'; }\n"
+                  "#if 0\n__kernel void b(int n) { /* } */ }\n#endif\n"
+                  "kernel void c(int n) { }\n";
+    static const char want[] = "/* __kernel void b( { */\n"
+                               "__kernel void a(int n) { if (n) { n++; } }\n"
+                               "                                         \n                 \n"
+                               "#if 0\n                                  \n#endif\n"
+                               "                        \n";
+    const char *const names[] = {"b", "c", "b", "absent"};
+    char none[] = "__kernel void a(int n) {}\n";
+
+    ASSERT_EQ_U(cb_kernels_blank_out(text, names, 4), 1);
+    ASSERT_TRUE(strcmp(text, want) == 0);
+    ASSERT_EQ_U(cb_kernels_blank_out(none, names, 4), 0);
+    ASSERT_EQ_U(cb_kernels_blank_out(none, names, 0), 0);
+    ASSERT_TRUE(strcmp(none, "__kernel void a(int n) {}\n") == 0);
+    return 0;
+}

@@ -1,10 +1,12 @@
 /* Unit tests of verification (host/run/verify.c) on a made-up kernel with a known reference. */
 #include "check.h"
 #include "clbench/inputs.h"
+#include "clbench/plugin.h"
 #include "clbench/verify.h"
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,5 +239,111 @@ int test_verify_double_tolerance(void)
     ASSERT_EQ_U(v.worst_index, 5);
     p.real = CB_ELEM_HALF;
     ASSERT_TRUE(cb_tolerance(&p) > 1e-3); /* half: 2^-10 per rounding */
+    return 0;
+}
+
+/* M x N x K with K over one panel of cb_ref_matmul_many (256 rows of 256 columns of B) and the
+ * sample's columns over one. */
+enum { MM_M = 4, MM_N = 600, MM_K = 300 };
+
+static struct cb_problem matmul_problem(const struct cb_kernel *k, enum cb_elem_type real)
+{
+    struct cb_problem p = {.kernel = k, .real = real, .output_elems = MM_M * MM_N};
+
+    p.size[0] = MM_M;
+    p.size[1] = MM_N;
+    p.size[2] = MM_K;
+    p.reduction_len = p.ref_cost = MM_K;
+    return p;
+}
+
+/* The matmul reference's many-element form gives each element's sum and scale bit for bit as
+ * the one-element form does, in every REAL type, over several panels of columns and of K. */
+int test_matmul_reference_many_is_exact(void)
+{
+    static const struct cb_kernel mm = {.name = "mm", .reference = cb_ref_matmul};
+    const size_t count = MM_M * MM_N / 4;
+    size_t *index = malloc(count * sizeof *index);
+    double *want = malloc(count * sizeof *want), *scale = malloc(count * sizeof *scale);
+    float *a = cb_inputs_make(MM_M * MM_K, 3), *b = cb_inputs_make(MM_K * MM_N, 4);
+    double *ad = malloc(MM_M * MM_K * sizeof *ad), *bd = malloc(MM_K * MM_N * sizeof *bd);
+    uint16_t *ah = malloc(MM_M * MM_K * sizeof *ah), *bh = malloc(MM_K * MM_N * sizeof *bh);
+    const enum cb_elem_type types[] = {CB_ELEM_FLOAT, CB_ELEM_DOUBLE, CB_ELEM_HALF};
+
+    ASSERT_TRUE(index && want && scale && a && b && ad && bd && ah && bh);
+    for (size_t i = 0; i < MM_M * MM_K; i++) {
+        ad[i] = a[i];
+        ah[i] = (uint16_t)(0x3000 + i * 37 % 0x0fff + (i % 3 == 0 ? 0x8000 : 0));
+    }
+    for (size_t i = 0; i < MM_K * MM_N; i++) {
+        bd[i] = b[i];
+        bh[i] = (uint16_t)(0x3000 + i * 53 % 0x0fff + (i % 5 == 0 ? 0x8000 : 0));
+    }
+    for (size_t i = 0; i < count; i++)
+        index[i] = 4 * i + i % 4; /* 300 columns, each in two rows */
+    for (unsigned t = 0; t < 3; t++) {
+        const struct cb_problem p = matmul_problem(&mm, types[t]);
+        const void *in[2] = {t == 0   ? (const void *)a
+                             : t == 1 ? (const void *)ad
+                                      : ah,
+                             t == 0   ? (const void *)b
+                             : t == 1 ? (const void *)bd
+                                      : bh};
+
+        ASSERT_EQ_U(cb_ref_matmul_many(&p, in, index, count, want, scale), 0);
+        for (size_t i = 0; i < count; i++) {
+            double one_scale;
+            const double one = cb_ref_matmul(&p, in, index[i], &one_scale);
+
+            ASSERT_TRUE(memcmp(&one, &want[i], sizeof one) == 0);
+            ASSERT_TRUE(memcmp(&one_scale, &scale[i], sizeof one) == 0);
+        }
+    }
+    free(index);
+    free(want);
+    free(scale);
+    free(a);
+    free(b);
+    free(ad);
+    free(bd);
+    free(ah);
+    free(bh);
+    return 0;
+}
+
+/* A sampled matmul check by the many-element form passes the exact product, finds the same
+ * worst element as one element at a time, and fails a wrong element or a missing term. */
+int test_verify_matmul_many_like_one_at_a_time(void)
+{
+    static const struct cb_kernel one = {.name = "mm", .reference = cb_ref_matmul};
+    static const struct cb_kernel many = {
+        .name = "mm", .reference = cb_ref_matmul, .reference_many = cb_ref_matmul_many};
+    const struct cb_problem p1 = matmul_problem(&one, CB_ELEM_FLOAT);
+    const struct cb_problem pm = matmul_problem(&many, CB_ELEM_FLOAT);
+    float *a = cb_inputs_make(MM_M * MM_K, 5), *b = cb_inputs_make(MM_K * MM_N, 6);
+    float *out = malloc(MM_M * MM_N * sizeof *out);
+    const void *in[2] = {a, b};
+    struct cb_verify v1, vm;
+
+    ASSERT_TRUE(a != NULL && b != NULL && out != NULL);
+    for (size_t i = 0; i < MM_M * MM_N; i++) {
+        double s;
+
+        out[i] = (float)cb_ref_matmul(&p1, in, i, &s);
+    }
+    ASSERT_EQ_U(cb_verify_output(&pm, in, out, 1500, 9, &vm), 0);
+    ASSERT_EQ_U(cb_verify_output(&p1, in, out, 1500, 9, &v1), 0);
+    ASSERT_TRUE(vm.sampled && vm.checked == 1500);
+    ASSERT_TRUE(memcmp(&vm.max_rel_err, &v1.max_rel_err, sizeof vm.max_rel_err) == 0);
+    ASSERT_EQ_U(vm.worst_index, v1.worst_index);
+    out[MM_M * MM_N - 1] += 0.01f; /* the last element is always checked */
+    ASSERT_TRUE(cb_verify_output(&pm, in, out, 1500, 9, &vm) >= 1);
+    ASSERT_EQ_U(vm.worst_index, MM_M * MM_N - 1);
+    for (size_t i = 0; i < MM_M * MM_N; i++) /* a kernel that drops the last term of K */
+        out[i] -= a[i / MM_N * MM_K + MM_K - 1] * b[(MM_K - 1) * MM_N + i % MM_N];
+    ASSERT_TRUE(cb_verify_output(&pm, in, out, 1500, 9, &vm) > 1400);
+    free(a);
+    free(b);
+    free(out);
     return 0;
 }

@@ -114,6 +114,13 @@ struct cb_problem {
  * that cancelled to near zero. */
 typedef double (*cb_reference_fn)(const struct cb_problem *p, const void *const in[], size_t i,
                                   double *scale);
+/* The same reference for many elements: want[j] and scale[j] of output elements index[j],
+ * j < count (increasing), bit for bit as cb_reference_fn computes them, in an order that
+ * reads the inputs along memory where one element at a time would not.  0, or -1 when out of
+ * memory. */
+typedef int (*cb_reference_many_fn)(const struct cb_problem *p, const void *const in[],
+                                    const size_t index[], size_t count, double want[],
+                                    double scale[]);
 
 /* Fills the planned fields of p.  Returns 0, or -1 with the reason this size and these
  * parameters cannot run (a parameter constraint, an overflow) in why; the runner reports it as
@@ -215,6 +222,8 @@ struct cb_kernel {
     cb_plan_fn plan;
     /* A host reference (a kernel's `verify` plug-in, a library row's), or NULL. */
     cb_reference_fn reference;
+    /* Its form for many elements, or NULL: one element at a time. */
+    cb_reference_many_fn reference_many;
     /* The kind: a library baseline's library, or NULL for an OpenCL kernel (generic). */
     const struct cb_library *library;
     /* NULL, or the kernel of the same program that the plan's second launch runs (a

@@ -63,10 +63,11 @@ struct cb_source_deps {
 };
 /* Fills *out for text, the content of the file at path.  0, or -1 when out of memory. */
 int cb_source_dependencies(const char *path, const char *text, struct cb_source_deps *out);
-/* Blanks the definition of kernel `name` in text (from `__kernel` to its closing brace), newlines
- * kept so that the compiler's line numbers stay true: 1, 0 when text does not define it, or -1
- * when out of memory.  For a file whose other kernels need an extension the device lacks. */
-int cb_kernel_blank_out(char *text, const char *name);
+/* Blanks the definitions of kernels names[0..count) in text (each from `__kernel` to its closing
+ * brace), newlines kept so that the compiler's line numbers stay true, in one scan of text: 1
+ * when any was blanked, 0 when text defines none, or -1 when out of memory.  For a program of
+ * one kernel, and a file whose other kernels need an extension the device lacks. */
+int cb_kernels_blank_out(char *text, const char *const names[], size_t count);
 /* " (PATH:LINE)": where k's manifest gives `key` ("local" or "local_mem"), for a row's
  * reason; "" for a built-in kernel or a key its manifest lacks.  Returns buf. */
 const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len);

@@ -19,6 +19,7 @@ struct cb_plugin {
      * the tolerance and the cost of checking. */
     cb_reference_fn reference;
     unsigned sums_dim;
+    cb_reference_many_fn reference_many; /* its form for many elements, or NULL */
 };
 
 /* The plug-in called s[0, len), or NULL. */
@@ -34,6 +35,8 @@ double cb_ref_transpose(const struct cb_problem *p, const void *const in[], size
                         double *scale);
 double cb_ref_copy(const struct cb_problem *p, const void *const in[], size_t i, double *scale);
 double cb_ref_matmul(const struct cb_problem *p, const void *const in[], size_t i, double *scale);
+int cb_ref_matmul_many(const struct cb_problem *p, const void *const in[], const size_t index[],
+                       size_t count, double want[], double scale[]);
 int cb_plan_matmul_fast(struct cb_problem *p, char *why, size_t len);
 
 #endif
