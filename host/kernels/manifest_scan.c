@@ -179,15 +179,21 @@ static void skip_attributes(const char **at)
     }
 }
 
-/* Where `__kernel void name(` starts in code (comments and literals blanked), or NULL. */
-static const char *find_kernel(const char *code, const char *name)
+/* A kernel in code (comments and literals blanked): where its `__kernel` starts, its name, and
+ * the `(` of its parameter list. */
+struct kernel_at {
+    const char *start, *name, *params;
+    size_t name_len;
+};
+
+/* The next `__kernel void NAME(` of code at or after *at into *k; 0 when there is none. */
+static int next_kernel(const char **at, struct kernel_at *k)
 {
-    const char *at = code;
     const char *id;
     size_t len;
 
-    while ((id = next_ident(&at, &len)) != NULL) {
-        const char *p = at;
+    while ((id = next_ident(at, &len)) != NULL) {
+        const char *p = *at;
 
         if (!manifest_word_is(id, len, "__kernel") && !manifest_word_is(id, len, "kernel"))
             continue;
@@ -196,15 +202,32 @@ static const char *find_kernel(const char *code, const char *name)
             continue;
         p += 4;
         skip_attributes(&p);
-        len = strlen(name);
-        if (strncmp(p, name, len) == 0 && !manifest_is_ident(p[len])) {
-            p += len;
-            while (isspace((unsigned char)*p))
-                p++;
-            if (*p == '(')
-                return id;
+        if (!manifest_is_ident_start(*p))
+            continue;
+        k->name = p;
+        while (manifest_is_ident(*p))
+            p++;
+        k->name_len = (size_t)(p - k->name);
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == '(') {
+            k->start = id;
+            k->params = p;
+            return 1;
         }
     }
+    return 0;
+}
+
+/* Where `__kernel void name(` starts in code, or NULL. */
+static const char *find_kernel(const char *code, const char *name)
+{
+    const char *at = code;
+    struct kernel_at k;
+
+    while (next_kernel(&at, &k))
+        if (manifest_word_is(k.name, k.name_len, name))
+            return k.start;
     return NULL;
 }
 
@@ -213,33 +236,69 @@ int manifest_declares_kernel(const char *code, const char *name)
     return find_kernel(code, name) != NULL;
 }
 
-int cb_kernel_blank_out(char *text, const char *name)
+/* Just past the closing brace of k's body; NULL for a declaration without one, or for brackets
+ * that do not match (a file the compiler refuses anyway: it is left alone). */
+static const char *kernel_end(const struct kernel_at *k)
+{
+    const char *p = k->params;
+    int depth = 0;
+
+    do {
+        depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+        p++;
+    } while (*p != '\0' && depth > 0);
+    skip_attributes(&p);
+    if (depth != 0 || *p != '{')
+        return NULL;
+    do {
+        depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
+        p++;
+    } while (*p != '\0' && depth > 0);
+    return depth == 0 ? p : NULL;
+}
+
+/* Blanks from text each kernel definition whose name is one of names[0, 1] (names[1] may be
+ * NULL), or with `others` each whose name is not, newlines kept.  1 when any was blanked, 0 when
+ * none, -1 when out of memory. */
+static int blank_kernels(char *text, const char *const names[2], int others)
 {
     struct scan s;
-    const char *start, *p;
-    int depth = 0;
+    struct kernel_at k;
+    const char *at, *end;
+    int blanked = 0;
 
     if (manifest_scan(text, &s) != 0) {
         manifest_scan_free(&s);
         return -1;
     }
-    start = find_kernel(s.code, name);
-    p = start != NULL ? strchr(start, '{') : NULL;
-    /* The body ends at its matching brace; braces in comments and literals are blanked in
-     * s.code already.  An unmatched one (a file the compiler refuses anyway) is left alone. */
-    while (p != NULL && *p != '\0') {
-        depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
-        p++;
-        if (depth == 0)
-            break;
+    at = s.code;
+    while (next_kernel(&at, &k)) {
+        const int named = manifest_word_is(k.name, k.name_len, names[0]) ||
+                          (names[1] != NULL && manifest_word_is(k.name, k.name_len, names[1]));
+
+        if (named == others || (end = kernel_end(&k)) == NULL)
+            continue;
+        /* The code has comments and literals blanked but is as long as text, line for line. */
+        for (size_t i = (size_t)(k.start - s.code); i < (size_t)(end - s.code); i++)
+            if (text[i] != '\n')
+                text[i] = ' ';
+        at = end;
+        blanked = 1;
     }
-    if (p == NULL || depth != 0) {
-        manifest_scan_free(&s);
-        return 0;
-    }
-    for (size_t i = (size_t)(start - s.code); i < (size_t)(p - s.code); i++)
-        if (text[i] != '\n')
-            text[i] = ' ';
     manifest_scan_free(&s);
-    return 1;
+    return blanked;
+}
+
+int cb_kernel_blank_out(char *text, const char *name)
+{
+    const char *const names[2] = {name, NULL};
+
+    return blank_kernels(text, names, 0);
+}
+
+int cb_kernel_blank_others(char *text, const char *keep, const char *also)
+{
+    const char *const names[2] = {keep, also};
+
+    return blank_kernels(text, names, 1);
 }

@@ -264,37 +264,6 @@ static int blank_unsupported(char *text, const char *path, const struct cb_devic
     return 0;
 }
 
-/* 1 when a and b are declared in the same file. */
-static int same_file(const struct cb_kernel *a, const struct cb_kernel *b)
-{
-    if (a->library != NULL || b->library != NULL)
-        return 0;
-    if (a->source_path != NULL || b->source_path != NULL)
-        return a->source_path != NULL && b->source_path != NULL &&
-               strcmp(a->source_path, b->source_path) == 0;
-    return strcmp(a->family, b->family) == 0;
-}
-
-/* Blanks from text the kernels of keep's file other than keep and the kernel of its second
- * launch.  1 when any was blanked, 0 when none, -1 when out of memory. */
-static int blank_others(char *text, const struct cb_kernel *keep)
-{
-    int blanked = 0;
-
-    for (size_t i = 0; i < cb_kernel_total(); i++) {
-        const struct cb_kernel *k = cb_kernel_at(i);
-        int r;
-
-        if (k == keep || !same_file(k, keep) ||
-            (keep->then != NULL && strcmp(k->name, keep->then) == 0))
-            continue;
-        if ((r = cb_kernel_blank_out(text, k->name)) < 0)
-            return -1;
-        blanked |= r;
-    }
-    return blanked;
-}
-
 static void build(struct cb_program *entry, const struct cb_device *d, int whole)
 {
     /* A kernel file builds from the bytes its manifests and kernel_file_hash came from. */
@@ -317,16 +286,20 @@ static void build(struct cb_program *entry, const struct cb_device *d, int whole
         free(text);
         return;
     }
-    if (loaded != NULL && entry->kernel != NULL && !whole &&
-        (blanked = blank_others(text, entry->kernel)) < 0) {
-        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
-        free(text);
-        return;
-    }
     /* The program cache keys on the text and the hash of every file its build reads (its
      * #includes, and a kernel file's `verify ... in FILE`: manifest_deps.c), so that an edited
      * header rebuilds. */
     if (loaded == NULL && cb_source_dependencies(entry->path, text, &deps) != 0) {
+        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
+        free(text);
+        return;
+    }
+    /* A program for one kernel (a row's, a peak probe's) compiles that kernel and the kernel of
+     * its second launch: the file's others are blanked, declared by a manifest or not.  The text
+     * keyed below is the text compiled, so one-kernel and whole-file programs never share a
+     * cache entry. */
+    if (entry->kernel != NULL && !whole &&
+        (blanked = cb_kernel_blank_others(text, entry->kernel->name, entry->kernel->then)) < 0) {
         snprintf(entry->failure, sizeof entry->failure, "out of host memory");
         free(text);
         return;

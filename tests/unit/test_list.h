@@ -75,6 +75,7 @@
     X(manifest_key_table_and_builtin_grammar)                                                      \
     X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(manifest_require_reason)                                                                     \
+    X(manifest_blank_others)                                                                       \
     X(ptxas_parse_picks_the_kernel)                                                                \
     X(ptxas_parse_absent_and_unparseable)                                                          \
     X(build_log_warnings_leave_driver_notices)                                                     \

@@ -67,6 +67,10 @@ int cb_source_dependencies(const char *path, const char *text, struct cb_source_
  * kept so that the compiler's line numbers stay true: 1, 0 when text does not define it, or -1
  * when out of memory.  For a file whose other kernels need an extension the device lacks. */
 int cb_kernel_blank_out(char *text, const char *name);
+/* Blanks so every kernel text defines but `keep` and `also` (NULL: none), declared by a manifest
+ * or not: 1 when any was blanked, 0 when none, -1 when out of memory.  For a program built for
+ * one kernel (host/run/source.c). */
+int cb_kernel_blank_others(char *text, const char *keep, const char *also);
 /* " (PATH:LINE)": where k's manifest gives `key` ("local" or "local_mem"), for a row's
  * reason; "" for a built-in kernel or a key its manifest lacks.  Returns buf. */
 const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len);
