@@ -179,15 +179,21 @@ static void skip_attributes(const char **at)
     }
 }
 
-/* Where `__kernel void name(` starts in code (comments and literals blanked), or NULL. */
-static const char *find_kernel(const char *code, const char *name)
+/* A kernel in code (comments and literals blanked): where its `__kernel` starts, its name, and
+ * the `(` of its parameter list. */
+struct kernel_at {
+    const char *start, *name, *params;
+    size_t name_len;
+};
+
+/* The next `__kernel void NAME(` of code at or after *at into *k; 0 when there is none. */
+static int next_kernel(const char **at, struct kernel_at *k)
 {
-    const char *at = code;
     const char *id;
     size_t len;
 
-    while ((id = next_ident(&at, &len)) != NULL) {
-        const char *p = at;
+    while ((id = next_ident(at, &len)) != NULL) {
+        const char *p = *at;
 
         if (!manifest_word_is(id, len, "__kernel") && !manifest_word_is(id, len, "kernel"))
             continue;
@@ -196,15 +202,32 @@ static const char *find_kernel(const char *code, const char *name)
             continue;
         p += 4;
         skip_attributes(&p);
-        len = strlen(name);
-        if (strncmp(p, name, len) == 0 && !manifest_is_ident(p[len])) {
-            p += len;
-            while (isspace((unsigned char)*p))
-                p++;
-            if (*p == '(')
-                return id;
+        if (!manifest_is_ident_start(*p))
+            continue;
+        k->name = p;
+        while (manifest_is_ident(*p))
+            p++;
+        k->name_len = (size_t)(p - k->name);
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == '(') {
+            k->start = id;
+            k->params = p;
+            return 1;
         }
     }
+    return 0;
+}
+
+/* Where `__kernel void name(` starts in code, or NULL. */
+static const char *find_kernel(const char *code, const char *name)
+{
+    const char *at = code;
+    struct kernel_at k;
+
+    while (next_kernel(&at, &k))
+        if (manifest_word_is(k.name, k.name_len, name))
+            return k.start;
     return NULL;
 }
 
@@ -213,46 +236,72 @@ int manifest_declares_kernel(const char *code, const char *name)
     return find_kernel(code, name) != NULL;
 }
 
-/* Blanks the definition of kernel `name` from text and from code, its scan (so that a name
- * defined twice blanks its next definition next time, as a rescan of text would find it):
- * 1, or 0 when code does not define it. */
-static int blank_one(char *text, char *code, const char *name)
+/* Just past the closing brace of k's body; NULL for a declaration without one, or for brackets
+ * that do not match (a file the compiler refuses anyway: it is left alone). */
+static const char *kernel_end(const struct kernel_at *k)
 {
-    const char *start = find_kernel(code, name);
-    const char *p = start != NULL ? strchr(start, '{') : NULL;
+    const char *p = k->params;
     int depth = 0;
 
-    /* The body ends at its matching brace; braces in comments and literals are blanked in
-     * code already.  An unmatched one (a file the compiler refuses anyway) is left alone. */
-    while (p != NULL && *p != '\0') {
+    do {
+        depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+        p++;
+    } while (*p != '\0' && depth > 0);
+    skip_attributes(&p);
+    if (depth != 0 || *p != '{')
+        return NULL;
+    do {
         depth += *p == '{' ? 1 : *p == '}' ? -1 : 0;
         p++;
-        if (depth == 0)
-            break;
-    }
-    if (p == NULL || depth != 0)
-        return 0;
-    /* A definition holds whole comments and literals: blanking it leaves the scan of the rest
-     * as it was. */
-    for (size_t i = (size_t)(start - code); i < (size_t)(p - code); i++)
-        if (text[i] != '\n')
-            text[i] = code[i] = ' ';
-    return 1;
+    } while (*p != '\0' && depth > 0);
+    return depth == 0 ? p : NULL;
 }
 
-int cb_kernels_blank_out(char *text, const char *const names[], size_t count)
+static int named(const struct kernel_at *k, const char *const names[], size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        if (names[i] != NULL && manifest_word_is(k->name, k->name_len, names[i]))
+            return 1;
+    return 0;
+}
+
+/* Blanks from text, in one scan, each kernel definition whose name is one of names[0..count)
+ * (NULLs skipped), or with `others` each whose name is not, newlines kept.  1 when any was
+ * blanked, 0 when none, -1 when out of memory. */
+static int blank_kernels(char *text, const char *const names[], size_t count, int others)
 {
     struct scan s;
+    struct kernel_at k;
+    const char *at, *end;
     int blanked = 0;
 
-    if (count == 0)
-        return 0;
     if (manifest_scan(text, &s) != 0) {
         manifest_scan_free(&s);
         return -1;
     }
-    for (size_t i = 0; i < count; i++)
-        blanked |= blank_one(text, s.code, names[i]);
+    at = s.code;
+    while (next_kernel(&at, &k)) {
+        if (named(&k, names, count) == others || (end = kernel_end(&k)) == NULL)
+            continue;
+        /* The code has comments and literals blanked but is as long as text, line for line. */
+        for (size_t i = (size_t)(k.start - s.code); i < (size_t)(end - s.code); i++)
+            if (text[i] != '\n')
+                text[i] = ' ';
+        at = end;
+        blanked = 1;
+    }
     manifest_scan_free(&s);
     return blanked;
+}
+
+int cb_kernels_blank_out(char *text, const char *const names[], size_t count)
+{
+    return count == 0 ? 0 : blank_kernels(text, names, count, 0);
+}
+
+int cb_kernel_blank_others(char *text, const char *keep, const char *also)
+{
+    const char *const names[2] = {keep, also};
+
+    return blank_kernels(text, names, 2, 1);
 }

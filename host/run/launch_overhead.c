@@ -12,6 +12,9 @@
 
 enum { LAUNCH_WARMUP = 20, LAUNCH_SAMPLES = 200 };
 
+/* The probe as its program sees it: built for peak_launch alone, as the other probes are. */
+static const struct cb_kernel launch_probe = {.name = "peak_launch", .family = "peak"};
+
 static cl_int time_event(cl_command_queue q, cl_kernel k, double *us)
 {
     const size_t one = 1;
@@ -92,10 +95,11 @@ void cb_launch_overhead_measure(struct cb_device *d, const struct cb_row_setting
 
     d->launch_event_us = d->launch_wall_us = 0;
     if (samples != NULL && cb_family_source_path(path, sizeof path, cfg->cl_dir, "peak") == 0 &&
-        cb_program_get(cache, d, path, "-cl-std=CL1.2", NULL, &program, &cached) == CL_SUCCESS) {
+        cb_program_get(cache, d, path, "-cl-std=CL1.2", &launch_probe, &program, &cached) ==
+            CL_SUCCESS) {
         err = CL_BUILD_PROGRAM_FAILURE;
         if (program->program != NULL)
-            k = clCreateKernel(program->program, "peak_launch", &err);
+            k = clCreateKernel(program->program, launch_probe.name, &err);
         if (k != NULL)
             out = clCreateBuffer(d->context, CL_MEM_WRITE_ONLY, sizeof(cl_float), NULL, &err);
         if (out != NULL)

@@ -248,38 +248,11 @@ static const char *missing_extension(const struct cb_kernel *k, const struct cb_
     return NULL;
 }
 
-/* 1 when a and b are declared in the same file. */
-static int same_file(const struct cb_kernel *a, const struct cb_kernel *b)
-{
-    if (a->library != NULL || b->library != NULL)
-        return 0;
-    if (a->source_path != NULL || b->source_path != NULL)
-        return a->source_path != NULL && b->source_path != NULL &&
-               strcmp(a->source_path, b->source_path) == 0;
-    return strcmp(a->family, b->family) == 0;
-}
-
-/* The kernels a program's text leaves out: with keep NULL, those of the file at `path` whose
- * arguments need an extension d lacks; else those of keep's file other than keep and the kernel
- * of its second launch. */
-struct left_out {
-    const char *path;
-    const struct cb_device *d;
-    const struct cb_kernel *keep;
-};
-
-static int is_left_out(const struct left_out *w, const struct cb_kernel *k)
-{
-    if (w->keep == NULL)
-        return k->source_path != NULL && strcmp(k->source_path, w->path) == 0 &&
-               missing_extension(k, w->d) != NULL;
-    return k != w->keep && same_file(k, w->keep) &&
-           (w->keep->then == NULL || strcmp(k->name, w->keep->then) != 0);
-}
-
-/* Blanks from text the kernels w leaves out, in one scan of it.  1 when any was blanked, 0
- * when none, -1 when out of memory. */
-static int blank_left_out(char *text, const struct left_out *w)
+/* A kernel whose arguments need an extension d lacks is unsupported there, before any build;
+ * its definition must not fail the build of its neighbours in the file (a double daxpy beside
+ * a float saxpy on a device without cl_khr_fp64), so it is blanked from the text compiled for
+ * d.  0, or -1 when out of memory. */
+static int blank_unsupported(char *text, const char *path, const struct cb_device *d)
 {
     const char **names = malloc((cb_kernel_total() + 1) * sizeof *names);
     size_t count = 0;
@@ -287,32 +260,16 @@ static int blank_left_out(char *text, const struct left_out *w)
 
     if (names == NULL)
         return -1;
-    for (size_t i = 0; i < cb_kernel_total(); i++)
-        if (is_left_out(w, cb_kernel_at(i)))
-            names[count++] = cb_kernel_at(i)->name;
+    for (size_t i = 0; i < cb_kernel_total(); i++) {
+        const struct cb_kernel *k = cb_kernel_at(i);
+
+        if (k->source_path != NULL && strcmp(k->source_path, path) == 0 &&
+            missing_extension(k, d) != NULL)
+            names[count++] = k->name;
+    }
     blanked = cb_kernels_blank_out(text, names, count);
     free(names);
-    return blanked;
-}
-
-/* A kernel whose arguments need an extension d lacks is unsupported there, before any build;
- * its definition must not fail the build of its neighbours in the file (a double daxpy beside
- * a float saxpy on a device without cl_khr_fp64), so it is blanked from the text compiled for
- * d.  0, or -1 when out of memory. */
-static int blank_unsupported(char *text, const char *path, const struct cb_device *d)
-{
-    const struct left_out w = {.path = path, .d = d};
-
-    return blank_left_out(text, &w) < 0 ? -1 : 0;
-}
-
-/* Blanks from text the kernels of keep's file other than keep and the kernel of its second
- * launch.  1 when any was blanked, 0 when none, -1 when out of memory. */
-static int blank_others(char *text, const struct cb_kernel *keep)
-{
-    const struct left_out w = {.keep = keep};
-
-    return blank_left_out(text, &w);
+    return blanked < 0 ? -1 : 0;
 }
 
 static void build(struct cb_program *entry, const struct cb_device *d, int whole)
@@ -337,16 +294,20 @@ static void build(struct cb_program *entry, const struct cb_device *d, int whole
         free(text);
         return;
     }
-    if (loaded != NULL && entry->kernel != NULL && !whole &&
-        (blanked = blank_others(text, entry->kernel)) < 0) {
-        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
-        free(text);
-        return;
-    }
     /* The program cache keys on the text and the hash of every file its build reads (its
      * #includes, and a kernel file's `verify ... in FILE`: manifest_deps.c), so that an edited
      * header rebuilds. */
     if (loaded == NULL && cb_source_dependencies(entry->path, text, &deps) != 0) {
+        snprintf(entry->failure, sizeof entry->failure, "out of host memory");
+        free(text);
+        return;
+    }
+    /* A program for one kernel (a row's, a peak probe's) compiles that kernel and the kernel of
+     * its second launch: the file's others are blanked, declared by a manifest or not.  The text
+     * keyed below is the text compiled, so one-kernel and whole-file programs never share a
+     * cache entry. */
+    if (entry->kernel != NULL && !whole &&
+        (blanked = cb_kernel_blank_others(text, entry->kernel->name, entry->kernel->then)) < 0) {
         snprintf(entry->failure, sizeof entry->failure, "out of host memory");
         free(text);
         return;

@@ -138,3 +138,19 @@ expect_stdout_empty() { [ ! -s "$TMP/stdout" ] || fail "stdout is not empty"; }
 expect_one_error_line() {
     [ "$(grep -c '^clbench: error:' "$TMP/stderr")" -eq 1 ] || fail "expected one error line"
 }
+# expect_one_kernel_per_program DIR NAME...: of the kernels NAME..., each program in PoCL's
+# kernel cache DIR (program.bc: one program's LLVM bitcode, whose string table names its
+# functions) defines at most one, and each of them is defined by some program: clbench built
+# a program for each (host/run/source.c).  No NAME may be part of another.
+expect_one_kernel_per_program() {
+    python3 - "$@" <<'PY' || fail "a program holds more than its one kernel"
+import pathlib, sys
+cache, names = pathlib.Path(sys.argv[1]), sys.argv[2:]
+programs = sorted(cache.glob("**/program.bc"))
+assert programs, f"no program.bc under {cache}: has PoCL's cache changed its layout?"
+held = {str(p.parent.relative_to(cache)): [n for n in names if n.encode() in p.read_bytes()]
+        for p in programs}
+assert all(len(h) <= 1 for h in held.values()), held
+assert {n for h in held.values() for n in h} == set(names), held
+PY
+}

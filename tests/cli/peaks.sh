@@ -12,10 +12,12 @@ peak_field() {
     python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["devices"][0]["peak"].get(sys.argv[2]))' \
         "$TMP/run.json" "$1"
 }
-run "${PEAK[@]}" -o "$TMP/run.json"
+POCL_CACHE_DIR="$TMP/pocl" run "${PEAK[@]}" -o "$TMP/run.json"
 expect_rc 0
 entry=$(find "$XDG_CACHE_HOME/clbench/peaks" -name '*.json')
 [ -f "$entry" ] || fail "no peak entry stored"
+# Each probe's program holds its probe alone, not the whole of cl/peak.cl.
+expect_one_kernel_per_program "$TMP/pocl" peak_read peak_write peak_copy peak_fma peak_launch
 # The roofs name their probe: on a CPU device of this host, the native probe ran beside the
 # OpenCL ones, and each roof is at least what either measured.
 python3 - "$TMP/run.json" <<'PY' || fail "roofs and their sources"

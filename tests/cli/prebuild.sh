@@ -6,8 +6,11 @@ source "$(dirname "$0")/lib.sh"
 
 ROWS=(-d cpu -k matmul_tiled,matmul_regblock,matmul_cached,transpose_tiled,transpose_padded,vadd
     -n 128,64 "${QUICK[@]}")
-CLBENCH_PARALLEL_BUILDS=1 run "${ROWS[@]}" -o "$TMP/par.json"
+CLBENCH_PARALLEL_BUILDS=1 POCL_CACHE_DIR="$TMP/pocl-par" run "${ROWS[@]}" -o "$TMP/par.json"
 expect_rc 0
+# A built-in kernel's program holds that kernel alone, not its whole file.
+expect_one_kernel_per_program "$TMP/pocl-par" matmul_tiled matmul_regblock matmul_cached \
+    transpose_tiled transpose_padded
 CLBENCH_PARALLEL_BUILDS=0 run "${ROWS[@]}" -o "$TMP/seq.json"
 expect_rc 0
 python3 - "$TMP/par.json" "$TMP/seq.json" <<'PY' || fail "parallel and one-by-one builds differ"

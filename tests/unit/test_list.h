@@ -78,6 +78,7 @@
     X(manifest_rejects_bad_builtin_grammar)                                                        \
     X(kernels_blank_out)                                                                           \
     X(manifest_require_reason)                                                                     \
+    X(manifest_blank_others)                                                                       \
     X(ptxas_parse_picks_the_kernel)                                                                \
     X(ptxas_parse_absent_and_unparseable)                                                          \
     X(build_log_warnings_leave_driver_notices)                                                     \

@@ -547,8 +547,8 @@ int test_manifest_require_reason(void)
 }
 
 /* One scan blanks every named definition, from `__kernel` to its closing brace, lines kept;
- * braces and kernel names in comments and literals do not count, and a name given twice
- * blanks its next definition, as a second scan would find it. */
+ * braces and kernel names in comments and literals do not count, and a name defined twice
+ * (in #if and #else) loses both definitions. */
 int test_kernels_blank_out(void)
 {
     char text[] = "/* __kernel void b( { */\n"
@@ -569,5 +569,60 @@ int test_kernels_blank_out(void)
     ASSERT_EQ_U(cb_kernels_blank_out(none, names, 4), 0);
     ASSERT_EQ_U(cb_kernels_blank_out(none, names, 0), 0);
     ASSERT_TRUE(strcmp(none, "__kernel void a(int n) {}\n") == 0);
+    return 0;
+}
+
+static size_t newlines(const char *s)
+{
+    size_t n = 0;
+
+    while ((s = strchr(s, '\n')) != NULL) {
+        n++;
+        s++;
+    }
+    return n;
+}
+
+/* A program for one kernel: the file's other kernels go, prototypes, helpers, comments and
+ * braces in literals do not confuse it, and the text keeps its length and lines. */
+int test_manifest_blank_others(void)
+{
+    static const char file[] =
+        "/* __kernel void b(int n) { in a comment */\n"
+        "__kernel void b(__global float *x);\n"
+        "float helper(float x) { return x; }\n"
+        "__kernel __attribute__((reqd_work_group_size(64, 1, 1))) void a(__global float *x)\n"
+        "{\n"
+        "    x[0] = helper(\"}\"[0]);\n"
+        "}\n"
+        "kernel void b(__global float *x) { if (1) { x[0] = 1; } }\n"
+        "__kernel void a_sum(__global float *x) { x[0] = 2; }\n";
+    char text[sizeof file];
+
+    memcpy(text, file, sizeof file);
+    ASSERT_EQ_U(cb_kernel_blank_others(text, "a", "a_sum"), 1);
+    ASSERT_EQ_U(strlen(text), strlen(file));
+    ASSERT_TRUE(
+        strncmp(text, file, (size_t)(strstr(file, "kernel void b(__global float *x) {") - file)) ==
+        0); /* all before b's body, as it was */
+    ASSERT_TRUE(strstr(text, "if (1)") == NULL);
+    ASSERT_STR_HAS(text, "__kernel void a_sum(__global float *x) { x[0] = 2; }\n");
+
+    memcpy(text, file, sizeof file);
+    ASSERT_EQ_U(cb_kernel_blank_others(text, "b", NULL), 1);
+    ASSERT_TRUE(strstr(text, "void a(") == NULL && strstr(text, "a_sum") == NULL);
+    ASSERT_STR_HAS(text, "float helper(float x) { return x; }\n");
+    ASSERT_STR_HAS(text, "kernel void b(__global float *x) { if (1) { x[0] = 1; } }\n");
+    ASSERT_EQ_U(newlines(text), newlines(file));
+
+    memcpy(text, file, sizeof file);
+    {
+        const char *const b[] = {"b"};
+
+        ASSERT_EQ_U(cb_kernels_blank_out(text, b, 1), 1);
+    }
+    ASSERT_STR_HAS(text, "__kernel void b(__global float *x);\n");
+    ASSERT_TRUE(strstr(text, "if (1)") == NULL);
+    ASSERT_STR_HAS(text, "void a(__global float *x)\n{\n");
     return 0;
 }

@@ -63,11 +63,15 @@ struct cb_source_deps {
 };
 /* Fills *out for text, the content of the file at path.  0, or -1 when out of memory. */
 int cb_source_dependencies(const char *path, const char *text, struct cb_source_deps *out);
-/* Blanks the definitions of kernels names[0..count) in text (each from `__kernel` to its closing
- * brace), newlines kept so that the compiler's line numbers stay true, in one scan of text: 1
- * when any was blanked, 0 when text defines none, or -1 when out of memory.  For a program of
- * one kernel, and a file whose other kernels need an extension the device lacks. */
+/* Blanks every definition of kernels names[0..count) in text (each from `__kernel` to its
+ * closing brace), newlines kept so that the compiler's line numbers stay true, in one scan: 1
+ * when any was blanked, 0 when text defines none, or -1 when out of memory.  For a file whose
+ * kernels need an extension the device lacks. */
 int cb_kernels_blank_out(char *text, const char *const names[], size_t count);
+/* Blanks so every kernel text defines but `keep` and `also` (NULL: none), declared by a manifest
+ * or not: 1 when any was blanked, 0 when none, -1 when out of memory.  For a program built for
+ * one kernel (host/run/source.c). */
+int cb_kernel_blank_others(char *text, const char *keep, const char *also);
 /* " (PATH:LINE)": where k's manifest gives `key` ("local" or "local_mem"), for a row's
  * reason; "" for a built-in kernel or a key its manifest lacks.  Returns buf. */
 const char *cb_manifest_where(const struct cb_kernel *k, const char *key, char *buf, size_t len);

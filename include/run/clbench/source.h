@@ -14,9 +14,9 @@ enum { CB_OPTIONS_LEN = 1024, CB_PATH_LEN = 4096, CB_WARNINGS_LEN = 1024 };
 struct cb_program {
     char path[CB_PATH_LEN]; /* the source file: cl/<family>.cl or a user's kernel file */
     char options[CB_OPTIONS_LEN];
-    /* The kernel it is built for: the file's other declared kernels are blanked from the text
-     * compiled, since a driver compiles every kernel of a program (docs/cache.md says what
-     * that costs on NVIDIA).  NULL: the whole file. */
+    /* The kernel it is built for (a row's or a peak probe's): the file's other kernels are
+     * blanked from the text compiled, since a driver compiles every kernel of a program
+     * (docs/cache.md says what that costs on NVIDIA).  NULL: the whole file. */
     const struct cb_kernel *kernel;
     cl_program program;          /* NULL if the build failed */
     double build_ms;             /* building, or loading from the disk cache */
