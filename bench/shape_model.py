@@ -110,16 +110,20 @@ REG_SNAP = 0.10
 # on its k-step cost where the training points hold at least INNER_MIN_POINTS points of it over
 # at least INNER_MIN_SHAPES shapes (fewer shapes cannot tell the loop from a shape's own terms);
 # the fit pulls each factor's log toward 0 with weight INNER_RIDGE (chosen by the validation
-# shapes' regret: 0.3 to 0.7 alike, 0.1 and 3 worse), so thin data stays near the analytic
-# terms. Any other configuration: 1.
+# shapes' regret; docs/tuning.md), so thin data stays near the analytic terms. Any other
+# configuration: 1.
 INNER_MIN_POINTS = 8
 INNER_MIN_SHAPES = 3
-INNER_RIDGE = 0.5
-# A loop's code moves the k-step's cost by at most this factor either way: the fit would put
-# 16x8 work per item at 0.84, the error of another term (latency hiding with one work-group
-# resident at large tiles) that a factor per loop carries wrongly to small tiles (256x32 tiles
-# at 4096x96x4096, measured 14% over the best).
+INNER_RIDGE = 0.3
+# A loop's code moves the k-step's cost by at most this factor either way: a larger fitted
+# effect (16x8 work per item) is another term's error, the latency hiding of one resident
+# work-group at large tiles, which a factor per loop would carry wrongly to small tiles.
 INNER_BOUND = 0.9
+# Each shape's points of one tile shape, K depth and split share a free offset in the fit, so
+# that a factor compares loops at equal tiles, where the analytic terms of the tiles (waves,
+# occupancy, edges) cancel; False: one offset per shape (a worse validation regret, and a
+# factor for 8x8 VW 8,4 EDGE=1 that its points at equal tiles contradict).
+INNER_PAIRED = True
 # The kernel's default loop (WPT 8x8, VW 4,4, SCHED 0, EDGE 0), the most recorded: the reference the
 # analytic terms are fitted on, factor 1 as every configuration outside the table, so that a
 # configuration the sweeps never measured ranks as the default loop would, not as the mean.
@@ -505,10 +509,11 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None):
 
 def fit_inner(th, groups, devices, ridge):
     """The inner loop's factors on the constants th: least squares on log time over the
-    training shapes, each shape with a free offset of its own, so that a factor says what its
-    configuration costs against the others measured at the same shapes (what the sweeps
-    compare), not what the analytic terms miss of a shape; the ridge pulls each log-factor
-    toward 0 (the reference's)."""
+    training shapes, with a free offset per shape and tiles (INNER_PAIRED), so that a factor
+    says what its loop costs against the others measured at the same shape and tiles, not what
+    the analytic terms miss of a shape; the ridge pulls each log-factor toward 0 (the
+    reference's).  After the constants rather than with them: fitted jointly, the factors moved
+    the constants and the validation regret got worse."""
     import numpy as np
     from scipy.optimize import least_squares
     keys = inner_keys(groups)
@@ -517,11 +522,13 @@ def fit_inner(th, groups, devices, ridge):
     at = {k: i for i, k in enumerate(keys)}
     shapes = sorted({key for key in groups if key[0] == "gpu" and key[2] not in HELD_OUT},
                     key=str)
-    data = []
-    for si, key in enumerate(shapes):
+    data, sets = [], {}
+    for key in shapes:
         g = groups[key]
         w = 1 / math.sqrt(len(g))
         for c, t in g.items():
+            si = sets.setdefault((key, c[0], c[1], c[2], c[8]) if INNER_PAIRED else key,
+                                 len(sets))
             data.append((devices[key], key[2], c, key[3], t, w, si))
     nk = len(keys)
     fs = 0.1
@@ -539,7 +546,7 @@ def fit_inner(th, groups, devices, ridge):
 
     # Each residual depends on at most one factor and one offset.
     from scipy.sparse import lil_matrix
-    sparsity = lil_matrix((len(data) + nk, nk + len(shapes)), dtype=int)
+    sparsity = lil_matrix((len(data) + nk, nk + len(sets)), dtype=int)
     for i, (dev, shape, c, elem, t, w, si) in enumerate(data):
         k = at.get(inner_key(c, elem))
         if k is not None:
@@ -548,9 +555,9 @@ def fit_inner(th, groups, devices, ridge):
     for k in range(nk):
         sparsity[len(data) + k, k] = 1
     bound = -math.log(INNER_BOUND)
-    lo = [-bound] * nk + [-np.inf] * len(shapes)
-    hi = [bound] * nk + [np.inf] * len(shapes)
-    res = least_squares(fun, np.zeros(nk + len(shapes)), jac_sparsity=sparsity, bounds=(lo, hi),
+    lo = [-bound] * nk + [-np.inf] * len(sets)
+    hi = [bound] * nk + [np.inf] * len(sets)
+    res = least_squares(fun, np.zeros(nk + len(sets)), jac_sparsity=sparsity, bounds=(lo, hi),
                         loss="soft_l1", f_scale=fs, max_nfev=400)
     return GpuConstants(th, {k: math.exp(v) for k, v in zip(keys, res.x[:nk])})
 
