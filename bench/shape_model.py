@@ -751,7 +751,24 @@ def lookup_table(models, tuned, groups, devices):
     for label, _, _ in models:
         head += " %s: model's choice | its recorded ms | entry/model |" % label
         rule += "---|---|---|"
-    lines = [head, rule]
+    lines = [
+        "# The model's choice against the tuning database's entries, from recorded points only",
+        "",
+        "For each float matmul_fast entry of %s for %s: the entry's point and its recorded time "
+        "(the best median of that point among the recorded points, %s; where no sweep recorded "
+        "it, the entry's own median), the planner's first choice over its whole space for the "
+        "entry's shape (bench/shape_model.py's planner; the kernel's own checks after the "
+        "ranking are not applied), and that point's recorded time where a sweep recorded it at "
+        "the shape." % (tuned, name, POINTS),
+        "",
+        "Made by `bench/shape_model.py lookup%s`." % (
+            " --before SCRIPT --before-header FILE" if len(models) > 1 else ""),
+        "",
+        "Noise: both times are the best medians of the sweeps that recorded each point, often of "
+        "different runs, so ratios within about 2-3% of 1 are within run-to-run noise; "
+        "\"not recorded\" says nothing of the point's speed (bench/planner_gpu.sh measures "
+        "the model against the entries in one run).",
+        "", head, rule]
     sums = {label: [] for label, _, _ in models}
     for e in entries:
         if e.get("device") != name or e.get("kernel") != "matmul_fast" or \
@@ -782,7 +799,7 @@ def lookup_table(models, tuned, groups, devices):
         gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
         lines.append("%s: %d entries; the model's choice is the entry's point in %d, recorded "
                      "within 3%% of the entry in %d (the entry's point included), not recorded "
-                     "in %d; where recorded, entry/model %.3f-%.3f, geometric mean %.3f" % (
+                     "in %d; where recorded, entry/model %.3f-%.3f, geometric mean %.3f  " % (
                          label, len(rs), sum(1 for _, same, _ in rs if same), near,
                          sum(1 for _, _, r in rs if r is None),
                          min(ratios) if ratios else float("nan"),
