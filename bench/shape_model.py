@@ -29,6 +29,12 @@ cannot drift apart.
       the first choice among the shape's recorded points with its measured time; with
       --before, the same by another version of this script and its header, side by side (a
       Markdown table).  The kernel's own checks after the ranking are not applied here.
+  bench/shape_model.py lookup [--tuned FILE] [--header FILE] [--before SCRIPT --before-header FILE]
+      per float matmul_fast entry of FILE (results/tuned.json) for the GPU of the points file:
+      the entry's recorded time (its point's best median among the recorded points, else the
+      entry's own), the planner's first choice over its whole space for the entry's shape, and
+      that point's recorded time where a sweep recorded it; with --before, the same by another
+      version beside it (a Markdown table; results/shape-model/lookup-estimate.md keeps it)
 """
 import argparse
 import glob
@@ -100,6 +106,50 @@ GPU_START = [20, 1.0, 1.0, 1.0, 1.0, 1.0, 0.1, 20, 64, 500, 1.0, 0.3, 0.05, 1.0,
 # at most this much above them (the build reports of the recorded sweeps: the registers
 # reported predict the occupancy best with 10%).
 REG_SNAP = 0.10
+# The inner loop's fitted factor: a configuration of the k-step loop (inner_key) gets a factor
+# on its k-step cost where the training points hold at least INNER_MIN_POINTS points of it over
+# at least INNER_MIN_SHAPES shapes (fewer shapes cannot tell the loop from a shape's own terms);
+# the fit pulls each factor's log toward 0 with weight INNER_RIDGE (chosen by the validation
+# shapes' regret; docs/tuning.md), so thin data stays near the analytic terms. Any other
+# configuration: 1.
+INNER_MIN_POINTS = 8
+INNER_MIN_SHAPES = 3
+INNER_RIDGE = 0.3
+# A loop's code moves the k-step's cost by at most this factor either way: a larger fitted
+# effect (16x8 work per item) is another term's error, the latency hiding of one resident
+# work-group at large tiles, which a factor per loop would carry wrongly to small tiles.
+INNER_BOUND = 0.9
+# Each shape's points of one tile shape, K depth and split share a free offset in the fit, so
+# that a factor compares loops at equal tiles, where the analytic terms of the tiles (waves,
+# occupancy, edges) cancel; False: one offset per shape (a worse validation regret, and a
+# factor for 8x8 VW 8,4 EDGE=1 that its points at equal tiles contradict).
+INNER_PAIRED = True
+# The kernel's default loop (WPT 8x8, VW 4,4, SCHED 0, EDGE 0), the most recorded: the reference the
+# analytic terms are fitted on, factor 1 as every configuration outside the table, so that a
+# configuration the sweeps never measured ranks as the default loop would, not as the mean.
+INNER_REFERENCE = (8, 8, 4, 4, 0, 0)
+
+
+class GpuConstants(list):
+    """The GPU constants in GPU_NAMES' order, with the inner loop's factors
+    {(elem, WPTM, WPTN, VWM, VWN, SCHED): factor} as .inner."""
+
+    def __init__(self, values, inner=None):
+        super().__init__(values)
+        self.inner = dict(inner or {})
+
+
+def inner_key(c, elem):
+    """(element bytes, WPTM, WPTN, VWM, VWN, SCHED, EDGE): what shapes the k-step loop's code
+    (EDGE=0 guards an edge group's loads, EDGE=1 clamps every group's)."""
+    return (elem, c[3], c[4], c[5], c[6], c[9], c[7])
+
+
+def inner_factor(th, c, elem):
+    inner = getattr(th, "inner", None)
+    return inner.get(inner_key(c, elem), 1.0) if inner else 1.0
+
+
 CPU_NAMES = ["fma", "ld", "spill", "panel", "crel", "strided", "edge", "grp_us", "launch_us",
              "l1", "a"]
 CPU_START = [0.5, 0.5, 2.0, 1.0, 1.0, 2.0, 1.0, 5.0, 20.0, 0.5, 0.3]
@@ -180,6 +230,9 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     lds_bytes = tsk * (threads * (wptm + wptn) + tsm + tsn) * elem / 128.0
     step = (max(pipe, issue, th[18] * lds_bytes) + th[19] * lds_instr +
             th[6] * (tsm + tsn) * tsk * elem / 128.0 + th[7])
+    # What the analytic terms do not see of the compiled loop (operand reuse, register banks):
+    # the configuration's fitted factor, never below the FMA pipe's own cycles.
+    step = max(pipe, inner_factor(th, c, elem) * step)
     group = slice_steps * step + th[9] + th[10] * tsm * tsn * elem / 128.0
     # EDGE=0's guarded loads cost the busiest unit its share of the groups that cross an edge.
     full = (m // tsm) * (n // tsn)
@@ -402,7 +455,24 @@ def fit_registers(rows):
     return list(sol), len(a)
 
 
-def fit(kind, groups, devices, start, fixed=None):
+def inner_keys(groups):
+    """The inner-loop configurations the training points support (INNER_MIN_POINTS points over
+    INNER_MIN_SHAPES shapes), sorted."""
+    points, shapes = {}, {}
+    for key, g in groups.items():
+        if key[0] != "gpu" or key[2] in HELD_OUT:
+            continue
+        for c in g:
+            k = inner_key(c, key[3])
+            points[k] = points.get(k, 0) + 1
+            shapes.setdefault(k, set()).add(key[2])
+    return sorted(k for k in points if k[1:] != INNER_REFERENCE and
+                  points[k] >= INNER_MIN_POINTS and len(shapes[k]) >= INNER_MIN_SHAPES)
+
+
+def fit(kind, groups, devices, start, fixed=None, ridge=None):
+    """The constants (start's, those in fixed kept) by least squares on log time over the
+    training shapes; on GPUs then the inner loop's factors (fit_inner)."""
     import numpy as np
     from scipy.optimize import least_squares
     data = []
@@ -426,9 +496,70 @@ def fit(kind, groups, devices, start, fixed=None):
     lo = [-0.5 if (kind == "gpu" and i == 16) else 0.0 for i in free]
     hi = [np.inf] * len(free)
     lo = [min(l, v) for l, v in zip(lo, x0)]
-    res = least_squares(lambda x: residuals(kind, full(x), data), x0, bounds=(lo, hi),
-                        loss="soft_l1", f_scale=0.1, max_nfev=400)
-    return full(res.x), len(data)
+    if free:
+        res = least_squares(lambda x: residuals(kind, full(x), data), x0, bounds=(lo, hi),
+                            loss="soft_l1", f_scale=0.1, max_nfev=400)
+        th = full(res.x)
+    else:
+        th = list(start)
+    if kind == "gpu":
+        th = fit_inner(th, groups, devices, INNER_RIDGE if ridge is None else ridge)
+    return th, len(data)
+
+
+def fit_inner(th, groups, devices, ridge):
+    """The inner loop's factors on the constants th: least squares on log time over the
+    training shapes, with a free offset per shape and tiles (INNER_PAIRED), so that a factor
+    says what its loop costs against the others measured at the same shape and tiles, not what
+    the analytic terms miss of a shape; the ridge pulls each log-factor toward 0 (the
+    reference's).  After the constants rather than with them: fitted jointly, the factors moved
+    the constants and the validation regret got worse."""
+    import numpy as np
+    from scipy.optimize import least_squares
+    keys = inner_keys(groups)
+    if not keys:
+        return GpuConstants(th)
+    at = {k: i for i, k in enumerate(keys)}
+    shapes = sorted({key for key in groups if key[0] == "gpu" and key[2] not in HELD_OUT},
+                    key=str)
+    data, sets = [], {}
+    for key in shapes:
+        g = groups[key]
+        w = 1 / math.sqrt(len(g))
+        for c, t in g.items():
+            si = sets.setdefault((key, c[0], c[1], c[2], c[8]) if INNER_PAIRED else key,
+                                 len(sets))
+            data.append((devices[key], key[2], c, key[3], t, w, si))
+    nk = len(keys)
+    fs = 0.1
+
+    def fun(x):
+        model = GpuConstants(th, {k: math.exp(v) for k, v in zip(keys, x[:nk])})
+        r = []
+        for dev, shape, c, elem, t, w, si in data:
+            p = gpu_time(model, dev, shape, c, elem)
+            r.append(w * (math.log(p / t) - x[nk + si] if p else 3.0))
+        # The ridge as residuals whose soft-L1 cost (the loss below) is ridge * x^2 / 2
+        # exactly: a quadratic pull toward 0 however far the factor goes.
+        r += [v * math.sqrt(ridge * (1 + ridge * v * v / (4 * fs * fs))) for v in x[:nk]]
+        return np.array(r)
+
+    # Each residual depends on at most one factor and one offset.
+    from scipy.sparse import lil_matrix
+    sparsity = lil_matrix((len(data) + nk, nk + len(sets)), dtype=int)
+    for i, (dev, shape, c, elem, t, w, si) in enumerate(data):
+        k = at.get(inner_key(c, elem))
+        if k is not None:
+            sparsity[i, k] = 1
+        sparsity[i, nk + si] = 1
+    for k in range(nk):
+        sparsity[len(data) + k, k] = 1
+    bound = -math.log(INNER_BOUND)
+    lo = [-bound] * nk + [-np.inf] * len(sets)
+    hi = [bound] * nk + [np.inf] * len(sets)
+    res = least_squares(fun, np.zeros(nk + len(sets)), jac_sparsity=sparsity, bounds=(lo, hi),
+                        loss="soft_l1", f_scale=fs, max_nfev=400)
+    return GpuConstants(th, {k: math.exp(v) for k, v in zip(keys, res.x[:nk])})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -602,6 +733,87 @@ def plan_table(models, shapes, groups, devices):
     return lines
 
 
+def lookup_table(models, tuned, groups, devices):
+    """Per float matmul_fast entry of the tuning database for the points file's GPU: the
+    entry's recorded time, and per model (name, gpu_time, constants) its first choice over its
+    whole space with that point's recorded time where a sweep recorded it (a Markdown table and
+    a summary)."""
+    gpus = {k[1]: d for k, d in devices.items() if k[0] == "gpu"}
+    if len(gpus) != 1:
+        raise SystemExit("error: the points file has %d GPUs, the table needs one" % len(gpus))
+    name, dev = next(iter(gpus.items()))
+    try:
+        entries = json.load(open(tuned))["entries"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit("error: '%s' is not a tuning database (%s)" % (tuned, e))
+    head = "| shape | entry's point | entry ms (recorded) |"
+    rule = "|---|---|---|"
+    for label, _, _ in models:
+        head += " %s: model's choice | its recorded ms | entry/model |" % label
+        rule += "---|---|---|"
+    lines = [
+        "# The model's choice against the tuning database's entries, from recorded points only",
+        "",
+        "For each float matmul_fast entry of %s for %s: the entry's point and its recorded time "
+        "(the best median of that point among the recorded points, %s; where no sweep recorded "
+        "it, the entry's own median), the planner's first choice over its whole space for the "
+        "entry's shape (bench/shape_model.py's planner; the kernel's own checks after the "
+        "ranking are not applied), and that point's recorded time where a sweep recorded it at "
+        "the shape." % (tuned, name, POINTS),
+        "",
+        "Made by `bench/shape_model.py lookup%s`." % (
+            " --before SCRIPT --before-header FILE" if len(models) > 1 else ""),
+        "",
+        "Noise: both times are the best medians of the sweeps that recorded each point, often of "
+        "different runs, so ratios within about 2-3% of 1 are within run-to-run noise; "
+        "\"not recorded\" says nothing of the point's speed (bench/planner_gpu.sh measures "
+        "the model against the entries in one run).",
+        "", head, rule]
+    sums = {label: [] for label, _, _ in models}
+    for e in entries:
+        if e.get("device") != name or e.get("kernel") != "matmul_fast" or \
+                e.get("type", "float") != "float" or e.get("params", {}).get("PAD", 0) != 0:
+            continue
+        shape = tuple(e["size"])
+        q = dict(FAST_DEFAULTS, **e["params"])
+        ce = tuple(q[x] for x in GPU_PARAM_NAMES)
+        g = groups.get(("gpu", name, shape, 4), {})
+        te = g.get(ce)
+        row = "| %s | %s | %s |" % ("x".join(map(str, shape)), fmt_short(ce),
+                                    "%.4g" % (te * 1e3) if te else
+                                    "%.4g (the entry's own)" % e["median_ms"])
+        te = te or e["median_ms"] / 1e3
+        for label, time_of, th in models:
+            c, _ = plan_gpu(time_of, th, dev, shape)
+            tm = g.get(c)
+            same = c == ce
+            row += " %s | %s | %s |" % ("the entry's point" if same else fmt_short(c),
+                                        "%.4g" % (tm * 1e3) if tm else "not recorded",
+                                        "%.3f" % (te / tm) if tm else "-")
+            sums[label].append((shape, same, te / tm if tm else None))
+        lines.append(row)
+    lines.append("")
+    for label, rs in sums.items():
+        ratios = [r for _, same, r in rs if r is not None]
+        near = sum(1 for _, same, r in rs if same or (r is not None and r >= 1 / 1.03))
+        gm = math.exp(sum(math.log(r) for r in ratios) / len(ratios)) if ratios else float("nan")
+        lines.append("%s: %d entries; the model's choice is the entry's point in %d, recorded "
+                     "within 3%% of the entry in %d (the entry's point included), not recorded "
+                     "in %d; where recorded, entry/model %.3f-%.3f, geometric mean %.3f  " % (
+                         label, len(rs), sum(1 for _, same, _ in rs if same), near,
+                         sum(1 for _, _, r in rs if r is None),
+                         min(ratios) if ratios else float("nan"),
+                         max(ratios) if ratios else float("nan"), gm))
+    return lines
+
+
+def fmt_short(c):
+    """A point of matmul_fast in a table cell."""
+    tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, sched = c
+    return "%dx%dx%d WPT %dx%d VW %d,%d EDGE=%d KSPLIT=%d%s" % (
+        tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, " SCHED=1" if sched else "")
+
+
 # ---------------------------------------------------------------------------------------------
 # The C header.
 def c_array(name, values):
@@ -621,7 +833,13 @@ def test_vectors(gpu, cpu):
          ((500, 500, 500), (16, 32, 8, 8, 8, 4, 4, 0, 1, 0), 4),      # 8 work-items a group
          ((8192, 8192, 8192), (128, 128, 16, 8, 8, 4, 4, 0, 1, 0), 4),  # registers snapped
          ((4096, 96, 4096), (128, 32, 8, 8, 8, 4, 4, 0, 8, 0), 4),     # a partial last round
-         ((1500, 1500, 1500), (64, 64, 16, 8, 8, 4, 4, 0, 1, 0), 4)]   # edge groups, EDGE=0
+         ((1500, 1500, 1500), (64, 64, 16, 8, 8, 4, 4, 0, 1, 0), 4),   # edge groups, EDGE=0
+         # Inner-loop factors: configurations of the table and one outside it.
+         ((8192, 8192, 8192), (128, 128, 16, 8, 8, 8, 2, 0, 1, 0), 4),
+         ((2048, 2048, 2048), (128, 128, 16, 16, 4, 4, 4, 0, 1, 0), 4),
+         ((1024, 1024, 1024), (64, 128, 16, 8, 8, 4, 2, 0, 1, 0), 4),
+         ((2047, 2047, 2047), (128, 128, 16, 16, 4, 4, 4, 1, 1, 0), 4),
+         ((4096, 4096, 4096), (128, 128, 16, 8, 8, 1, 1, 0, 1, 0), 4)]
     c = [((1024, 1024, 1024), (4, 8, 2, 32, 256, 1), 4),
          ((1000, 100, 3000), (6, 8, 2, 16, 0, 1), 4)]
     out = []
@@ -663,6 +881,18 @@ def write_header(path, gpu, cpu, summary):
         f.write(c_array("cb_model_gpu", gpu))
         f.write("/* %s */\n" % " ".join(CPU_NAMES))
         f.write(c_array("cb_model_cpu", cpu))
+        inner = sorted(getattr(gpu, "inner", {}).items())
+        f.write("\n/* The inner loop's factors on the k-step cost: element bytes, WPTM, WPTN, VWM, "
+                "VWN,\n * SCHED, EDGE, factor; in ascending order of the key (shape_model.c "
+                "searches it).\n * A configuration not listed: 1. */\n")
+        f.write("struct cb_model_inner {\n    long key[7];\n    double factor;\n};\n")
+        f.write("#define CB_MODEL_INNER_COUNT %d\n" % len(inner))
+        f.write("static const struct cb_model_inner cb_model_inner[] = {\n")
+        for k, v in inner:
+            f.write("    {{%s}, %.17g},\n" % (", ".join(str(x) for x in k), v))
+        if not inner:
+            f.write("    {{0, 0, 0, 0, 0, 0, 0}, 1},\n")
+        f.write("};\n")
         f.write("\n#ifdef CB_MODEL_VECTORS\n")
         f.write("/* kind (0 GPU: H100-like, 1 CPU: 2-core AVX2), M, N, K, element bytes,\n"
                 " * parameters (matmul_fast's ten or matmul_cpu's six), predicted seconds. */\n")
@@ -688,7 +918,7 @@ def write_header(path, gpu, cpu, summary):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["fit", "check", "points", "regret", "plan"])
+    ap.add_argument("cmd", choices=["fit", "check", "points", "regret", "plan", "lookup"])
     ap.add_argument("files", nargs="*")
     ap.add_argument("--results", default="results")
     ap.add_argument("--points", default=POINTS)
@@ -697,8 +927,13 @@ def main():
                     help="fit: refit this kind's constants, keep the header's of the other")
     ap.add_argument("--before", help="plan: another version of this script, for a column")
     ap.add_argument("--before-header", help="plan: the header of --before's constants")
+    ap.add_argument("--tuned", default="results/tuned.json",
+                    help="lookup: the tuning database whose entries are compared")
+    ap.add_argument("--ridge", type=float,
+                    help="fit: the ridge weight on the inner-loop factors' logs (default %g)"
+                    % INNER_RIDGE)
     a = ap.parse_intermixed_args()
-    if a.cmd == "plan":
+    if a.cmd in ("plan", "lookup"):
         shapes = [parse_shape(x) for x in a.files] if a.files else planner_shapes()
         models = []
         if a.before:
@@ -712,7 +947,9 @@ def main():
             models.append(("before", mod.gpu_time, read_header(a.before_header)[0]))
         models.append(("after" if a.before else "model", gpu_time, read_header(a.header)[0]))
         groups, devices = group_rows(list(load_points(a.points)))
-        for line in plan_table(models, shapes, groups, devices):
+        lines = plan_table(models, shapes, groups, devices) if a.cmd == "plan" else \
+            lookup_table(models, a.tuned, groups, devices)
+        for line in lines:
             print(line)
         return 0
     if a.cmd == "points":
@@ -744,7 +981,7 @@ def main():
     if a.only == "cpu" and old and len(old[0]) == len(GPU_NAMES):
         gpu, ngpu = old[0], 0
     else:
-        gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3})
+        gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3}, ridge=a.ridge)
     if a.only == "gpu" and old and len(old[1]) == len(CPU_NAMES):
         cpu, ncpu = old[1], 0
     else:
@@ -753,7 +990,11 @@ def main():
                "registers from %d rows' build reports; GPU constants from %d points, CPU from %d"
                % (nregs, ngpu, ncpu) + (" (0: kept from the header before)" if a.only else ""),
                "validation shapes (held out): " + ", ".join("x".join(map(str, s))
-                                                           for s in sorted(HELD_OUT))]
+                                                           for s in sorted(HELD_OUT)),
+               "inner-loop factors: %d configurations of at least %d training points over %d "
+               "shapes, ridge %g, within %g-%.4g" % (
+                   len(getattr(gpu, "inner", {})), INNER_MIN_POINTS, INNER_MIN_SHAPES,
+                   INNER_RIDGE if a.ridge is None else a.ridge, INNER_BOUND, 1 / INNER_BOUND)]
     report = []
     for kind, th in (("gpu", gpu), ("cpu", cpu)):
         for which in ("train", "validation"):
@@ -762,16 +1003,28 @@ def main():
         print(line)
     for names, th in ((GPU_NAMES, gpu), (CPU_NAMES, cpu)):
         print("  " + " ".join("%s=%.4g" % (n, v) for n, v in zip(names, th)))
+    for k, v in sorted(getattr(gpu, "inner", {}).items()):
+        print("  inner %s WPT %dx%d VW %d,%d SCHED=%d EDGE=%d: %.4f" % (
+            "double" if k[0] == 8 else "float", k[1], k[2], k[3], k[4], k[5], k[6], v))
     write_header(a.header, gpu, cpu, summary + [l for l in report if ":" in l and "shapes" in l])
     return 0
 
 
 def read_header(path):
+    """[GPU constants (GpuConstants, with the inner loop's factors), CPU constants]."""
+    import re
     text = open(path).read()
     out = []
     for name in ("cb_model_gpu", "cb_model_cpu"):
         body = text.split(name + "[] = {", 1)[1].split("};", 1)[0]
         out.append([float(x) for x in body.replace("\n", " ").split(",") if x.strip()])
+    inner = {}
+    m = re.search(r"#define CB_MODEL_INNER_COUNT (\d+)", text)
+    if m:
+        body = text.split("cb_model_inner[] = {", 1)[1].split("};", 1)[0]
+        for row in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]:
+            inner[tuple(int(x) for x in row[0].split(","))] = float(row[1])
+    out[0] = GpuConstants(out[0], inner)
     return out
 
 

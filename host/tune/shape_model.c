@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { GPU_CONSTANTS = sizeof cb_model_gpu / sizeof cb_model_gpu[0] };
@@ -184,6 +185,27 @@ static long reg_alloc(const struct cb_sm_limits *lim, long need, long cap, long 
     return r > low ? r : low;
 }
 
+static int inner_cmp(const void *key, const void *entry)
+{
+    const long *a = key, *b = ((const struct cb_model_inner *)entry)->key;
+
+    for (int i = 0; i < 7; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
+{
+    const long key[7] = {elem,           c[CB_FAST_WPTM],  c[CB_FAST_WPTN], c[CB_FAST_VWM],
+                         c[CB_FAST_VWN], c[CB_FAST_SCHED], c[CB_FAST_EDGE]};
+    /* The fit writes the table in ascending order of the key: a binary search a point. */
+    const struct cb_model_inner *e =
+        bsearch(key, cb_model_inner, CB_MODEL_INNER_COUNT, sizeof *cb_model_inner, inner_cmp);
+
+    return e != NULL ? e->factor : 1.0;
+}
+
 /* The share of a k-step's latency that res_warps resident warps hide, their work-items
  * holding `work` accumulators each. */
 static double hide_latency(const double *th, long res_warps, long work)
@@ -233,6 +255,9 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     lds_bytes = (double)(tsk * (threads * (wptm + wptn) + tsm + tsn) * elem) / 128.0;
     step = fmax(fmax(pipe, issue), th[LDSBW] * lds_bytes) + th[LDSI] * lds_instr +
            th[GLD] * (double)((tsm + tsn) * tsk * elem) / 128.0 + th[BAR];
+    /* What the analytic terms do not see of the compiled loop (operand reuse, register banks):
+     * the configuration's fitted factor, never below the FMA pipe's own cycles. */
+    step = fmax(pipe, cb_model_inner_factor(elem, c) * step);
     group =
         (double)ceil_div(steps, ks) * step + th[GRP] + th[EPI] * (double)(tsm * tsn * elem) / 128.0;
     /* EDGE=0's guarded loads cost the busiest unit its share of the groups that cross an edge. */

@@ -2,6 +2,7 @@
 """The gates of a refit of the GPU constants for the skinny shapes (results/shape-model/skinny.md).
 
   python3 results/shape-model/gates.py VARIANT [--val96] [--no-fit] [--plan]
+  python3 results/shape-model/gates.py model --before SCRIPT --before-header FILE [--plan]
 
 VARIANT: base or a '+'-joined set of variants.py's terms. Fits the GPU constants on the points
 file (results/shape-model/points.json) as variants.py does, with the seven validation shapes of
@@ -12,7 +13,10 @@ passes where: the planner's first choice over its whole space at 4096x96x4096 wa
 0.14 ms, the geometric-mean regret over the seven validation shapes is at most 0.5 point worse,
 no shape's regret is more than 10 points worse, and DGEMM 4096^3's choice keeps vectors of two
 doubles. --plan: then the planner's first choices before and after for bench/planner_gpu.sh's
-shapes, the skinny ones and 1500^3 (as bench/shape_model.py plan). Run from the repository root.
+shapes, the skinny ones and 1500^3 (as bench/shape_model.py plan). VARIANT model: no refit;
+the model of bench/shape_model.py with host/tune/shape_model_fit.h's constants (as fitted)
+against another version's script and header (from `git show`) in place of "as it is". Run from
+the repository root.
 """
 import math
 import sys
@@ -42,23 +46,38 @@ def gm(reg, keys):
     return math.exp(sum(math.log(1 + r) for r in rs) / len(rs)) - 1
 
 
+def option(name):
+    if name not in sys.argv or sys.argv.index(name) + 1 >= len(sys.argv):
+        raise SystemExit("error: '%s' needs a value\n%s" % (name, __doc__))
+    return sys.argv[sys.argv.index(name) + 1]
+
+
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    args = [a for i, a in enumerate(sys.argv[1:]) if not a.startswith("--") and
+            sys.argv[i] not in ("--before", "--before-header")]
     if len(args) != 1:
         raise SystemExit(__doc__)
-    terms = set() if args[0] == "base" else set(args[0].split("+"))
     if "--val96" in sys.argv:
         sm.HELD_OUT = VALIDATION | {(4096, 96, 4096)}
     groups, devices = sm.group_rows(list(sm.load_points(sm.POINTS)))
-    before = sm.read_header("host/tune/shape_model_fit.h")[0]
-    th = list(before)
-    if terms & {"pow", "sub", "gldi", "lat"}:
-        th.append(1.0 if "pow" in terms else 0.5)
-    time_of = vs.make_time(terms)
-    current = sm.gpu_time
-    sm.gpu_time = time_of
-    if "--no-fit" not in sys.argv:
-        th, _ = sm.fit("gpu", groups, devices, th, fixed={0, 1, 2, 3})
+    if args[0] == "model":
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("shape_model_before", option("--before"))
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        current, before = mod.gpu_time, mod.read_header(option("--before-header"))[0]
+        time_of, th = sm.gpu_time, sm.read_header("host/tune/shape_model_fit.h")[0]
+    else:
+        terms = set() if args[0] == "base" else set(args[0].split("+"))
+        before = sm.read_header("host/tune/shape_model_fit.h")[0]
+        th = list(before)
+        if terms & {"pow", "sub", "gldi", "lat"}:
+            th.append(1.0 if "pow" in terms else 0.5)
+        time_of = vs.make_time(terms)
+        current = sm.gpu_time
+        sm.gpu_time = time_of
+        if "--no-fit" not in sys.argv:
+            th, _ = sm.fit("gpu", groups, devices, th, fixed={0, 1, 2, 3})
     old = regrets(current, before, groups, devices)
     new = regrets(time_of, th, groups, devices)
     dev = next(d for k, d in devices.items() if k[0] == "gpu")

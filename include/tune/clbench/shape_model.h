@@ -71,6 +71,10 @@ enum { CB_CPU_MR, CB_CPU_VN, CB_CPU_NV, CB_CPU_RB, CB_CPU_KB, CB_CPU_WGM, CB_CPU
  * not fit the device (local memory, work-group size, registers).  ex may be NULL. */
 double cb_model_gpu_time(const double *th, const struct cb_model_device *md, const long shape[3],
                          const long c[CB_FAST_COUNT], int elem, struct cb_model_explain *ex);
+/* The fitted factor on the k-step cost of matmul_fast's inner loop with parameters c in
+ * elements of elem bytes (its work per item, vector widths, SCHED and EDGE); 1 where the fit
+ * has none. */
+double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT]);
 /* Predicted seconds of matmul_cpu on a CPU. */
 double cb_model_cpu_time(const double *th, const struct cb_model_device *md, const long shape[3],
                          const long c[CB_CPU_COUNT], int elem, struct cb_model_explain *ex);
