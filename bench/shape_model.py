@@ -106,8 +106,8 @@ GPU_START = [20, 1.0, 1.0, 1.0, 1.0, 1.0, 0.1, 20, 64, 500, 1.0, 0.3, 0.05, 1.0,
 # at most this much above them (the build reports of the recorded sweeps: the registers
 # reported predict the occupancy best with 10%).
 REG_SNAP = 0.10
-# The inner loop's fitted factor: a configuration of the k-step loop (inner_key) gets a factor
-# on its k-step cost where the training points hold at least INNER_MIN_POINTS points of it over
+# The inner loop's fitted factor: a configuration of the k-step loop on one tile (inner_key)
+# gets a factor on its k-step cost where the training points hold at least INNER_MIN_POINTS points of it over
 # at least INNER_MIN_SHAPES shapes (fewer shapes cannot tell the loop from a shape's own terms);
 # the fit pulls each factor's log toward 0 with weight INNER_RIDGE (chosen by the validation
 # shapes' regret; docs/tuning.md), so thin data stays near the analytic terms. Any other
@@ -128,11 +128,13 @@ INNER_PAIRED = True
 # analytic terms are fitted on, factor 1 as every configuration outside the table, so that a
 # configuration the sweeps never measured ranks as the default loop would, not as the mean.
 INNER_REFERENCE = (8, 8, 4, 4, 0, 0)
+# The loop part of inner_key (after element bytes and the tile): what INNER_REFERENCE names.
+INNER_LOOP = slice(4, None)
 
 
 class GpuConstants(list):
     """The GPU constants in GPU_NAMES' order, with the inner loop's factors
-    {(elem, WPTM, WPTN, VWM, VWN, SCHED): factor} as .inner."""
+    {inner_key: factor} as .inner."""
 
     def __init__(self, values, inner=None):
         super().__init__(values)
@@ -140,9 +142,11 @@ class GpuConstants(list):
 
 
 def inner_key(c, elem):
-    """(element bytes, WPTM, WPTN, VWM, VWN, SCHED, EDGE): what shapes the k-step loop's code
-    (EDGE=0 guards an edge group's loads, EDGE=1 clamps every group's)."""
-    return (elem, c[3], c[4], c[5], c[6], c[9], c[7])
+    """(element bytes, TSM, TSN, TSK, WPTM, WPTN, VWM, VWN, SCHED, EDGE): what shapes the k-step
+    loop's code (EDGE=0 guards an edge group's loads, EDGE=1 clamps every group's), on its tile:
+    the same loop runs at another speed on other tiles (VWM=8 VWN=2 is faster than the default
+    loop at 128x128x16 and slower at 64x128x8 on the H100), so a factor holds for its tile only."""
+    return (elem, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[9], c[7])
 
 
 def inner_factor(th, c, elem):
@@ -466,7 +470,7 @@ def inner_keys(groups):
             k = inner_key(c, key[3])
             points[k] = points.get(k, 0) + 1
             shapes.setdefault(k, set()).add(key[2])
-    return sorted(k for k in points if k[1:] != INNER_REFERENCE and
+    return sorted(k for k in points if k[INNER_LOOP] != INNER_REFERENCE and
                   points[k] >= INNER_MIN_POINTS and len(shapes[k]) >= INNER_MIN_SHAPES)
 
 
@@ -882,16 +886,16 @@ def write_header(path, gpu, cpu, summary):
         f.write("/* %s */\n" % " ".join(CPU_NAMES))
         f.write(c_array("cb_model_cpu", cpu))
         inner = sorted(getattr(gpu, "inner", {}).items())
-        f.write("\n/* The inner loop's factors on the k-step cost: element bytes, WPTM, WPTN, VWM, "
-                "VWN,\n * SCHED, EDGE, factor; in ascending order of the key (shape_model.c "
-                "searches it).\n * A configuration not listed: 1. */\n")
-        f.write("struct cb_model_inner {\n    long key[7];\n    double factor;\n};\n")
+        f.write("\n/* The inner loop's factors on the k-step cost: element bytes, TSM, TSN, TSK, WPTM, "
+                "WPTN,\n * VWM, VWN, SCHED, EDGE, factor; in ascending order of the key "
+                "(shape_model.c searches it).\n * A configuration not listed: 1. */\n")
+        f.write("struct cb_model_inner {\n    long key[10];\n    double factor;\n};\n")
         f.write("#define CB_MODEL_INNER_COUNT %d\n" % len(inner))
         f.write("static const struct cb_model_inner cb_model_inner[] = {\n")
         for k, v in inner:
             f.write("    {{%s}, %.17g},\n" % (", ".join(str(x) for x in k), v))
         if not inner:
-            f.write("    {{0, 0, 0, 0, 0, 0, 0}, 1},\n")
+            f.write("    {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1},\n")
         f.write("};\n")
         f.write("\n#ifdef CB_MODEL_VECTORS\n")
         f.write("/* kind (0 GPU: H100-like, 1 CPU: 2-core AVX2), M, N, K, element bytes,\n"
@@ -1004,8 +1008,8 @@ def main():
     for names, th in ((GPU_NAMES, gpu), (CPU_NAMES, cpu)):
         print("  " + " ".join("%s=%.4g" % (n, v) for n, v in zip(names, th)))
     for k, v in sorted(getattr(gpu, "inner", {}).items()):
-        print("  inner %s WPT %dx%d VW %d,%d SCHED=%d EDGE=%d: %.4f" % (
-            "double" if k[0] == 8 else "float", k[1], k[2], k[3], k[4], k[5], k[6], v))
+        print("  inner %s %dx%dx%d WPT %dx%d VW %d,%d SCHED=%d EDGE=%d: %.4f" % (
+            "double" if k[0] == 8 else "float", *k[1:], v))
     write_header(a.header, gpu, cpu, summary + [l for l in report if ":" in l and "shapes" in l])
     return 0
 

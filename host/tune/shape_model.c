@@ -189,7 +189,7 @@ static int inner_cmp(const void *key, const void *entry)
 {
     const long *a = key, *b = ((const struct cb_model_inner *)entry)->key;
 
-    for (int i = 0; i < 7; i++)
+    for (int i = 0; i < 10; i++)
         if (a[i] != b[i])
             return a[i] < b[i] ? -1 : 1;
     return 0;
@@ -197,8 +197,9 @@ static int inner_cmp(const void *key, const void *entry)
 
 double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
 {
-    const long key[7] = {elem,           c[CB_FAST_WPTM],  c[CB_FAST_WPTN], c[CB_FAST_VWM],
-                         c[CB_FAST_VWN], c[CB_FAST_SCHED], c[CB_FAST_EDGE]};
+    const long key[10] = {elem,           c[CB_FAST_TSM],  c[CB_FAST_TSN],   c[CB_FAST_TSK],
+                          c[CB_FAST_WPTM], c[CB_FAST_WPTN], c[CB_FAST_VWM],   c[CB_FAST_VWN],
+                          c[CB_FAST_SCHED], c[CB_FAST_EDGE]};
     /* The fit writes the table in ascending order of the key: a binary search a point. */
     const struct cb_model_inner *e =
         bsearch(key, cb_model_inner, CB_MODEL_INNER_COUNT, sizeof *cb_model_inner, inner_cmp);

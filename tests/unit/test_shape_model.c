@@ -133,20 +133,23 @@ int test_model_inner_factors_as_the_fit(void)
     for (int i = 0; i < CB_MODEL_INNER_COUNT; i++) {
         const struct cb_model_inner *e = &cb_model_inner[i];
 
-        for (int j = 0; i > 0 && j < 7; j++) {
+        for (int j = 0; i > 0 && j < 10; j++) {
             const long a = cb_model_inner[i - 1].key[j], b = e->key[j];
 
             ASSERT_TRUE(a <= b);
             if (a < b)
                 break;
-            ASSERT_TRUE(j < 6);
+            ASSERT_TRUE(j < 9);
         }
-        c[CB_FAST_WPTM] = e->key[1];
-        c[CB_FAST_WPTN] = e->key[2];
-        c[CB_FAST_VWM] = e->key[3];
-        c[CB_FAST_VWN] = e->key[4];
-        c[CB_FAST_SCHED] = e->key[5];
-        c[CB_FAST_EDGE] = e->key[6];
+        c[CB_FAST_TSM] = e->key[1];
+        c[CB_FAST_TSN] = e->key[2];
+        c[CB_FAST_TSK] = e->key[3];
+        c[CB_FAST_WPTM] = e->key[4];
+        c[CB_FAST_WPTN] = e->key[5];
+        c[CB_FAST_VWM] = e->key[6];
+        c[CB_FAST_VWN] = e->key[7];
+        c[CB_FAST_SCHED] = e->key[8];
+        c[CB_FAST_EDGE] = e->key[9];
         ASSERT_TRUE(cb_model_inner_factor((int)e->key[0], c) == e->factor);
     }
     /* Vectors of one element and 3x5 work per item: no recorded sweep holds them. */
