@@ -11,8 +11,8 @@
 /* Other processes may use a quarter of the machine while the probes run.  Not less: the share
  * is over the whole window, whose single-threaded stretches (host references, first-launch
  * compiles) leave a core that other work takes without slowing a probe, and each probe keeps
- * its fastest launch, which a burst between launches does not touch.  One busy loop beside
- * a probe thread on each core takes a third. */
+ * its fastest launch, which a burst between launches does not touch.  On 2 cores one busy
+ * loop beside the probes' two threads takes a third. */
 #define CB_BUSY_OTHERS_SHARE 0.25
 /* The native probe's threads must get this share of their cores. */
 #define CB_BUSY_NATIVE_SHARE 0.9
