@@ -6,12 +6,12 @@
 #include "clbench/check.h"
 #include "clbench/device_info.h"
 #include "clbench/native_peak.h"
+#include "clbench/peak_busy.h"
 #include "clbench/run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* One table for every probe (each reads the entries it needs); VEC_DEF is the word width. */
 #define PEAK_PARAMS(VEC_DEF)                                                                       \
@@ -276,54 +276,6 @@ static double run_probe(struct cb_row *row, const struct cb_row_env *env, double
     return result;
 }
 
-/* CLBENCH_PEAK_BUSY: "never" trusts every measurement (a machine known to be dedicated),
- * "always" distrusts every one (to test the rule); anything else, or unset, applies it. */
-static const char *busy_mode(void)
-{
-    const char *mode = getenv("CLBENCH_PEAK_BUSY");
-
-    return mode != NULL && (strcmp(mode, "never") == 0 || strcmp(mode, "always") == 0) ? mode
-                                                                                       : "auto";
-}
-
-/* The 1-minute load average (/proc/loadavg, Linux); -1 where there is none. */
-static double load_average(void)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    double load = -1.0;
-
-    if (f != NULL) {
-        if (fscanf(f, "%lf", &load) != 1)
-            load = -1.0;
-        fclose(f);
-    }
-    return load;
-}
-
-/* The busy-machine rule (docs/measurement.md, "Peaks and roofs"), for the probes of a CPU device:
- * the native probe's threads, one per compute unit, got less than 90% of their cores while they ran
- * (other work took more than the 10% a roof may be off by), or other work kept more than half the
- * cores busy on average over the minute before the probes (the load average lags and counts this
- * process's own earlier work, so only a persistently busy machine trips it; it is the only
- * check where no native probe runs). */
-static void judge_busy(struct cb_device *d, double load, const struct cb_native_peak *native)
-{
-    const long online = sysconf(_SC_NPROCESSORS_ONLN);
-    const char *mode = busy_mode();
-
-    d->peak_busy[0] = '\0';
-    if (strcmp(mode, "never") == 0)
-        return;
-    if (strcmp(mode, "always") == 0)
-        snprintf(d->peak_busy, sizeof d->peak_busy, "CLBENCH_PEAK_BUSY=always");
-    else if (online > 0 && load > 0.5 * (double)online)
-        snprintf(d->peak_busy, sizeof d->peak_busy,
-                 "load average %.2f on %ld cores before the probes", load, online);
-    else if (native != NULL && native->cpu_share < 0.9)
-        snprintf(d->peak_busy, sizeof d->peak_busy,
-                 "the native probe's threads got %.0f%% of their cores", 100.0 * native->cpu_share);
-}
-
 /* Each roof: the best of the OpenCL probes' and the native probe's, with its source. */
 static void take_roofs(struct cb_device *d, const double noise[4],
                        const struct cb_native_peak *native)
@@ -402,7 +354,7 @@ void cb_peak_measure(struct cb_device *d, const struct cb_row_settings *cfg,
     struct cb_row_settings probe_cfg = *cfg;
     const struct cb_row_env env = {&probe_cfg, cache, NULL};
     const size_t n = bandwidth_elems(d);
-    const double load = load_average();
+    struct cb_busy_watch watch;
     struct cb_row rows[6];
     struct cb_native_peak native;
     double noise[6] = {0, 0, 0, 0, 0, 0};
@@ -416,6 +368,8 @@ void cb_peak_measure(struct cb_device *d, const struct cb_row_settings *cfg,
     probe_cfg.verify_max = 1 << 16;
     probe_cfg.cl_opts = NULL;
     cb_rows_prebuild(rows, probe_rows(rows, d, n), &env);
+    /* Watched from here to the native probe's end: the builds before take no roof's time. */
+    cb_busy_watch_start(&watch);
     d->peak_read_gbs = run_probe(&rows[0], &env, &noise[0]);
     d->peak_write_gbs = run_probe(&rows[1], &env, &noise[1]);
     d->peak_copy_gbs = run_probe(&rows[2], &env, &noise[2]);
@@ -431,6 +385,7 @@ void cb_peak_measure(struct cb_device *d, const struct cb_row_settings *cfg,
     take_roofs(d, noise, have_native ? &native : NULL);
     d->peak_busy[0] = '\0';
     if (d->type & CL_DEVICE_TYPE_CPU)
-        judge_busy(d, load, have_native ? &native : NULL);
+        cb_busy_watch_judge(&watch, have_native ? native.cpu_share : -1.0, d->peak_busy,
+                            sizeof d->peak_busy);
     cb_launch_overhead_measure(d, cfg, cache);
 }

@@ -13,6 +13,10 @@
     X(stats_single_sample_and_empty)                                                               \
     X(clock_judge_trusts_sound_clocks)                                                             \
     X(clock_judge_rejects_broken_clocks)                                                           \
+    X(cpu_time_parses_proc_stat)                                                                   \
+    X(cpu_time_parses_pid_stat)                                                                    \
+    X(cpu_time_others_cores)                                                                       \
+    X(busy_judges_other_processes_not_the_load_average)                                            \
     X(sensor_counter_wraps_at_its_range)                                                           \
     X(sensor_range_of_readings)                                                                    \
     X(sensor_power_integral_trapezoids_and_ends)                                                   \

@@ -3,7 +3,7 @@
  * device, its platform and driver, and the probes themselves (cl/peak.cl's hash and
  * CB_PEAK_PROBE_VERSION); it holds the figures, their sources and the date they were measured,
  * and a checksum of all of it: an edited or corrupt entry is refused and measured again.  A
- * peak measured while the machine was busy (host/run/peak.c) is stored with the reason and
+ * peak measured while the machine was busy (host/run/peak_busy.c) is stored with the reason and
  * measured again by the next run, which keeps the higher of the two for each roof. */
 #ifndef CLBENCH_PEAK_CACHE_H
 #define CLBENCH_PEAK_CACHE_H
