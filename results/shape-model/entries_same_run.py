@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""The shipped planner's first choice against the tuning database's entries, both timed in one
+GPU call: for each float matmul_fast entry of results/tuned.json whose shape the call's run
+files hold, the entry's point and the planner's choice (bench/shape_model.py's planner, with the
+constants of host/tune/shape_model_fit.h) as that call measured them.
+
+    python3 results/shape-model/entries_same_run.py RUN_FILE...   (from the repository root)
+"""
+import json
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
+import shape_model as sm  # noqa: E402
+
+
+def main(paths):
+    gpu = sm.read_header("host/tune/shape_model_fit.h")[0]
+    timed, dev = {}, None
+    for kind, d, shape, c, elem, t, regs, f in sm.load_rows(paths):
+        if kind == "gpu" and elem == 4:
+            timed.setdefault(shape, {})[c] = min(t, timed.get(shape, {}).get(c, t))
+            dev = d
+    if dev is None:
+        raise SystemExit("error: no float matmul_fast rows of a GPU in the run files given")
+    print("| shape | entry's point | entry ms | planner's choice | its ms | entry/planner |")
+    print("|---|---|---|---|---|---|")
+    ratios = []
+    for e in json.load(open("results/tuned.json"))["entries"]:
+        if e.get("device") != dev["name"] or e.get("kernel") != "matmul_fast" or \
+                e.get("type", "float") != "float":
+            continue
+        shape = tuple(e["size"])
+        if shape not in timed:
+            continue
+        q = dict(sm.FAST_DEFAULTS, **e["params"])
+        ce = tuple(q[x] for x in sm.GPU_PARAM_NAMES)
+        c, _ = sm.plan_gpu(sm.gpu_time, gpu, dev, shape)
+        te, tc = timed[shape].get(ce), timed[shape].get(c)
+        r = te / tc if te and tc else None
+        if r:
+            ratios.append(r)
+        print("| %s | %s | %s | %s | %s | %s |" % (
+            "x".join(map(str, shape)), sm.fmt_short(ce), "%.4f" % (te * 1e3) if te else "-",
+            "the entry's point" if c == ce else sm.fmt_short(c),
+            "%.4f" % (tc * 1e3) if tc else "not timed", "%.3f" % r if r else "-"))
+    gm = math.exp(sum(map(math.log, ratios)) / len(ratios))
+    print("\n%d shapes timed both ways: entry/planner geometric mean %.3f, worst %.3f; %d under "
+          "0.97" % (len(ratios), gm, min(ratios), sum(r < 0.97 for r in ratios)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
