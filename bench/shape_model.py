@@ -130,15 +130,39 @@ INNER_PAIRED = True
 INNER_REFERENCE = (8, 8, 4, 4, 0, 0)
 # The loop part of inner_key (after element bytes and the tile): what INNER_REFERENCE names.
 INNER_LOOP = slice(4, None)
+# The planner's menu: the tiles and loops (element bytes, TSM, TSN, TSK, WPTM, WPTN, VWM, VWN,
+# EDGE, SCHED) that the training sweeps found within MENU_TOLERANCE of a shape's best; the
+# planner ranks them at every split and searches the whole space only where none fits the
+# device.  Over the whole space the argmin picks the model's errors: points no sweep measured,
+# where 4096x64x4096 ran 1.5x slower than its database entry (results/README.md, "The planner
+# against the database's entries in one call").
+MENU_TOLERANCE = 0.03
 
 
 class GpuConstants(list):
     """The GPU constants in GPU_NAMES' order, with the inner loop's factors
-    {inner_key: factor} as .inner."""
+    {inner_key: factor} as .inner and the planner's menu (menu_points) as .menu."""
 
-    def __init__(self, values, inner=None):
+    def __init__(self, values, inner=None, menu=None):
         super().__init__(values)
         self.inner = dict(inner or {})
+        self.menu = list(menu or [])
+
+
+def menu_key(c, elem):
+    """A point's entry in the menu: all but its split."""
+    return (elem,) + tuple(c[:8]) + (c[9],)
+
+
+def menu_points(groups):
+    """The menu (MENU_TOLERANCE), sorted, from the GPU training shapes."""
+    menu = set()
+    for key, g in groups.items():
+        if key[0] != "gpu" or key[2] in HELD_OUT:
+            continue
+        best = min(g.values())
+        menu.update(menu_key(c, key[3]) for c, t in g.items() if t <= best * (1 + MENU_TOLERANCE))
+    return sorted(menu)
 
 
 def inner_key(c, elem):
@@ -508,6 +532,7 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None):
         th = list(start)
     if kind == "gpu":
         th = fit_inner(th, groups, devices, INNER_RIDGE if ridge is None else ridge)
+        th.menu = menu_points(groups)
     return th, len(data)
 
 
@@ -577,8 +602,7 @@ def ranking(kind, th, groups, devices, which):
         if which == "train" and held or which == "validation" and not held:
             continue
         g = groups[key]
-        preds = {c: predict(kind, th, devices[key], key[2], c, key[3]) for c in g}
-        preds = {c: p for c, p in preds.items() if p}
+        preds = planner_preds(kind, th, devices[key], key[2], key[3], g)
         if not preds:
             continue
         pick = min(preds, key=preds.get)
@@ -599,6 +623,16 @@ def ranking(kind, th, groups, devices, which):
     return lines
 
 
+def planner_preds(kind, th, dev, shape, elem, g):
+    """{point: predicted time} of the recorded points g the planner would rank: on a GPU those
+    on the menu, where any is (all of them where none is, as the planner's fallback)."""
+    preds = {c: predict(kind, th, dev, shape, c, elem) for c in g}
+    preds = {c: p for c, p in preds.items() if p}
+    menu = set(getattr(th, "menu", ()))
+    on = {c: p for c, p in preds.items() if menu_key(c, elem) in menu} if kind == "gpu" else {}
+    return on or preds
+
+
 def fmt_config(kind, c):
     names = GPU_PARAM_NAMES if kind == "gpu" else CPU_PARAM_NAMES
     return " ".join("%s=%s" % (n, v) for n, v in zip(names, c))
@@ -615,8 +649,7 @@ def regret_table(th_of, groups, devices):
         g = groups[key]
         if len(g) < 4:
             continue
-        preds = {c: predict(kind, th_of[kind], devices[key], shape, c, elem) for c in g}
-        preds = {c: p for c, p in preds.items() if p}
+        preds = planner_preds(kind, th_of[kind], devices[key], shape, elem, g)
         if not preds:
             continue
         pick = min(preds, key=preds.get)
@@ -657,6 +690,19 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
     """The first point of the planner's order with the least predicted time, and that time."""
     import itertools
     best, best_t = None, None
+    for m in getattr(th, "menu", ()):
+        c = m[1:9] + (1, m[9])
+        if m[0] != elem or not fast_valid(c):
+            continue
+        may_split = ceil_div(shape[0], c[0]) * ceil_div(shape[1], c[1]) < 2 * dev["cu"]
+        for ks in PLAN_SPLITS if may_split else (1,):
+            c = c[:8] + (ks, c[9])
+            t = time_of(th, dev, shape, c, elem)
+            if t is not None and (best_t is None or t < best_t):
+                best, best_t = c, t
+    if best is not None:
+        return best, best_t
+    # No point of the menu fits: the whole space.
     # Rows per work-item descending, as shape_model.c: on a tie with its transpose the taller.
     for tsm, tsn, tsk, wptm, wptn, vwm, vwn in itertools.product(
             PLAN_TILES, PLAN_TILES, PLAN_TSKS, PLAN_WPTS[::-1], PLAN_WPTS, PLAN_VWS, PLAN_VWS):
@@ -897,6 +943,17 @@ def write_header(path, gpu, cpu, summary):
         if not inner:
             f.write("    {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1},\n")
         f.write("};\n")
+        menu = getattr(gpu, "menu", [])
+        f.write("\n/* The planner's menu (MENU_TOLERANCE %g): element bytes, TSM, TSN, TSK, WPTM, WPTN, VWM,\n"
+                " * VWN, EDGE, SCHED; shape_model.c ranks them at every split. */\n" % MENU_TOLERANCE)
+        f.write("struct cb_model_menu_point {\n    long key[10];\n};\n")
+        f.write("#define CB_MODEL_MENU_COUNT %d\n" % len(menu))
+        f.write("static const struct cb_model_menu_point cb_model_menu[] = {\n")
+        for k in menu:
+            f.write("    {{%s}},\n" % ", ".join(str(x) for x in k))
+        if not menu:
+            f.write("    {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},\n")
+        f.write("};\n")
         f.write("\n#ifdef CB_MODEL_VECTORS\n")
         f.write("/* kind (0 GPU: H100-like, 1 CPU: 2-core AVX2), M, N, K, element bytes,\n"
                 " * parameters (matmul_fast's ten or matmul_cpu's six), predicted seconds. */\n")
@@ -922,7 +979,7 @@ def write_header(path, gpu, cpu, summary):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["fit", "check", "points", "regret", "plan", "lookup"])
+    ap.add_argument("cmd", choices=["fit", "menu", "check", "points", "regret", "plan", "lookup"])
     ap.add_argument("files", nargs="*")
     ap.add_argument("--results", default="results")
     ap.add_argument("--points", default=POINTS)
@@ -967,6 +1024,17 @@ def main():
         for line in regret_table({"gpu": gpu, "cpu": cpu}, groups, devices):
             print(line)
         return 0
+    if a.cmd == "menu":
+        # The header's constants and factors kept, its menu rebuilt from the points file.
+        gpu, cpu = read_header(a.header)
+        groups, devices = group_rows(list(load_points(a.points)))
+        gpu.menu = menu_points(groups)
+        summary = [l for l in header_summary(a.header) if not l.startswith("menu:")]
+        summary.append(menu_line(gpu, groups, "the constants above kept (bench/shape_model.py menu)"))
+        for line in summary[-1:] + regret_table({"gpu": gpu, "cpu": cpu}, groups, devices)[-4:]:
+            print(line)
+        write_header(a.header, gpu, cpu, summary)
+        return 0
     if a.cmd == "check":
         from_header = read_header(a.header)
         rows = list(load_rows(a.files))
@@ -999,6 +1067,7 @@ def main():
                "shapes, ridge %g, within %g-%.4g" % (
                    len(getattr(gpu, "inner", {})), INNER_MIN_POINTS, INNER_MIN_SHAPES,
                    INNER_RIDGE if a.ridge is None else a.ridge, INNER_BOUND, 1 / INNER_BOUND)]
+    summary.append(menu_line(gpu, groups, "fitted with the constants"))
     report = []
     for kind, th in (("gpu", gpu), ("cpu", cpu)):
         for which in ("train", "validation"):
@@ -1012,6 +1081,12 @@ def main():
             "double" if k[0] == 8 else "float", *k[1:], v))
     write_header(a.header, gpu, cpu, summary + [l for l in report if ":" in l and "shapes" in l])
     return 0
+
+
+def menu_line(gpu, groups, how):
+    shapes = sum(1 for k in groups if k[0] == "gpu" and k[2] not in HELD_OUT)
+    return ("menu: %d points within %g%% of the best of %d training shapes' sweeps, %s"
+            % (len(gpu.menu), 100 * MENU_TOLERANCE, shapes, how))
 
 
 def read_header(path):
@@ -1028,8 +1103,20 @@ def read_header(path):
         body = text.split("cb_model_inner[] = {", 1)[1].split("};", 1)[0]
         for row in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]:
             inner[tuple(int(x) for x in row[0].split(","))] = float(row[1])
-    out[0] = GpuConstants(out[0], inner)
+    menu = []
+    m = re.search(r"#define CB_MODEL_MENU_COUNT (\d+)", text)
+    if m:
+        body = text.split("cb_model_menu[] = {", 1)[1].split("};", 1)[0]
+        menu = [tuple(int(x) for x in row.split(","))
+                for row in re.findall(r"\{\{([^}]*)\}\}", body)[:int(m.group(1))]]
+    out[0] = GpuConstants(out[0], inner, menu)
     return out
+
+
+def header_summary(path):
+    """The summary lines of a header's opening comment (write_header's)."""
+    lines = open(path).read().split(" */", 1)[0].splitlines()
+    return [l[3:] for l in lines if l.startswith(" * ")][3:]
 
 
 if __name__ == "__main__":

@@ -197,9 +197,10 @@ static int inner_cmp(const void *key, const void *entry)
 
 double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
 {
-    const long key[10] = {elem,           c[CB_FAST_TSM],  c[CB_FAST_TSN],   c[CB_FAST_TSK],
-                          c[CB_FAST_WPTM], c[CB_FAST_WPTN], c[CB_FAST_VWM],   c[CB_FAST_VWN],
-                          c[CB_FAST_SCHED], c[CB_FAST_EDGE]};
+    const long key[10] = {elem,           c[CB_FAST_TSM],  c[CB_FAST_TSN],
+                          c[CB_FAST_TSK], c[CB_FAST_WPTM], c[CB_FAST_WPTN],
+                          c[CB_FAST_VWM], c[CB_FAST_VWN],  c[CB_FAST_SCHED],
+                          c[CB_FAST_EDGE]};
     /* The fit writes the table in ascending order of the key: a binary search a point. */
     const struct cb_model_inner *e =
         bsearch(key, cb_model_inner, CB_MODEL_INNER_COUNT, sizeof *cb_model_inner, inner_cmp);
@@ -433,22 +434,80 @@ static int fast_valid(const long c[CB_FAST_COUNT])
     return (tsm * tsk / 4) % threads == 0 && (tsn * tsk / 4) % threads == 0;
 }
 
-/* Candidates of matmul_fast on a GPU. */
-static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_problem *p,
-                         const int *index, struct cb_model_choice *best, int count)
+/* What rank_fast_gpu's passes share: the shape, the row's parameters and the best so far. */
+struct fast_rank {
+    const struct cb_model_device *md;
+    long shape[3];
+    int elem;
+    const int *index;
+    unsigned nparams;
+    long param[CB_MAX_PARAMS];
+    struct cb_model_choice *best;
+    int count, have;
+};
+
+/* Split-K balances waves where C's tiles fill fewer than two of them; past that its sum costs
+ * more than the tail. */
+static int fast_may_split(const struct fast_rank *r, const long c[CB_FAST_COUNT])
+{
+    return ceil_div(r->shape[0], c[CB_FAST_TSM]) * ceil_div(r->shape[1], c[CB_FAST_TSN]) <
+           2 * r->md->compute_units;
+}
+
+/* Ranks point c (every parameter set) among the best. */
+static void fast_consider(struct fast_rank *r, const long c[CB_FAST_COUNT])
+{
+    struct cb_model_explain ex;
+    double sec = cb_model_gpu_time(cb_model_gpu, r->md, r->shape, c, r->elem, &ex);
+
+    if (sec < 0)
+        return;
+    for (int j = 0; j < CB_FAST_COUNT; j++)
+        r->param[r->index[j]] = c[j];
+    keep(r->best, r->count, &r->have, r->param, r->nparams, sec, &ex);
+}
+
+static const long fast_splits[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+
+/* The menu's points (tiles and loops the recorded sweeps found within MENU_TOLERANCE of a
+ * shape's best), each at every split: the model ranks where it was measured, not at points
+ * of the whole space where its error is largest. */
+static void rank_fast_menu(struct fast_rank *r)
+{
+    long c[CB_FAST_COUNT];
+
+    for (int i = 0; i < CB_MODEL_MENU_COUNT; i++) {
+        const long *m = cb_model_menu[i].key;
+
+        if (m[0] != r->elem)
+            continue;
+        c[CB_FAST_TSM] = m[1];
+        c[CB_FAST_TSN] = m[2];
+        c[CB_FAST_TSK] = m[3];
+        c[CB_FAST_WPTM] = m[4];
+        c[CB_FAST_WPTN] = m[5];
+        c[CB_FAST_VWM] = m[6];
+        c[CB_FAST_VWN] = m[7];
+        c[CB_FAST_EDGE] = m[8];
+        c[CB_FAST_SCHED] = m[9];
+        if (!fast_valid(c))
+            continue;
+        for (size_t s = 0; s < (fast_may_split(r, c) ? 10u : 1u); s++) {
+            c[CB_FAST_KSPLIT] = fast_splits[s];
+            fast_consider(r, c);
+        }
+    }
+}
+
+/* The whole space: the candidates past the menu, and the first where no point of the menu fits. */
+static void rank_fast_space(struct fast_rank *r)
 {
     static const long tiles[] = {16, 32, 64, 128, 256}, tsks[] = {8, 16, 32};
     /* Rows per work-item descending: where the model ties a point with its transpose (16x4 and
      * 4x16), the taller comes first, which the recorded sweeps find faster in most pairs. */
     static const long wpts[] = {1, 2, 4, 8, 16}, wptms[] = {16, 8, 4, 2, 1}, vws[] = {1, 2, 4, 8};
-    static const long splits[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
-    const long shape[3] = {(long)p->size[0], (long)p->size[1], (long)p->size[2]};
-    const int elem = elem_of(p);
-    const unsigned nparams = cb_kernel_param_count(p->kernel);
-    long param[CB_MAX_PARAMS], c[CB_FAST_COUNT];
-    int have = 0;
+    long c[CB_FAST_COUNT];
 
-    memcpy(param, p->param, sizeof param);
     for (size_t a = 0; a < 5; a++)
         for (size_t b = 0; b < 5; b++)
             for (size_t t = 0; t < 3; t++)
@@ -465,33 +524,50 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
                                 c[CB_FAST_VWN] = vws[vn];
                                 if (!fast_valid(c))
                                     continue;
-                                /* Split-K balances waves where C's tiles fill fewer than
-                                 * two of them; past that its sum costs more than the tail. */
-                                const int may_split = ceil_div(shape[0], c[CB_FAST_TSM]) *
-                                                          ceil_div(shape[1], c[CB_FAST_TSN]) <
-                                                      2 * md->compute_units;
-
-                                for (size_t s = 0; s < (may_split ? 10u : 1u); s++)
+                                for (size_t s = 0; s < (fast_may_split(r, c) ? 10u : 1u); s++)
                                     for (long edge = 0; edge < 2; edge++)
                                         for (long i = 0; i < 2; i++) {
                                             /* On a tie, double's own schedule first. */
-                                            const long sched = elem == 8 ? 1 - i : i;
-                                            struct cb_model_explain ex;
-                                            double sec;
-
-                                            c[CB_FAST_KSPLIT] = splits[s];
+                                            c[CB_FAST_KSPLIT] = fast_splits[s];
                                             c[CB_FAST_EDGE] = edge;
-                                            c[CB_FAST_SCHED] = sched;
-                                            sec = cb_model_gpu_time(cb_model_gpu, md, shape, c,
-                                                                    elem, &ex);
-                                            if (sec < 0)
-                                                continue;
-                                            for (int j = 0; j < CB_FAST_COUNT; j++)
-                                                param[index[j]] = c[j];
-                                            keep(best, count, &have, param, nparams, sec, &ex);
+                                            c[CB_FAST_SCHED] = r->elem == 8 ? 1 - i : i;
+                                            fast_consider(r, c);
                                         }
                             }
-    return have;
+}
+
+/* Candidates of matmul_fast on a GPU: the menu's best first (at most half of count), then the
+ * whole space's best of the rest, so that the first choice is a measured tile and loop while
+ * --autotune's and the tuner's other candidates may reach beyond the menu. */
+static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_problem *p,
+                         const int *index, struct cb_model_choice *best, int count)
+{
+    struct cb_model_choice space[64];
+    struct fast_rank r = {.md = md,
+                          .shape = {(long)p->size[0], (long)p->size[1], (long)p->size[2]},
+                          .elem = elem_of(p),
+                          .index = index,
+                          .nparams = cb_kernel_param_count(p->kernel),
+                          .best = best,
+                          .count = count > 1 ? count / 2 : count};
+    int menu;
+
+    memcpy(r.param, p->param, sizeof r.param);
+    rank_fast_menu(&r);
+    menu = r.have;
+    r.best = space;
+    r.count = count < 64 ? count : 64;
+    r.have = 0;
+    rank_fast_space(&r);
+    for (int i = 0; i < r.have && menu < count; i++) {
+        int dup = 0;
+
+        for (int j = 0; j < menu && !dup; j++)
+            dup = memcmp(best[j].param, space[i].param, r.nparams * sizeof *space[i].param) == 0;
+        if (!dup)
+            best[menu++] = space[i];
+    }
+    return menu;
 }
 
 /* matmul_fast on a CPU: its CPU set of work per item and vector widths, tiles chosen for the
