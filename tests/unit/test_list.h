@@ -114,6 +114,7 @@
     X(model_odd_shapes)                                                                            \
     X(model_plans_h100_shapes)                                                                     \
     X(model_plans_as_the_fit)                                                                      \
+    X(model_plans_from_the_menu)                                                                   \
     X(model_counts_warps_registers_and_double_vectors)                                             \
     X(model_candidates_differ_in_structure)                                                        \
     X(model_candidates_keep_the_recorded_best)                                                     \

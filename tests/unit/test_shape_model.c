@@ -293,6 +293,50 @@ int test_model_plans_as_the_fit(void)
     return 0;
 }
 
+/* Whether the planned parameters v are a point of the menu (all but KSPLIT). */
+static int on_menu(const struct cb_problem *p, const long *v, long elem)
+{
+    static const char *const names[] = {"TSM", "TSN", "TSK",  "WPTM", "WPTN",
+                                        "VWM", "VWN", "EDGE", "SCHED"};
+
+    for (int i = 0; i < CB_MODEL_MENU_COUNT; i++) {
+        int same = cb_model_menu[i].key[0] == elem;
+
+        for (int j = 0; j < 9 && same; j++)
+            same = param(p, v, names[j]) == cb_model_menu[i].key[j + 1];
+        if (same)
+            return 1;
+    }
+    return 0;
+}
+
+/* The first choice is a point of the menu (4096x64x4096: the whole space's least predicted
+ * time, 128x64x8 KSPLIT=16, ran 1.5x slower than the database's entry); where no menu point
+ * fits the device's local memory, the whole space still gives one that does. */
+int test_model_plans_from_the_menu(void)
+{
+    struct cb_device d = h100();
+    struct cb_problem p = problem("matmul_fast", 4096, 64, 4096, CB_ELEM_FLOAT, &d);
+    long v[CB_MAX_PARAMS];
+    double s;
+    char note[CB_PARAMS_NOTE_LEN];
+
+    ASSERT_TRUE(CB_MODEL_MENU_COUNT > 0);
+    ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
+    ASSERT_TRUE(on_menu(&p, v, 4));
+    p = problem("matmul_fast", 4096, 4096, 4096, CB_ELEM_DOUBLE, &d);
+    ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
+    ASSERT_TRUE(on_menu(&p, v, 8));
+    /* The menu's smallest tiles take 6 KiB of local memory. */
+    d.local_mem_bytes = 6144;
+    p = problem("matmul_fast", 4096, 64, 4096, CB_ELEM_FLOAT, &d);
+    ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
+    ASSERT_TRUE(!on_menu(&p, v, 4));
+    ASSERT_TRUE(2 * param(&p, v, "TSK") * (param(&p, v, "TSM") + param(&p, v, "TSN")) * 4 <
+                (long)d.local_mem_bytes);
+    return 0;
+}
+
 /* Where the first model ranked badly on the H100: a work-group of 8 work-items for 500^3 (a warp
  * issues for 32 lanes however few hold work), 140 registers where the compiler gives 128 and a
  * second resident work-group, and vectors of one double for DGEMM. */
