@@ -329,11 +329,22 @@ FAST_DEFAULTS = dict(TSM=128, TSN=128, TSK=16, WPTM=8, WPTN=8, VWM=4, VWN=4, PAD
 CPU_DEFAULTS = dict(MR=8, VN=16, NV=2, RB=16, KB=256, WGM=4)
 
 
+def device_key(dv):
+    """What tells devices apart in the points: PoCL names a 2-core and a 16-core Xeon alike."""
+    return "%s, %d compute units" % (dv["name"], dv["compute_units"])
+
+
+def short_device(dev):
+    """A device in a table: its name cut short, and its compute units."""
+    return "%s (%d CUs)" % (dev["name"][:24], dev["cu"])
+
+
 def device_of(dv):
     cc = dv.get("compute_capability")
     dev = dict(name=dv["name"], cu=dv["compute_units"], clock_mhz=dv["clock_mhz"],
                local_mem=dv["local_mem_bytes"], max_wg=dv["max_work_group_size"],
                vec_bytes=4 * max(1, dv.get("native_vector_width_float") or 8))
+    dev["key"] = device_key(dv)
     peak = (dv.get("peak") or {}).get("theoretical_gflops")
     dev["peak_gflops"] = peak or 0
     if cc:
@@ -402,9 +413,9 @@ def write_points(paths, out):
         if not isinstance(d, dict) or d.get("schema") != "clbench-run":
             continue
         for x in d.get("devices", []):
-            devs.setdefault(x["name"], device_fields(x))
+            devs.setdefault(device_key(x), device_fields(x))
         for kind, dev, shape, c, elem, t, regs, _ in load_rows([f]):
-            points.append([dev["name"], kind, list(shape), list(c), elem, t, regs,
+            points.append([dev["key"], kind, list(shape), list(c), elem, t, regs,
                            os.path.relpath(f)])
     # Points of run files retired since the file was written stay: the evidence of the
     # constants fitted on them.
@@ -412,8 +423,9 @@ def write_points(paths, out):
         old = json.load(open(out))
         for p in old["points"]:
             if not os.path.exists(p[7]):
-                points.append(p)
-                devs.setdefault(p[0], old["devices"][p[0]])
+                dv = old["devices"][p[0]]
+                points.append([device_key(dv)] + p[1:])
+                devs.setdefault(device_key(dv), dv)
     points.sort(key=lambda p: (p[0], p[1], p[2], p[4], p[3], p[5]))
     with open(out + ".tmp", "w") as fh:
         json.dump({"schema": "clbench-shape-model-points", "schema_version": 1,
@@ -437,7 +449,7 @@ def group_rows(rows):
     """{(kind, device name, shape, elem): {config: best median}} and the devices."""
     groups, devices = {}, {}
     for kind, dev, shape, c, elem, t, regs, f in rows:
-        key = (kind, dev["name"], shape, elem)
+        key = (kind, dev["key"], shape, elem)
         devices[key] = dev
         g = groups.setdefault(key, {})
         g[c] = min(t, g.get(c, t))
@@ -612,7 +624,7 @@ def ranking(kind, th, groups, devices, which):
         hits += regret <= 0.05
         regrets.append(regret)
         lines.append("  %-6s %-22s %-20s %4d points: picked %.4g ms, best %.4g ms, regret %.1f%%"
-                     % ("float" if key[3] == 4 else "double", key[1][:22],
+                     % ("float" if key[3] == 4 else "double", short_device(devices[key]),
                         "x".join(map(str, key[2])), len(g), g[pick] * 1e3, best * 1e3,
                         100 * regret))
     if n:
@@ -658,7 +670,7 @@ def regret_table(th_of, groups, devices):
         which = "validation" if shape in HELD_OUT else "train"
         sums.setdefault((kind, which), []).append(regret)
         lines.append("| %s | %s | %s | %s | %d | %.4g (%s) | %.4g (%s) | %.1f%% |" % (
-            which, dev[:24], "double" if elem == 8 else "float", "x".join(map(str, shape)),
+            which, short_device(devices[key]), "double" if elem == 8 else "float", "x".join(map(str, shape)),
             len(g), g[best] * 1e3, fmt_config(kind, best), g[pick] * 1e3,
             fmt_config(kind, pick), 100 * regret))
     lines.append("")
@@ -747,7 +759,8 @@ def plan_table(models, shapes, groups, devices):
     gpus = {k[1]: d for k, d in devices.items() if k[0] == "gpu"}
     if len(gpus) != 1:
         raise SystemExit("error: the points file has %d GPUs, the table needs one" % len(gpus))
-    name, dev = next(iter(gpus.items()))
+    key, dev = next(iter(gpus.items()))
+    name = dev["name"]
     head = "| shape | recorded points |"
     rule = "|---|---|"
     for label, _, _ in models:
@@ -759,7 +772,7 @@ def plan_table(models, shapes, groups, devices):
         rule += "---|"
     lines = ["On %s (from the points file)." % name, "", head, rule]
     for shape in shapes:
-        g = groups.get(("gpu", name, shape, 4), {})
+        g = groups.get(("gpu", key, shape, 4), {})
         row = "| %s | %d |" % ("x".join(map(str, shape)), len(g))
         first = None
         for _, time_of, th in models:
@@ -791,7 +804,8 @@ def lookup_table(models, tuned, groups, devices):
     gpus = {k[1]: d for k, d in devices.items() if k[0] == "gpu"}
     if len(gpus) != 1:
         raise SystemExit("error: the points file has %d GPUs, the table needs one" % len(gpus))
-    name, dev = next(iter(gpus.items()))
+    key, dev = next(iter(gpus.items()))
+    name = dev["name"]
     try:
         entries = json.load(open(tuned))["entries"]
     except (OSError, ValueError, KeyError, TypeError) as e:
@@ -827,7 +841,7 @@ def lookup_table(models, tuned, groups, devices):
         shape = tuple(e["size"])
         q = dict(FAST_DEFAULTS, **e["params"])
         ce = tuple(q[x] for x in GPU_PARAM_NAMES)
-        g = groups.get(("gpu", name, shape, 4), {})
+        g = groups.get(("gpu", key, shape, 4), {})
         te = g.get(ce)
         row = "| %s | %s | %s |" % ("x".join(map(str, shape)), fmt_short(ce),
                                     "%.4g" % (te * 1e3) if te else

@@ -4,8 +4,10 @@ GPU call: for each float matmul_fast entry of results/tuned.json whose shape the
 files hold, the entry's point and the planner's choice (bench/shape_model.py's planner, with the
 constants of host/tune/shape_model_fit.h) as that call measured them.
 
-    python3 results/shape-model/entries_same_run.py RUN_FILE...   (from the repository root)
+    python3 results/shape-model/entries_same_run.py [--header FILE] RUN_FILE...
+                                          (from the repository root; FILE: the constants)
 """
+import argparse
 import json
 import math
 import os
@@ -15,8 +17,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "bench"))
 import shape_model as sm  # noqa: E402
 
 
-def main(paths):
-    gpu = sm.read_header("host/tune/shape_model_fit.h")[0]
+def main(paths, header):
+    gpu = sm.read_header(header)[0]
     timed, dev = {}, None
     for kind, d, shape, c, elem, t, regs, f in sm.load_rows(paths):
         if kind == "gpu" and elem == 4:
@@ -51,4 +53,8 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--header", default="host/tune/shape_model_fit.h")
+    ap.add_argument("runs", nargs="+")
+    a = ap.parse_args()
+    main(a.runs, a.header)

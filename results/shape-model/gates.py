@@ -90,7 +90,7 @@ def main():
     val = [(s, 4) for s in VALIDATION]
     worst = max((new[k][0] - old[k][0], k) for k in new)
     c96, t96 = sm.plan_gpu(time_of, th, dev, (4096, 96, 4096))
-    m96 = groups[("gpu", dev["name"], (4096, 96, 4096), 4)].get(c96)
+    m96 = groups[("gpu", dev["key"], (4096, 96, 4096), 4)].get(c96)
     cd, _ = sm.plan_gpu(time_of, th, dev, (4096, 4096, 4096), 8)
     print("training: %.1f%% -> %.1f%%; the seven validation shapes: %.1f%% -> %.1f%%"
           % (100 * gm(old, train), 100 * gm(new, train), 100 * gm(old, val), 100 * gm(new, val)))
