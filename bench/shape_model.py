@@ -635,10 +635,12 @@ def ranking(kind, th, groups, devices, which):
     return lines
 
 
-def planner_preds(kind, th, dev, shape, elem, g):
+def planner_preds(kind, th, dev, shape, elem, g, time_of=None):
     """{point: predicted time} of the recorded points g the planner would rank: on a GPU those
-    on the menu, where any is (all of them where none is, as the planner's fallback)."""
-    preds = {c: predict(kind, th, dev, shape, c, elem) for c in g}
+    on the menu, where any is (all of them where none is, as the planner's fallback); time_of:
+    another version's gpu_time."""
+    preds = {c: time_of(th, dev, shape, c, elem) if time_of else
+             predict(kind, th, dev, shape, c, elem) for c in g}
     preds = {c: p for c, p in preds.items() if p}
     menu = set(getattr(th, "menu", ()))
     on = {c: p for c, p in preds.items() if menu_key(c, elem) in menu} if kind == "gpu" else {}
@@ -780,8 +782,7 @@ def plan_table(models, shapes, groups, devices):
             first = first or c
             row += " %s | %s |" % (fmt_config("gpu", c) if c else "none",
                                    "%.4g" % (t * 1e3) if c else "-")
-            preds = {x: time_of(th, dev, shape, x, 4) for x in g}
-            preds = {x: p for x, p in preds.items() if p}
+            preds = planner_preds("gpu", th, dev, shape, 4, g, time_of)
             if len(preds) >= 2:
                 pick = min(preds, key=preds.get)
                 best = min(g.values())
