@@ -451,12 +451,19 @@ int cb_tuned_check_update(const char *path, char *why, size_t len)
 
 static const char *const merged_names[] = {"added", "replaced", "kept"};
 
-/* One line of the save's summary: what happened to e, against the stored entry old. */
+/* One line of the save's summary: what happened to e, against the stored entry old.  It names
+ * the entry's key: its exact size (several sizes of one class are several entries), or the
+ * class of an older database's entry. */
 static void say_merged(FILE *out, int merged, const struct cb_tuned_entry *e,
                        const struct cb_tuned_entry *old)
 {
-    fprintf(out, "  %-8s %s %s %s on %s: ", merged_names[merged], e->kernel, e->size_class,
-            cb_elem_info(e->real)->name, e->device);
+    fprintf(out, "  %-8s %s ", merged_names[merged], e->kernel);
+    if (e->class_only || e->dims == 0)
+        fputs(e->size_class, out);
+    else
+        for (unsigned d = 0; d < e->dims; d++)
+            fprintf(out, "%s%zu", d ? "x" : "", e->size[d]);
+    fprintf(out, " %s on %s: ", cb_elem_info(e->real)->name, e->device);
     if (merged == CB_TUNED_KEPT && old != NULL && old->throughput == e->throughput)
         fprintf(out, "the stored entry, %.4g %s, is this one\n", old->throughput, e->metric);
     else if (merged == CB_TUNED_KEPT && old != NULL)

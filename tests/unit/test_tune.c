@@ -299,7 +299,8 @@ int test_tuned_size_class_rounds_up(void)
     return 0;
 }
 
-/* The save's summary names what it added, replaced and kept; the merge says which it did. */
+/* The save's summary names what it added, replaced and kept, by the exact size that keys it (not
+ * its size class: several sizes of a class are several entries); the merge says which it did. */
 int test_tuned_save_says_replaced_and_kept(void)
 {
     char dir[] = "/tmp/clbench-tuned-XXXXXX", path[256], lock[300], said[4096] = "";
@@ -323,11 +324,11 @@ int test_tuned_save_says_replaced_and_kept(void)
     rewind(summary);
     said[fread(said, 1, sizeof said - 1, summary)] = '\0';
     fclose(summary);
-    ASSERT_STR_HAS(said, "replaced k1 1024x1024x1024 float on dev: 20 GFLOP/s (was 10)");
+    ASSERT_STR_HAS(said, "replaced k1 1000x1000x1000 float on dev: 20 GFLOP/s (was 10)");
     ASSERT_STR_HAS(said,
-                   "kept     k2 1024x1024x1024 float on dev: the stored 30 GFLOP/s beats this "
+                   "kept     k2 1000x1000x1000 float on dev: the stored 30 GFLOP/s beats this "
                    "tune's 5");
-    ASSERT_STR_HAS(said, "added    k3 1024x1024x1024 float on dev: 7 GFLOP/s");
+    ASSERT_STR_HAS(said, "added    k3 1000x1000x1000 float on dev: 7 GFLOP/s");
     ASSERT_TRUE(cb_tuned_load(path, &db, 1) == 0);
     ASSERT_EQ_U(db.count, 3);
     ASSERT_NEAR(db.entries[1].throughput, 30, 0);
