@@ -449,6 +449,14 @@ int cb_tuned_check_update(const char *path, char *why, size_t len)
     return status != 0 ? -1 : 0;
 }
 
+/* An entry's exact size, MxNxK. */
+static void size_text(const struct cb_tuned_entry *e, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (unsigned i = 0; i < e->dims; i++)
+        snprintf(buf + strlen(buf), len - strlen(buf), "%s%zu", i ? "x" : "", e->size[i]);
+}
+
 static const char *const merged_names[] = {"added", "replaced", "kept"};
 
 /* One line of the save's summary: what happened to e, against the stored entry old.  It names
@@ -457,13 +465,12 @@ static const char *const merged_names[] = {"added", "replaced", "kept"};
 static void say_merged(FILE *out, int merged, const struct cb_tuned_entry *e,
                        const struct cb_tuned_entry *old)
 {
-    fprintf(out, "  %-8s %s ", merged_names[merged], e->kernel);
-    if (e->class_only || e->dims == 0)
-        fputs(e->size_class, out);
-    else
-        for (unsigned d = 0; d < e->dims; d++)
-            fprintf(out, "%s%zu", d ? "x" : "", e->size[d]);
-    fprintf(out, " %s on %s: ", cb_elem_info(e->real)->name, e->device);
+    char size[96];
+
+    size_text(e, size, sizeof size);
+    fprintf(out, "  %-8s %s %s %s on %s: ", merged_names[merged], e->kernel,
+            e->class_only || e->dims == 0 ? e->size_class : size, cb_elem_info(e->real)->name,
+            e->device);
     if (merged == CB_TUNED_KEPT && old != NULL && old->throughput == e->throughput)
         fprintf(out, "the stored entry, %.4g %s, is this one\n", old->throughput, e->metric);
     else if (merged == CB_TUNED_KEPT && old != NULL)
@@ -834,13 +841,6 @@ long cb_tuned_param(const struct cb_tuned_entry *e, const struct cb_kernel *k, u
     return k->params[i].def;
 }
 
-static void size_text(const struct cb_tuned_entry *e, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (unsigned i = 0; i < e->dims; i++)
-        snprintf(buf + strlen(buf), len - strlen(buf), "%s%zu", i ? "x" : "", e->size[i]);
-}
-
 int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
                     const struct cb_problem *p, long *params, struct cb_tuned_use *use)
 {
@@ -880,12 +880,10 @@ int cb_tuned_lookup(const struct cb_tuned_db *db, const struct cb_device *d,
 int cb_tuned_export(FILE *out, const struct cb_tuned_entry *e, int as_header)
 {
     if (as_header) {
-        char guard[96], size[96] = "";
+        char guard[96], size[96];
         size_t i;
 
-        for (unsigned d = 0; d < e->dims; d++)
-            snprintf(size + strlen(size), sizeof size - strlen(size), "%s%zu", d ? "x" : "",
-                     e->size[d]);
+        size_text(e, size, sizeof size);
         for (i = 0; e->kernel[i] != '\0' && i + 1 < sizeof guard; i++)
             guard[i] = isalnum((unsigned char)e->kernel[i]) ? (char)toupper(e->kernel[i]) : '_';
         guard[i] = '\0';
