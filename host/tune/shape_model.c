@@ -434,6 +434,9 @@ static int fast_valid(const long c[CB_FAST_COUNT])
     return (tsm * tsk / 4) % threads == 0 && (tsn * tsk / 4) % threads == 0;
 }
 
+/* The points a ranking keeps, best first, for the runner's own checks to go through. */
+enum { RANK_POOL = 64 };
+
 /* What rank_fast_gpu's passes share: the shape, the row's parameters and the best so far. */
 struct fast_rank {
     const struct cb_model_device *md;
@@ -446,12 +449,17 @@ struct fast_rank {
     int count, have;
 };
 
-/* Split-K balances waves where C's tiles fill fewer than two of them; past that its sum costs
- * more than the tail. */
-static int fast_may_split(const struct fast_rank *r, const long c[CB_FAST_COUNT])
+static const long fast_splits[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
+
+/* How many of fast_splits point c tries: split-K balances waves where C's tiles fill fewer than
+ * two of them; past that its sum costs more than the tail. */
+static size_t fast_split_count(const struct fast_rank *r, const long c[CB_FAST_COUNT])
 {
-    return ceil_div(r->shape[0], c[CB_FAST_TSM]) * ceil_div(r->shape[1], c[CB_FAST_TSN]) <
-           2 * r->md->compute_units;
+    const int may_split =
+        ceil_div(r->shape[0], c[CB_FAST_TSM]) * ceil_div(r->shape[1], c[CB_FAST_TSN]) <
+        2 * r->md->compute_units;
+
+    return may_split ? sizeof fast_splits / sizeof *fast_splits : 1;
 }
 
 /* Ranks point c (every parameter set) among the best. */
@@ -466,8 +474,6 @@ static void fast_consider(struct fast_rank *r, const long c[CB_FAST_COUNT])
         r->param[r->index[j]] = c[j];
     keep(r->best, r->count, &r->have, r->param, r->nparams, sec, &ex);
 }
-
-static const long fast_splits[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
 
 /* The menu's points (tiles and loops the recorded sweeps found within MENU_TOLERANCE of a
  * shape's best), each at every split: the model ranks where it was measured, not at points
@@ -492,7 +498,7 @@ static void rank_fast_menu(struct fast_rank *r)
         c[CB_FAST_SCHED] = m[9];
         if (!fast_valid(c))
             continue;
-        for (size_t s = 0; s < (fast_may_split(r, c) ? 10u : 1u); s++) {
+        for (size_t s = 0; s < fast_split_count(r, c); s++) {
             c[CB_FAST_KSPLIT] = fast_splits[s];
             fast_consider(r, c);
         }
@@ -524,7 +530,7 @@ static void rank_fast_space(struct fast_rank *r)
                                 c[CB_FAST_VWN] = vws[vn];
                                 if (!fast_valid(c))
                                     continue;
-                                for (size_t s = 0; s < (fast_may_split(r, c) ? 10u : 1u); s++)
+                                for (size_t s = 0; s < fast_split_count(r, c); s++)
                                     for (long edge = 0; edge < 2; edge++)
                                         for (long i = 0; i < 2; i++) {
                                             /* On a tie, double's own schedule first. */
@@ -542,7 +548,7 @@ static void rank_fast_space(struct fast_rank *r)
 static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_problem *p,
                          const int *index, struct cb_model_choice *best, int count)
 {
-    struct cb_model_choice space[64];
+    struct cb_model_choice space[RANK_POOL];
     struct fast_rank r = {.md = md,
                           .shape = {(long)p->size[0], (long)p->size[1], (long)p->size[2]},
                           .elem = elem_of(p),
@@ -556,7 +562,7 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
     rank_fast_menu(&r);
     menu = r.have;
     r.best = space;
-    r.count = count < 64 ? count : 64;
+    r.count = count < RANK_POOL ? count : RANK_POOL;
     r.have = 0;
     rank_fast_space(&r);
     for (int i = 0; i < r.have && menu < count; i++) {
@@ -684,8 +690,6 @@ static int shape_refused(const struct cb_problem *p, char *why, size_t len)
     }
     return 0;
 }
-
-enum { RANK_POOL = 64 };
 
 int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
                   struct cb_model_choice *best, int count, char *why, size_t len)
