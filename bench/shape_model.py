@@ -161,7 +161,8 @@ def menu_points(groups):
         if key[0] != "gpu" or key[2] in HELD_OUT:
             continue
         best = min(g.values())
-        menu.update(menu_key(c, key[3]) for c, t in g.items() if t <= best * (1 + MENU_TOLERANCE))
+        menu.update(menu_key(c, key[3]) for c, t in g.items()
+                    if t <= best * (1 + MENU_TOLERANCE))
     return sorted(menu)
 
 
@@ -672,8 +673,8 @@ def regret_table(th_of, groups, devices):
         which = "validation" if shape in HELD_OUT else "train"
         sums.setdefault((kind, which), []).append(regret)
         lines.append("| %s | %s | %s | %s | %d | %.4g (%s) | %.4g (%s) | %.1f%% |" % (
-            which, short_device(devices[key]), "double" if elem == 8 else "float", "x".join(map(str, shape)),
-            len(g), g[best] * 1e3, fmt_config(kind, best), g[pick] * 1e3,
+            which, short_device(devices[key]), "double" if elem == 8 else "float",
+            "x".join(map(str, shape)), len(g), g[best] * 1e3, fmt_config(kind, best), g[pick] * 1e3,
             fmt_config(kind, pick), 100 * regret))
     lines.append("")
     for (kind, which), rs in sorted(sums.items()):
@@ -703,35 +704,33 @@ def fast_valid(c):
 def plan_gpu(time_of, th, dev, shape, elem=4):
     """The first point of the planner's order with the least predicted time, and that time."""
     import itertools
-    best, best_t = None, None
-    for m in getattr(th, "menu", ()):
-        c = m[1:9] + (1, m[9])
-        if m[0] != elem or not fast_valid(c):
-            continue
-        may_split = ceil_div(shape[0], c[0]) * ceil_div(shape[1], c[1]) < 2 * dev["cu"]
+    best = [None, None]
+
+    def consider(tsm, tsn, rest):
+        """Each of the points (TSM, TSN, *rest(ks)) at the splits the planner tries for them."""
+        may_split = ceil_div(shape[0], tsm) * ceil_div(shape[1], tsn) < 2 * dev["cu"]
         for ks in PLAN_SPLITS if may_split else (1,):
-            c = c[:8] + (ks, c[9])
-            t = time_of(th, dev, shape, c, elem)
-            if t is not None and (best_t is None or t < best_t):
-                best, best_t = c, t
-    if best is not None:
-        return best, best_t
+            for c in rest(ks):
+                c = (tsm, tsn) + c
+                t = time_of(th, dev, shape, c, elem)
+                if t is not None and (best[1] is None or t < best[1]):
+                    best[:] = c, t
+
+    for m in getattr(th, "menu", ()):
+        if m[0] == elem and fast_valid(m[1:8]):
+            consider(m[1], m[2], lambda ks: [m[3:9] + (ks, m[9])])
+    if best[0] is not None:
+        return tuple(best)
     # No point of the menu fits: the whole space.
     # Rows per work-item descending, as shape_model.c: on a tie with its transpose the taller.
     for tsm, tsn, tsk, wptm, wptn, vwm, vwn in itertools.product(
             PLAN_TILES, PLAN_TILES, PLAN_TSKS, PLAN_WPTS[::-1], PLAN_WPTS, PLAN_VWS, PLAN_VWS):
-        if not fast_valid((tsm, tsn, tsk, wptm, wptn, vwm, vwn)):
-            continue
-        may_split = ceil_div(shape[0], tsm) * ceil_div(shape[1], tsn) < 2 * dev["cu"]
-        for ks in PLAN_SPLITS if may_split else (1,):
-            for edge in (0, 1):
-                for i in (0, 1):
-                    sched = 1 - i if elem == 8 else i
-                    c = (tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, sched)
-                    t = time_of(th, dev, shape, c, elem)
-                    if t is not None and (best_t is None or t < best_t):
-                        best, best_t = c, t
-    return best, best_t
+        if fast_valid((tsm, tsn, tsk, wptm, wptn, vwm, vwn)):
+            # On a tie, double's own schedule first.
+            consider(tsm, tsn, lambda ks: [(tsk, wptm, wptn, vwm, vwn, edge, ks,
+                                            1 - i if elem == 8 else i)
+                                           for edge in (0, 1) for i in (0, 1)])
+    return tuple(best)
 
 
 def planner_shapes(script="bench/planner_gpu.sh"):
@@ -797,6 +796,17 @@ def plan_table(models, shapes, groups, devices):
     return lines
 
 
+def fast_entries(entries, name):
+    """(shape, point, entry) of a tuning database's float matmul_fast entries for the GPU named
+    name, at PAD 0 (the space the model ranks)."""
+    for e in entries:
+        if e.get("device") != name or e.get("kernel") != "matmul_fast" or \
+                e.get("type", "float") != "float" or e.get("params", {}).get("PAD", 0) != 0:
+            continue
+        q = dict(FAST_DEFAULTS, **e["params"])
+        yield tuple(e["size"]), tuple(q[x] for x in GPU_PARAM_NAMES), e
+
+
 def lookup_table(models, tuned, groups, devices):
     """Per float matmul_fast entry of the tuning database for the points file's GPU: the
     entry's recorded time, and per model (name, gpu_time, constants) its first choice over its
@@ -835,13 +845,7 @@ def lookup_table(models, tuned, groups, devices):
         "the model against the entries in one run).",
         "", head, rule]
     sums = {label: [] for label, _, _ in models}
-    for e in entries:
-        if e.get("device") != name or e.get("kernel") != "matmul_fast" or \
-                e.get("type", "float") != "float" or e.get("params", {}).get("PAD", 0) != 0:
-            continue
-        shape = tuple(e["size"])
-        q = dict(FAST_DEFAULTS, **e["params"])
-        ce = tuple(q[x] for x in GPU_PARAM_NAMES)
+    for shape, ce, e in fast_entries(entries, name):
         g = groups.get(("gpu", key, shape, 4), {})
         te = g.get(ce)
         row = "| %s | %s | %s |" % ("x".join(map(str, shape)), fmt_short(ce),
@@ -929,6 +933,17 @@ def plan_vectors(gpu, h100):
     return out
 
 
+def c_table(f, struct, count, fields, rows, empty, array=None):
+    """A struct, its row count and a static array of the rows (empty: the one row of an empty
+    table, which C cannot declare)."""
+    f.write("struct %s {\n%s\n};\n" % (struct, fields))
+    f.write("#define %s %d\n" % (count, len(rows)))
+    f.write("static const struct %s %s[] = {\n" % (struct, array or struct))
+    for row in rows or [empty]:
+        f.write("    %s,\n" % row)
+    f.write("};\n")
+
+
 def write_header(path, gpu, cpu, summary):
     vec, h100 = test_vectors(gpu, cpu)
     plans = plan_vectors(gpu, h100)
@@ -946,29 +961,20 @@ def write_header(path, gpu, cpu, summary):
         f.write(c_array("cb_model_gpu", gpu))
         f.write("/* %s */\n" % " ".join(CPU_NAMES))
         f.write(c_array("cb_model_cpu", cpu))
-        inner = sorted(getattr(gpu, "inner", {}).items())
         f.write("\n/* The inner loop's factors on the k-step cost: element bytes, TSM, TSN, TSK, WPTM, "
                 "WPTN,\n * VWM, VWN, SCHED, EDGE, factor; in ascending order of the key "
                 "(shape_model.c searches it).\n * A configuration not listed: 1. */\n")
-        f.write("struct cb_model_inner {\n    long key[10];\n    double factor;\n};\n")
-        f.write("#define CB_MODEL_INNER_COUNT %d\n" % len(inner))
-        f.write("static const struct cb_model_inner cb_model_inner[] = {\n")
-        for k, v in inner:
-            f.write("    {{%s}, %.17g},\n" % (", ".join(str(x) for x in k), v))
-        if not inner:
-            f.write("    {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1},\n")
-        f.write("};\n")
-        menu = getattr(gpu, "menu", [])
-        f.write("\n/* The planner's menu (MENU_TOLERANCE %g): element bytes, TSM, TSN, TSK, WPTM, WPTN, VWM,\n"
-                " * VWN, EDGE, SCHED; shape_model.c ranks them at every split. */\n" % MENU_TOLERANCE)
-        f.write("struct cb_model_menu_point {\n    long key[10];\n};\n")
-        f.write("#define CB_MODEL_MENU_COUNT %d\n" % len(menu))
-        f.write("static const struct cb_model_menu_point cb_model_menu[] = {\n")
-        for k in menu:
-            f.write("    {{%s}},\n" % ", ".join(str(x) for x in k))
-        if not menu:
-            f.write("    {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},\n")
-        f.write("};\n")
+        c_table(f, "cb_model_inner", "CB_MODEL_INNER_COUNT",
+                "    long key[10];\n    double factor;",
+                ["{{%s}, %.17g}" % (", ".join(map(str, k)), v)
+                 for k, v in sorted(getattr(gpu, "inner", {}).items())],
+                "{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1}")
+        f.write("\n/* The planner's menu (MENU_TOLERANCE %g): element bytes, TSM, TSN, TSK, WPTM, "
+                "WPTN,\n * VWM, VWN, EDGE, SCHED; shape_model.c ranks them at every split. */\n"
+                % MENU_TOLERANCE)
+        c_table(f, "cb_model_menu_point", "CB_MODEL_MENU_COUNT", "    long key[10];",
+                ["{{%s}}" % ", ".join(map(str, k)) for k in getattr(gpu, "menu", [])],
+                "{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}", array="cb_model_menu")
         f.write("\n#ifdef CB_MODEL_VECTORS\n")
         f.write("/* kind (0 GPU: H100-like, 1 CPU: 2-core AVX2), M, N, K, element bytes,\n"
                 " * parameters (matmul_fast's ten or matmul_cpu's six), predicted seconds. */\n")
@@ -1045,7 +1051,8 @@ def main():
         groups, devices = group_rows(list(load_points(a.points)))
         gpu.menu = menu_points(groups)
         summary = [l for l in header_summary(a.header) if not l.startswith("menu:")]
-        summary.append(menu_line(gpu, groups, "the constants above kept (bench/shape_model.py menu)"))
+        summary.append(menu_line(gpu, groups,
+                                 "the constants above kept (bench/shape_model.py menu)"))
         for line in summary[-1:] + regret_table({"gpu": gpu, "cpu": cpu}, groups, devices)[-4:]:
             print(line)
         write_header(a.header, gpu, cpu, summary)

@@ -115,8 +115,8 @@ static const struct cb_model_inner cb_model_inner[] = {
     {{4, 256, 64, 16, 16, 8, 4, 4, 0, 0}, 0.99565647563055915},
 };
 
-/* The planner's menu (MENU_TOLERANCE 0.03): element bytes, TSM, TSN, TSK, WPTM, WPTN, VWM,
- * VWN, EDGE, SCHED; shape_model.c ranks them at every split. */
+/* The planner's menu (MENU_TOLERANCE 0.03): element bytes, TSM, TSN, TSK, WPTM, WPTN,
+ * VWM, VWN, EDGE, SCHED; shape_model.c ranks them at every split. */
 struct cb_model_menu_point {
     long key[10];
 };

@@ -19,25 +19,18 @@ import shape_model as sm  # noqa: E402
 
 def main(paths, header):
     gpu = sm.read_header(header)[0]
-    timed, dev = {}, None
-    for kind, d, shape, c, elem, t, regs, f in sm.load_rows(paths):
-        if kind == "gpu" and elem == 4:
-            timed.setdefault(shape, {})[c] = min(t, timed.get(shape, {}).get(c, t))
-            dev = d
-    if dev is None:
+    groups, devices = sm.group_rows(sm.load_rows(paths))
+    timed = {k[2]: g for k, g in groups.items() if k[0] == "gpu" and k[3] == 4}
+    if not timed:
         raise SystemExit("error: no float matmul_fast rows of a GPU in the run files given")
+    dev = next(d for k, d in devices.items() if k[0] == "gpu")
     print("| shape | entry's point | entry ms | planner's choice | its ms | entry/planner |")
     print("|---|---|---|---|---|---|")
     ratios = []
-    for e in json.load(open("results/tuned.json"))["entries"]:
-        if e.get("device") != dev["name"] or e.get("kernel") != "matmul_fast" or \
-                e.get("type", "float") != "float":
-            continue
-        shape = tuple(e["size"])
+    for shape, ce, _ in sm.fast_entries(json.load(open("results/tuned.json"))["entries"],
+                                        dev["name"]):
         if shape not in timed:
             continue
-        q = dict(sm.FAST_DEFAULTS, **e["params"])
-        ce = tuple(q[x] for x in sm.GPU_PARAM_NAMES)
         c, _ = sm.plan_gpu(sm.gpu_time, gpu, dev, shape)
         te, tc = timed[shape].get(ce), timed[shape].get(c)
         r = te / tc if te and tc else None
