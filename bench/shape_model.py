@@ -134,8 +134,8 @@ INNER_LOOP = slice(4, None)
 # EDGE, SCHED) that the training sweeps found within MENU_TOLERANCE of a shape's best; the
 # planner ranks them at every split and searches the whole space only where none fits the
 # device.  Over the whole space the argmin picks the model's errors: points no sweep measured,
-# where 4096x64x4096 ran 1.5x slower than its database entry (results/README.md, "The planner
-# against the database's entries in one call").
+# slower there than the database's entries (results/README.md, "The planner against the
+# database's entries in one call").
 MENU_TOLERANCE = 0.03
 
 

@@ -310,8 +310,8 @@ static int on_menu(const struct cb_problem *p, const long *v, long elem)
     return 0;
 }
 
-/* The first choice is a point of the menu (4096x64x4096: the whole space's least predicted
- * time, 128x64x8 KSPLIT=16, ran 1.5x slower than the database's entry); where no menu point
+/* The first choice is a point of the menu (at 4096x64x4096 the whole space's least predicted
+ * time is a point no sweep measured, slower than the database's entry); where no menu point
  * fits the device's local memory, the whole space still gives one that does. */
 int test_model_plans_from_the_menu(void)
 {
