@@ -511,9 +511,9 @@ def inner_keys(groups):
                   points[k] >= INNER_MIN_POINTS and len(shapes[k]) >= INNER_MIN_SHAPES)
 
 
-def fit(kind, groups, devices, start, fixed=None, ridge=None):
+def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None):
     """The constants (start's, those in fixed kept) by least squares on log time over the
-    training shapes; on GPUs then the inner loop's factors (fit_inner)."""
+    training shapes; on GPUs then the inner loop's factors (fit_inner), or those given."""
     import numpy as np
     from scipy.optimize import least_squares
     data = []
@@ -544,7 +544,8 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None):
     else:
         th = list(start)
     if kind == "gpu":
-        th = fit_inner(th, groups, devices, INNER_RIDGE if ridge is None else ridge)
+        th = GpuConstants(th, inner) if inner is not None else \
+            fit_inner(th, groups, devices, INNER_RIDGE if ridge is None else ridge)
         th.menu = menu_points(groups)
     return th, len(data)
 
@@ -1014,7 +1015,17 @@ def main():
     ap.add_argument("--ridge", type=float,
                     help="fit: the ridge weight on the inner-loop factors' logs (default %g)"
                     % INNER_RIDGE)
+    ap.add_argument("--free", help="fit --only gpu: refit only these GPU constants "
+                    "(comma-separated names), keep the header's others and its inner-loop "
+                    "factors")
     a = ap.parse_intermixed_args()
+    free = a.free.split(",") if a.free else []
+    if free and (a.cmd != "fit" or a.only != "gpu"):
+        raise SystemExit("error: '--free' goes with 'fit --only gpu'")
+    unknown = [n for n in free if n not in GPU_NAMES]
+    if unknown:
+        raise SystemExit("error: no GPU constant '%s'; the names are %s"
+                         % (unknown[0], ", ".join(GPU_NAMES)))
     if a.cmd in ("plan", "lookup"):
         shapes = [parse_shape(x) for x in a.files] if a.files else planner_shapes()
         models = []
@@ -1074,6 +1085,11 @@ def main():
     old = read_header(a.header) if a.only and os.path.exists(a.header) else None
     if a.only == "cpu" and old and len(old[0]) == len(GPU_NAMES):
         gpu, ngpu = old[0], 0
+    elif free and old:
+        # The others as the header has them: a full refit moves the constants that rank the
+        # tiles no sweep measured (results/shape-model/regret.md, "Then: five constants").
+        keep = set(range(len(GPU_NAMES))) - {GPU_NAMES.index(n) for n in free}
+        gpu, ngpu = fit("gpu", groups, devices, old[0], fixed=keep, inner=old[0].inner)
     else:
         gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3}, ridge=a.ridge)
     if a.only == "gpu" and old and len(old[1]) == len(CPU_NAMES):
@@ -1081,8 +1097,12 @@ def main():
     else:
         cpu, ncpu = fit("cpu", groups, devices, CPU_START)
     summary = ["points: %s (bench/shape_model.py points, from the run files it names)" % a.points,
-               "registers from %d rows' build reports; GPU constants from %d points, CPU from %d"
-               % (nregs, ngpu, ncpu) + (" (0: kept from the header before)" if a.only else ""),
+               ("registers kept from the header before" if free else
+                "registers from %d rows' build reports" % nregs) +
+               "; GPU constants from %d points, CPU from %d" % (ngpu, ncpu) +
+               (" (0: kept from the header before)" if a.only else ""),
+               *(["refitted: %s; the other GPU constants and the inner-loop factors kept from "
+                  "the header before (fit --only gpu --free)" % ", ".join(free)] if free else []),
                "validation shapes (held out): " + ", ".join("x".join(map(str, s))
                                                            for s in sorted(HELD_OUT)),
                "inner-loop factors: %d configurations of at least %d training points over %d "
