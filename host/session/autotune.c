@@ -17,7 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CANDIDATES = 4 };
+/* Candidates a row times: eight where the driver builds programs in parallel while the device
+ * opens, so that the model's fifth to eighth best cost little (results/README.md, "Eight
+ * candidates"); four where each build costs its own seconds (PoCL). */
+enum { CANDIDATES = 8, CANDIDATES_SERIAL = 4 };
 
 /* Where the rows of one device run: its worker, or this process (CLBENCH_WORKERS=0). */
 struct runner {
@@ -130,12 +133,11 @@ struct builds {
 
 /* The candidates of row: an entry's point the model ranked below its own first, then the
  * model's; 0 where there are none. */
-static int candidates_of(struct tuning *t)
+static int candidates_of(struct tuning *t, int count)
 {
     char why[160];
 
-    t->n =
-        cb_model_candidates(t->row->device, &t->row->problem, t->cand, CANDIDATES, why, sizeof why);
+    t->n = cb_model_candidates(t->row->device, &t->row->problem, t->cand, count, why, sizeof why);
     if (t->n <= 0)
         return 0;
     if (strcmp(t->row->params_from, "tuned") == 0) {
@@ -267,7 +269,7 @@ static int autotune_device(struct cb_run *run, size_t di, const struct cb_sessio
         if (run->rows[i].device != d || !wants_autotune(&run->rows[i]))
             continue;
         t->row = &run->rows[i];
-        if (candidates_of(t) == 0)
+        if (candidates_of(t, b.parallel ? CANDIDATES : CANDIDATES_SERIAL) == 0)
             continue;
         for (int j = 0; j < t->n; j++)
             prebuild[b.programs++] = candidate_row(t->row, t->cand[j].param);
