@@ -106,6 +106,9 @@ GPU_START = [20, 1.0, 1.0, 1.0, 1.0, 1.0, 0.1, 20, 64, 500, 1.0, 0.3, 0.05, 1.0,
 # at most this much above them (the build reports of the recorded sweeps: the registers
 # reported predict the occupancy best with 10%).
 REG_SNAP = 0.10
+# A build's report of at least this share of the cap says the compiler capped the work-item
+# (it may have spilled): the need is the regression's (fit_registers skips these rows too).
+REPORTED_MAX = 0.9
 # The inner loop's fitted factor: a configuration of the k-step loop on one tile (inner_key)
 # gets a factor on its k-step cost where the training points hold at least INNER_MIN_POINTS points of it over
 # at least INNER_MIN_SHAPES shapes (fewer shapes cannot tell the loop from a shape's own terms);
@@ -141,12 +144,19 @@ MENU_TOLERANCE = 0.03
 
 class GpuConstants(list):
     """The GPU constants in GPU_NAMES' order, with the inner loop's factors
-    {inner_key: factor} as .inner and the planner's menu (menu_points) as .menu."""
+    {inner_key: factor} as .inner, the planner's menu (menu_points) as .menu and the registers
+    its points' builds reported (menu_registers) as .regs, on compute capability .regs_cc."""
 
-    def __init__(self, values, inner=None, menu=None):
+    def __init__(self, values, inner=None, menu=None, regs=None, regs_cc=None):
         super().__init__(values)
         self.inner = dict(inner or {})
         self.menu = list(menu or [])
+        self.regs = dict(regs or {})
+        self.regs_cc = regs_cc
+
+    def like(self, values, inner=None):
+        """values with this one's menu and registers; the inner-loop factors given."""
+        return GpuConstants(values, inner, self.menu, self.regs, self.regs_cc)
 
 
 def menu_key(c, elem):
@@ -164,6 +174,27 @@ def menu_points(groups):
         menu.update(menu_key(c, key[3]) for c, t in g.items()
                     if t <= best * (1 + MENU_TOLERANCE))
     return sorted(menu)
+
+
+def menu_registers(rows, menu):
+    """({menu point + (split > 1,): registers}, (major, minor)): the median of what the builds
+    of each menu point reported, without and with split-K (its partial sums' store is other
+    code), on the compute capability with the most reports.  The regression of gpu_regs is 22
+    registers off (root mean square) and misses EDGE=1's clamps: 64x128x16 tiles at 8x8 work
+    per item take 177 registers with EDGE=1 where the fit says 160, so two work-groups are
+    resident, not three."""
+    import statistics
+    menu, by_cc = set(menu), {}
+    for kind, dev, shape, c, elem, t, regs, f in rows:
+        if kind != "gpu" or not regs or not dev.get("cc"):
+            continue
+        key = menu_key(c, elem)
+        if key in menu:
+            by_cc.setdefault(dev["cc"], {}).setdefault(key + (c[8] > 1,), []).append(regs)
+    if not by_cc:
+        return {}, None
+    cc = max(by_cc, key=lambda x: sum(len(v) for v in by_cc[x].values()))
+    return {k: int(statistics.median(v)) for k, v in by_cc[cc].items()}, cc
 
 
 def inner_key(c, elem):
@@ -240,7 +271,14 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     lmem = 2 * tsk * (tsm + tsn) * elem
     if lmem > dev["local_mem"] - LOCAL_MEM_HEADROOM or threads > dev["max_wg"]:
         return None
-    regs = gpu_reg_alloc(dev["lim"], need, lmem, threads)
+    # Where the menu's builds reported the point's registers on this compute capability, those
+    # (a report at the cap may hide a spill: the regression's need then).
+    reported = getattr(th, "regs", {}).get(menu_key(c, elem) + (ks > 1,)) \
+        if dev.get("cc") is not None and dev.get("cc") == getattr(th, "regs_cc", None) else None
+    if reported and reported < REPORTED_MAX * cap:
+        regs, need, spill = reported, reported, 0.0
+    else:
+        regs = gpu_reg_alloc(dev["lim"], need, lmem, threads)
     gpc = occupancy(dev["lim"], regs, lmem, threads)
     if gpc == 0:
         return None
@@ -351,6 +389,7 @@ def device_of(dv):
     if cc:
         major, minor = (int(x) for x in cc.split("."))
         dev["lim"] = SM_LIMITS.get((major, minor), GENERIC_GPU)
+        dev["cc"] = (major, minor)
     else:
         dev["lim"] = GENERIC_GPU
     return dev
@@ -481,7 +520,7 @@ def fit_registers(rows):
             continue
         tsm, tsn, tsk, wptm, wptn, vwm, vwn, edge, ks, sched = c
         threads = (tsm // wptm) * (tsn // wptn)
-        if regs >= 0.9 * gpu_reg_cap(dev["lim"], threads):
+        if regs >= REPORTED_MAX * gpu_reg_cap(dev["lim"], threads):
             continue  # capped by the compiler: says nothing of the need
         w = elem / 4.0
         a.append([1, wptm * wptn * w, (tsm + tsn) * tsk / threads * w,
@@ -511,9 +550,10 @@ def inner_keys(groups):
                   points[k] >= INNER_MIN_POINTS and len(shapes[k]) >= INNER_MIN_SHAPES)
 
 
-def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None):
+def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None, model=None):
     """The constants (start's, those in fixed kept) by least squares on log time over the
-    training shapes; on GPUs then the inner loop's factors (fit_inner), or those given."""
+    training shapes; on GPUs then the inner loop's factors (fit_inner), or those given.  model:
+    a GpuConstants whose menu and registers the fit's GPU models carry."""
     import numpy as np
     from scipy.optimize import least_squares
     data = []
@@ -530,7 +570,7 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None):
         th = list(start)
         for i, v in zip(free, x):
             th[i] = v
-        return th
+        return model.like(th) if model is not None else th
 
     # SCHED=1 is the schedule written for double (its best recorded points all use it): the
     # fit may make it costlier for float, not for double.
@@ -542,11 +582,11 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None):
                             loss="soft_l1", f_scale=0.1, max_nfev=400)
         th = full(res.x)
     else:
-        th = list(start)
+        th = full(x0)
     if kind == "gpu":
-        th = GpuConstants(th, inner) if inner is not None else \
-            fit_inner(th, groups, devices, INNER_RIDGE if ridge is None else ridge)
-        th.menu = menu_points(groups)
+        base = model if model is not None else GpuConstants([])
+        th = base.like(list(th), inner) if inner is not None else \
+            fit_inner(base.like(list(th)), groups, devices, INNER_RIDGE if ridge is None else ridge)
     return th, len(data)
 
 
@@ -561,7 +601,7 @@ def fit_inner(th, groups, devices, ridge):
     from scipy.optimize import least_squares
     keys = inner_keys(groups)
     if not keys:
-        return GpuConstants(th)
+        return th
     at = {k: i for i, k in enumerate(keys)}
     shapes = sorted({key for key in groups if key[0] == "gpu" and key[2] not in HELD_OUT},
                     key=str)
@@ -577,7 +617,7 @@ def fit_inner(th, groups, devices, ridge):
     fs = 0.1
 
     def fun(x):
-        model = GpuConstants(th, {k: math.exp(v) for k, v in zip(keys, x[:nk])})
+        model = th.like(th, {k: math.exp(v) for k, v in zip(keys, x[:nk])})
         r = []
         for dev, shape, c, elem, t, w, si in data:
             p = gpu_time(model, dev, shape, c, elem)
@@ -602,7 +642,7 @@ def fit_inner(th, groups, devices, ridge):
     hi = [bound] * nk + [np.inf] * len(sets)
     res = least_squares(fun, np.zeros(nk + len(sets)), jac_sparsity=sparsity, bounds=(lo, hi),
                         loss="soft_l1", f_scale=fs, max_nfev=400)
-    return GpuConstants(th, {k: math.exp(v) for k, v in zip(keys, res.x[:nk])})
+    return th.like(th, {k: math.exp(v) for k, v in zip(keys, res.x[:nk])})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -894,7 +934,7 @@ def c_array(name, values):
 def test_vectors(gpu, cpu):
     """A few predictions for the C unit test to reproduce."""
     h100 = dict(name="H100", cu=132, clock_mhz=1980, local_mem=49152, max_wg=1024,
-                vec_bytes=4, peak_gflops=2 * 132 * 128 * 1.98, lim=SM_LIMITS[(9, 0)])
+                vec_bytes=4, peak_gflops=2 * 132 * 128 * 1.98, lim=SM_LIMITS[(9, 0)], cc=(9, 0))
     epyc = dict(name="EPYC", cu=2, clock_mhz=2445, vec_bytes=32)
     g = [((4096, 4096, 4096), (128, 128, 16, 16, 4, 4, 4, 0, 1, 0), 4),
          ((4096, 256, 4096), (128, 64, 16, 8, 8, 4, 4, 1, 4, 0), 4),
@@ -909,7 +949,10 @@ def test_vectors(gpu, cpu):
          ((2048, 2048, 2048), (128, 128, 16, 16, 4, 4, 4, 0, 1, 0), 4),
          ((1024, 1024, 1024), (64, 128, 16, 8, 8, 4, 2, 0, 1, 0), 4),
          ((2047, 2047, 2047), (128, 128, 16, 16, 4, 4, 4, 1, 1, 0), 4),
-         ((4096, 4096, 4096), (128, 128, 16, 8, 8, 1, 1, 0, 1, 0), 4)]
+         ((4096, 4096, 4096), (128, 128, 16, 8, 8, 1, 1, 0, 1, 0), 4),
+         # The registers the menu's builds reported, without split-K and with it.
+         ((1700, 1700, 1700), (64, 128, 16, 8, 8, 4, 4, 1, 1, 0), 4),
+         ((3000, 80, 6000), (64, 128, 16, 8, 8, 4, 4, 1, 8, 0), 4)]
     c = [((1024, 1024, 1024), (4, 8, 2, 32, 256, 1), 4),
          ((1000, 100, 3000), (6, 8, 2, 16, 0, 1), 4)]
     out = []
@@ -957,7 +1000,10 @@ def write_header(path, gpu, cpu, summary):
             f.write(" * %s\n" % line.strip())
         f.write(" */\n#ifndef CLBENCH_SHAPE_MODEL_FIT_H\n#define CLBENCH_SHAPE_MODEL_FIT_H\n\n")
         f.write("/* The compiler's register snap to the next occupancy level (REG_SNAP). */\n")
-        f.write("#define CB_MODEL_REG_SNAP %.17g\n\n" % REG_SNAP)
+        f.write("#define CB_MODEL_REG_SNAP %.17g\n" % REG_SNAP)
+        f.write("/* A build's report at this share of the cap or more: the need is the "
+                "regression's (REPORTED_MAX). */\n")
+        f.write("#define CB_MODEL_REPORTED_MAX %.17g\n\n" % REPORTED_MAX)
         f.write("/* %s */\n" % " ".join(GPU_NAMES))
         f.write(c_array("cb_model_gpu", gpu))
         f.write("/* %s */\n" % " ".join(CPU_NAMES))
@@ -970,12 +1016,21 @@ def write_header(path, gpu, cpu, summary):
                 ["{{%s}, %.17g}" % (", ".join(map(str, k)), v)
                  for k, v in sorted(getattr(gpu, "inner", {}).items())],
                 "{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1}")
+        cc = getattr(gpu, "regs_cc", None) or (0, 0)
         f.write("\n/* The planner's menu (MENU_TOLERANCE %g): element bytes, TSM, TSN, TSK, WPTM, "
-                "WPTN,\n * VWM, VWN, EDGE, SCHED; shape_model.c ranks them at every split. */\n"
-                % MENU_TOLERANCE)
-        c_table(f, "cb_model_menu_point", "CB_MODEL_MENU_COUNT", "    long key[10];",
-                ["{{%s}}" % ", ".join(map(str, k)) for k in getattr(gpu, "menu", [])],
-                "{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}}", array="cb_model_menu")
+                "WPTN,\n * VWM, VWN, EDGE, SCHED; shape_model.c ranks them at every split.  Then "
+                "the registers\n * the point's builds reported without and with split-K (0: none) "
+                "on compute capability\n * CB_MODEL_REGS_CC_MAJOR.MINOR (menu_registers), which "
+                "the model takes there. */\n"
+                "#define CB_MODEL_REGS_CC_MAJOR %d\n#define CB_MODEL_REGS_CC_MINOR %d\n"
+                % (MENU_TOLERANCE, cc[0], cc[1]))
+        regs = getattr(gpu, "regs", {})
+        c_table(f, "cb_model_menu_point", "CB_MODEL_MENU_COUNT",
+                "    long key[10];\n    long regs[2];",
+                ["{{%s}, {%d, %d}}" % (", ".join(map(str, k)), regs.get(k + (False,), 0),
+                                       regs.get(k + (True,), 0))
+                 for k in getattr(gpu, "menu", [])],
+                "{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, {0, 0}}", array="cb_model_menu")
         f.write("\n#ifdef CB_MODEL_VECTORS\n")
         f.write("/* kind (0 GPU: H100-like, 1 CPU: 2-core AVX2), M, N, K, element bytes,\n"
                 " * parameters (matmul_fast's ten or matmul_cpu's six), predicted seconds. */\n")
@@ -1059,8 +1114,10 @@ def main():
     if a.cmd == "menu":
         # The header's constants and factors kept, its menu rebuilt from the points file.
         gpu, cpu = read_header(a.header)
-        groups, devices = group_rows(list(load_points(a.points)))
+        rows = list(load_points(a.points))
+        groups, devices = group_rows(rows)
         gpu.menu = menu_points(groups)
+        gpu.regs, gpu.regs_cc = menu_registers(rows, gpu.menu)
         summary = [l for l in header_summary(a.header) if not l.startswith("menu:")]
         summary.append(menu_line(gpu, groups,
                                  "the constants above kept (bench/shape_model.py menu)"))
@@ -1083,15 +1140,19 @@ def main():
     if regs:
         start[0:4] = regs
     old = read_header(a.header) if a.only and os.path.exists(a.header) else None
+    menu = menu_points(groups)
+    model = GpuConstants([], None, menu, *menu_registers(rows, menu))
     if a.only == "cpu" and old and len(old[0]) == len(GPU_NAMES):
         gpu, ngpu = old[0], 0
     elif free and old:
         # The others as the header has them: a full refit moves the constants that rank the
         # tiles no sweep measured (results/shape-model/regret.md, "Then: five constants").
         keep = set(range(len(GPU_NAMES))) - {GPU_NAMES.index(n) for n in free}
-        gpu, ngpu = fit("gpu", groups, devices, old[0], fixed=keep, inner=old[0].inner)
+        gpu, ngpu = fit("gpu", groups, devices, old[0], fixed=keep, inner=old[0].inner,
+                        model=model)
     else:
-        gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3}, ridge=a.ridge)
+        gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3}, ridge=a.ridge,
+                        model=model)
     if a.only == "gpu" and old and len(old[1]) == len(CPU_NAMES):
         cpu, ncpu = old[1], 0
     else:
@@ -1127,8 +1188,12 @@ def main():
 
 def menu_line(gpu, groups, how):
     shapes = sum(1 for k in groups if k[0] == "gpu" and k[2] not in HELD_OUT)
-    return ("menu: %d points within %g%% of the best of %d training shapes' sweeps, %s"
-            % (len(gpu.menu), 100 * MENU_TOLERANCE, shapes, how))
+    cc = getattr(gpu, "regs_cc", None)
+    return ("menu: %d points within %g%% of the best of %d training shapes' sweeps, %s; "
+            "registers reported for %d of them on compute capability %s"
+            % (len(gpu.menu), 100 * MENU_TOLERANCE, shapes, how,
+               len({k[:-1] for k in getattr(gpu, "regs", {})}),
+               "%d.%d" % cc if cc else "none"))
 
 
 def read_header(path):
@@ -1145,13 +1210,21 @@ def read_header(path):
         body = text.split("cb_model_inner[] = {", 1)[1].split("};", 1)[0]
         for row in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]:
             inner[tuple(int(x) for x in row[0].split(","))] = float(row[1])
-    menu = []
+    menu, regs, regs_cc = [], {}, None
     m = re.search(r"#define CB_MODEL_MENU_COUNT (\d+)", text)
     if m:
         body = text.split("cb_model_menu[] = {", 1)[1].split("};", 1)[0]
-        menu = [tuple(int(x) for x in row.split(","))
-                for row in re.findall(r"\{\{([^}]*)\}\}", body)[:int(m.group(1))]]
-    out[0] = GpuConstants(out[0], inner, menu)
+        # {{key}, {registers without split-K, with}}, or {{key}} before the registers.
+        for row in re.findall(r"\{\{([^}]*)\}(?:, \{([^}]*)\})?\}", body)[:int(m.group(1))]:
+            key = tuple(int(x) for x in row[0].split(","))
+            menu.append(key)
+            for split, r in enumerate(int(x) for x in row[1].split(",") if row[1]):
+                if r:
+                    regs[key + (bool(split),)] = r
+        cc = re.search(r"#define CB_MODEL_REGS_CC_MAJOR (\d+)\s+#define CB_MODEL_REGS_CC_MINOR (\d+)",
+                       text)
+        regs_cc = (int(cc.group(1)), int(cc.group(2))) if cc and regs else None
+    out[0] = GpuConstants(out[0], inner, menu, regs, regs_cc)
     return out
 
 

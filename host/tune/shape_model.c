@@ -185,9 +185,11 @@ static long reg_alloc(const struct cb_sm_limits *lim, long need, long cap, long 
     return r > low ? r : low;
 }
 
-static int inner_cmp(const void *key, const void *entry)
+/* The fit writes the inner-loop and menu tables in ascending order of their ten-long keys, each
+ * its row's first member: a binary search a point. */
+static int key_cmp(const void *key, const void *entry)
 {
-    const long *a = key, *b = ((const struct cb_model_inner *)entry)->key;
+    const long *a = key, *b = entry;
 
     for (int i = 0; i < 10; i++)
         if (a[i] != b[i])
@@ -201,11 +203,33 @@ double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
                           c[CB_FAST_TSK], c[CB_FAST_WPTM], c[CB_FAST_WPTN],
                           c[CB_FAST_VWM], c[CB_FAST_VWN],  c[CB_FAST_SCHED],
                           c[CB_FAST_EDGE]};
-    /* The fit writes the table in ascending order of the key: a binary search a point. */
     const struct cb_model_inner *e =
-        bsearch(key, cb_model_inner, CB_MODEL_INNER_COUNT, sizeof *cb_model_inner, inner_cmp);
+        bsearch(key, cb_model_inner, CB_MODEL_INNER_COUNT, sizeof *cb_model_inner, key_cmp);
 
     return e != NULL ? e->factor : 1.0;
+}
+
+/* The registers the builds of menu point c reported on md's compute capability (without or
+ * with split-K); 0 where none did. */
+static long reported_registers(const struct cb_model_device *md, int elem,
+                               const long c[CB_FAST_COUNT])
+{
+    const long key[10] = {elem,
+                          c[CB_FAST_TSM],
+                          c[CB_FAST_TSN],
+                          c[CB_FAST_TSK],
+                          c[CB_FAST_WPTM],
+                          c[CB_FAST_WPTN],
+                          c[CB_FAST_VWM],
+                          c[CB_FAST_VWN],
+                          c[CB_FAST_EDGE],
+                          c[CB_FAST_SCHED]};
+    const struct cb_model_menu_point *e;
+
+    if (md->lim.cc_major != CB_MODEL_REGS_CC_MAJOR || md->lim.cc_minor != CB_MODEL_REGS_CC_MINOR)
+        return 0;
+    e = bsearch(key, cb_model_menu, CB_MODEL_MENU_COUNT, sizeof *cb_model_menu, key_cmp);
+    return e != NULL ? e->regs[c[CB_FAST_KSPLIT] > 1] : 0;
 }
 
 /* The share of a k-step's latency that res_warps resident warps hide, their work-items
@@ -230,15 +254,22 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     const long groups = tm * tn * ks,
                cap = lmin(255, md->lim.regs_per_sm / round_up(threads, 32) / 8 * 8);
     const long lmem = 2 * tsk * (tsm + tsn) * elem, vmax = 16 / elem;
-    const long need = (long)ceil(gpu_regs(th, c, elem));
-    const double spill = need > cap ? (double)(need - cap) / (double)cap : 0.0;
+    const long reported = reported_registers(md, elem, c);
+    long need = (long)ceil(gpu_regs(th, c, elem));
+    double spill = need > cap ? (double)(need - cap) / (double)cap : 0.0;
     double lanes, pipe, issue, lds_instr, lds_bytes, step, group, edge_frac, ef, w;
     double cycles, bw, mem, hz, t;
     long per_cu, regs, gpc, edge_groups, rounds, last;
 
     if (ks > steps || lmem > md->local_mem_bytes || threads > md->max_work_group)
         return -1;
-    regs = reg_alloc(&md->lim, need, cap, lmem, threads);
+    /* A build's report where the menu has one: what the compiler gave (one at the cap may hide
+     * a spill, so the regression's need there). */
+    if (reported > 0 && (double)reported < CB_MODEL_REPORTED_MAX * (double)cap) {
+        regs = need = reported;
+        spill = 0.0;
+    } else
+        regs = reg_alloc(&md->lim, need, cap, lmem, threads);
     gpc = groups_at(&md->lim, regs, lmem, threads);
     if (gpc == 0)
         return -1;

@@ -123,6 +123,35 @@ int test_model_reproduces_the_fit_vectors(void)
     return 0;
 }
 
+/* Where the menu's builds reported a point's registers (on the H100's compute capability), the
+ * model takes them: 64x128x16 tiles at 8x8 work per item with EDGE=1 got 177 registers without
+ * split-K, two work-groups resident where the regression's 160 would let three; with split-K
+ * 168, three.  Another compute capability keeps the regression's. */
+int test_model_takes_the_menus_reported_registers(void)
+{
+    struct cb_device d = h100();
+    struct cb_model_device md;
+    struct cb_model_explain ex;
+    char why[128];
+    const long shape[3] = {1700, 1700, 1700};
+    long c[CB_FAST_COUNT] = {64, 128, 16, 8, 8, 4, 4, 1, 1, 0};
+
+    ASSERT_TRUE(cb_model_device_of(&d, &md, why, sizeof why) == 0);
+    ASSERT_TRUE(cb_model_gpu_time(cb_model_gpu, &md, shape, c, 4, &ex) > 0);
+    ASSERT_EQ_U(ex.regs, 177);
+    ASSERT_EQ_U(ex.resident, 2);
+    c[CB_FAST_KSPLIT] = 2;
+    ASSERT_TRUE(cb_model_gpu_time(cb_model_gpu, &md, shape, c, 4, &ex) > 0);
+    ASSERT_EQ_U(ex.regs, 168);
+    ASSERT_EQ_U(ex.resident, 3);
+    c[CB_FAST_KSPLIT] = 1;
+    d.nv_cc_major = 8;
+    ASSERT_TRUE(cb_model_device_of(&d, &md, why, sizeof why) == 0);
+    ASSERT_TRUE(cb_model_gpu_time(cb_model_gpu, &md, shape, c, 4, &ex) > 0);
+    ASSERT_TRUE(ex.regs < 170);
+    return 0;
+}
+
 /* The inner loop's fitted factors: each configuration of the table gets its own, found by the
  * planner's search (which needs the table in ascending order), and any other gets 1. */
 int test_model_inner_factors_as_the_fit(void)
