@@ -727,6 +727,36 @@ def regret_table(th_of, groups, devices):
     return lines
 
 
+def menu_left_out(th, groups, devices):
+    """Each GPU shape of four points or more ranked as the planner would with a menu built
+    without that shape's points (its best cannot be on the menu for being its best): one
+    summary line, the shapes over 5% regret after it."""
+    regrets = []
+    for key in sorted(groups, key=str):
+        g = groups[key]
+        if key[0] != "gpu" or len(g) < 4:
+            continue
+        others = {k: v for k, v in groups.items() if k[2] != key[2]}
+        model = th.like(list(th), th.inner)
+        model.menu = menu_points(others)
+        preds = planner_preds("gpu", model, devices[key], key[2], key[3], g)
+        if preds:
+            pick = min(preds, key=preds.get)
+            regrets.append((key, g[pick] / min(g.values()) - 1))
+    if not regrets:
+        return []
+    gm = math.exp(sum(math.log(1 + r) for _, r in regrets) / len(regrets)) - 1
+    worst = max(regrets, key=lambda x: x[1])
+    return ["gpu, each shape left out of the menu: %d shapes, first choice within 5%% of the best "
+            "in %d, geometric-mean regret %.2f%%, worst %.1f%% (%s)" % (
+                len(regrets), sum(r <= 0.05 for _, r in regrets), 100 * gm, 100 * worst[1],
+                "x".join(map(str, worst[0][2]))),
+            "  over 5%: " + ", ".join("%s %s %.1f%%" % ("x".join(map(str, k[2])),
+                                                       "double" if k[3] == 8 else "float",
+                                                       100 * r)
+                                      for k, r in regrets if r > 0.05)]
+
+
 # ---------------------------------------------------------------------------------------------
 # The planner's search (shape_model.c's rank_fast_gpu), for tables of its first choices.
 PLAN_TILES, PLAN_TSKS = (16, 32, 64, 128, 256), (8, 16, 32)
@@ -1108,7 +1138,8 @@ def main():
     if a.cmd == "regret":
         gpu, cpu = read_header(a.header)
         groups, devices = group_rows(list(load_points(a.points)))
-        for line in regret_table({"gpu": gpu, "cpu": cpu}, groups, devices):
+        for line in regret_table({"gpu": gpu, "cpu": cpu}, groups, devices) + [""] + \
+                menu_left_out(gpu, groups, devices):
             print(line)
         return 0
     if a.cmd == "menu":
