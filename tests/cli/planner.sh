@@ -53,6 +53,9 @@ assert r["status"] == "ok" and r["params_from"] == "autotune", r
 # PoCL builds one program after another: four candidates at most.
 m = re.match(r"autotune: (\d+) of the model's best points", r["params_note"])
 assert m and 2 <= int(m.group(1)) <= 4 and " s of builds" in r["params_note"], r
+# A winner other than the first is timed again beside it, and the note says what both read.
+w = re.search(r"candidate (\d+) fastest", r["params_note"])
+assert w and (w.group(1) == "1") == ("against the first's" not in r["params_note"]), r
 (e,) = json.load(open(sys.argv[2]))["entries"]
 assert e["size"] == [200, 40, 300] and e["strategy"] == "autotune" and e["shape"], e
 assert e["params"] == r["params"] and e["evaluations"] >= 2, (e, r["params"])
