@@ -170,17 +170,18 @@ static double window_s(const struct cb_session_settings *cfg, const struct tunin
     return fmax(0.05, fmin(cfg->autotune_budget_s / t->n, 10 * predicted));
 }
 
-/* A winner other than the first, timed again beside it: one short window has read a point 10%
- * fast that ran its row 4% slower than the first (results/README.md, call S5).  The first
- * becomes *best where it is as fast the second time; what both read goes into said. */
+/* The winner *best, candidate best_at (not the first), timed again beside the first: one short
+ * window has read a point fast that then ran its row slower than the first (results/README.md,
+ * call S5).  The first becomes *best where it is as fast the second time; what both read goes
+ * into said. */
 static void confirm(struct runner *r, struct tuning *t, const struct cb_session_settings *cfg,
-                    struct cb_row *best, int *best_at, double *launch_s, char *said, size_t len)
+                    int best_at, struct cb_row *best, double *launch_s, char *said, size_t len)
 {
     struct cb_row first = candidate_row(t->row, t->cand[0].param);
     struct cb_row again = candidate_row(t->row, best->problem.param);
 
     if (runner_run(r, &first, window_s(cfg, t, 0)) == 0 &&
-        runner_run(r, &again, window_s(cfg, t, *best_at)) == 0) {
+        runner_run(r, &again, window_s(cfg, t, best_at)) == 0) {
         const int first_wins = again.stats.median >= first.stats.median;
 
         snprintf(said, len, "; again %.4g ms against the first's %.4g ms%s", again.stats.median,
@@ -189,7 +190,6 @@ static void confirm(struct runner *r, struct tuning *t, const struct cb_session_
             cb_row_free(best);
             *best = first;
             memset(&first, 0, sizeof first);
-            *best_at = 0;
         }
     }
     *launch_s += (first.wall_ms + again.wall_ms) / 1e3;
@@ -207,8 +207,8 @@ static int tune_row(struct runner *r, const struct cb_session_settings *cfg, str
     char note[2 * CB_PARAMS_NOTE_LEN], again[128] = "";
     const unsigned nparams = cb_kernel_param_count(row->problem.kernel);
     const int n = t->n;
-    int best_at = -1, first_ok = 0, winner_at;
-    double winner_ms;
+    int best_at = -1, first_ok = 0;
+    double best_ms;
     unsigned timed = 0;
     double launch_s = 0, build_s = 0, first_ms = 0;
     const double start = cb_wall_ms();
@@ -247,10 +247,9 @@ static int tune_row(struct runner *r, const struct cb_session_settings *cfg, str
                  (int)sizeof row->params_note - 1, note);
         return -1;
     }
-    winner_at = best_at;
-    winner_ms = best.stats.median;
+    best_ms = best.stats.median; /* the window's, which the note names */
     if (best_at > 0 && first_ok && !cb_interrupted)
-        confirm(r, t, cfg, &best, &best_at, &launch_s, again, sizeof again);
+        confirm(r, t, cfg, best_at, &best, &launch_s, again, sizeof again);
     cb_tuned_entry_of(&best, "autotune", "quick", timed, date, host, e);
     memcpy(row->problem.param, best.problem.param, nparams * sizeof *row->problem.param);
     snprintf(note, sizeof note,
@@ -264,8 +263,8 @@ static int tune_row(struct runner *r, const struct cb_session_settings *cfg, str
         snprintf(note + strlen(note), sizeof note - strlen(note),
                  "%.1f s of builds, one after another (the driver builds in sequence)", build_s);
     snprintf(note + strlen(note), sizeof note - strlen(note), "; candidate %d fastest, %.4g ms",
-             winner_at + 1, winner_ms);
-    if (first_ok && winner_at > 0)
+             best_at + 1, best_ms);
+    if (first_ok && best_at > 0)
         snprintf(note + strlen(note), sizeof note - strlen(note), " (the first %.4g ms)%s",
                  first_ms, again);
     snprintf(note + strlen(note), sizeof note - strlen(note), "; %s", row->params_note);
