@@ -179,10 +179,9 @@ def menu_points(groups):
 def menu_registers(rows, menu):
     """({menu point + (split > 1,): registers}, (major, minor)): the median of what the builds
     of each menu point reported, without and with split-K (its partial sums' store is other
-    code), on the compute capability with the most reports.  The regression of gpu_regs is 22
-    registers off (root mean square) and misses EDGE=1's clamps: 64x128x16 tiles at 8x8 work
-    per item take 177 registers with EDGE=1 where the fit says 160, so two work-groups are
-    resident, not three."""
+    code), on the compute capability with the most reports.  The regression of gpu_regs is
+    coarser and has no term for EDGE=1's clamps, which can cost a point a resident work-group
+    (docs/tuning.md, "The planner")."""
     import statistics
     menu, by_cc = set(menu), {}
     for kind, dev, shape, c, elem, t, regs, f in rows:
@@ -274,7 +273,7 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     # Where the menu's builds reported the point's registers on this compute capability, those
     # (a report at the cap may hide a spill: the regression's need then).
     reported = getattr(th, "regs", {}).get(menu_key(c, elem) + (ks > 1,)) \
-        if dev.get("cc") is not None and dev.get("cc") == getattr(th, "regs_cc", None) else None
+        if dev.get("cc") == getattr(th, "regs_cc", None) else None
     if reported and reported < REPORTED_MAX * cap:
         regs, need, spill = reported, reported, 0.0
     else:

@@ -172,8 +172,8 @@ static double window_s(const struct cb_session_settings *cfg, const struct tunin
 
 /* The winner *best, candidate best_at (not the first), timed again beside the first: one short
  * window has read a point fast that then ran its row slower than the first (results/README.md,
- * call S5).  The first becomes *best where it is as fast the second time; what both read goes
- * into said. */
+ * "The registers the builds reported").  The first becomes *best where it is as fast the
+ * second time; what both read goes into said. */
 static void confirm(struct runner *r, struct tuning *t, const struct cb_session_settings *cfg,
                     int best_at, struct cb_row *best, double *launch_s, char *said, size_t len)
 {

@@ -209,25 +209,24 @@ double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
     return e != NULL ? e->factor : 1.0;
 }
 
+/* The parameters a menu key holds after its element bytes, in bench/shape_model.py's menu_key
+ * order: all but KSPLIT. */
+static const int menu_fields[] = {CB_FAST_TSM,  CB_FAST_TSN,  CB_FAST_TSK,
+                                  CB_FAST_WPTM, CB_FAST_WPTN, CB_FAST_VWM,
+                                  CB_FAST_VWN,  CB_FAST_EDGE, CB_FAST_SCHED};
+
 /* The registers the builds of menu point c reported on md's compute capability (without or
  * with split-K); 0 where none did. */
 static long reported_registers(const struct cb_model_device *md, int elem,
                                const long c[CB_FAST_COUNT])
 {
-    const long key[10] = {elem,
-                          c[CB_FAST_TSM],
-                          c[CB_FAST_TSN],
-                          c[CB_FAST_TSK],
-                          c[CB_FAST_WPTM],
-                          c[CB_FAST_WPTN],
-                          c[CB_FAST_VWM],
-                          c[CB_FAST_VWN],
-                          c[CB_FAST_EDGE],
-                          c[CB_FAST_SCHED]};
+    long key[10] = {elem};
     const struct cb_model_menu_point *e;
 
     if (md->lim.cc_major != CB_MODEL_REGS_CC_MAJOR || md->lim.cc_minor != CB_MODEL_REGS_CC_MINOR)
         return 0;
+    for (int i = 0; i < 9; i++)
+        key[1 + i] = c[menu_fields[i]];
     e = bsearch(key, cb_model_menu, CB_MODEL_MENU_COUNT, sizeof *cb_model_menu, key_cmp);
     return e != NULL ? e->regs[c[CB_FAST_KSPLIT] > 1] : 0;
 }
@@ -518,15 +517,8 @@ static void rank_fast_menu(struct fast_rank *r)
 
         if (m[0] != r->elem)
             continue;
-        c[CB_FAST_TSM] = m[1];
-        c[CB_FAST_TSN] = m[2];
-        c[CB_FAST_TSK] = m[3];
-        c[CB_FAST_WPTM] = m[4];
-        c[CB_FAST_WPTN] = m[5];
-        c[CB_FAST_VWM] = m[6];
-        c[CB_FAST_VWN] = m[7];
-        c[CB_FAST_EDGE] = m[8];
-        c[CB_FAST_SCHED] = m[9];
+        for (int f = 0; f < 9; f++)
+            c[menu_fields[f]] = m[1 + f];
         if (!fast_valid(c))
             continue;
         for (size_t s = 0; s < fast_split_count(r, c); s++) {

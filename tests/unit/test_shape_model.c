@@ -445,7 +445,7 @@ int test_model_candidates_differ_in_structure(void)
 /* The candidates hold what the H100's sweeps found fast: 16x4 work per item on 128x128 tiles
  * for a large square (the inner loop's factors rank it and VWM=8 VWN=2 ahead of 8x8 with
  * vectors of four), and for 4096x96x4096 narrow tiles with split-K, 64x32 or 128x32 (the
- * sweeps' three best points, within 2% of each other), beside the first's own tiles. */
+ * sweeps' three best points, close to each other), beside the first's own tiles. */
 int test_model_candidates_keep_the_recorded_best(void)
 {
     struct cb_device d = h100();
