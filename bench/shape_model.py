@@ -133,6 +133,18 @@ INNER_PAIRED = True
 INNER_REFERENCE = (8, 8, 4, 4, 0, 0)
 # The loop part of inner_key (after element bytes and the tile): what INNER_REFERENCE names.
 INNER_LOOP = slice(4, None)
+# A tile's factor on its work-groups' time (tile_key): what the analytic terms miss of a tile at
+# every shape (one resident 256-item group of 128x256x8 hides more latency than they say).
+# Fitted last, on the residuals of the constants and the inner-loop factors, with a free offset
+# per shape, so that tiles compare at equal shapes; the ridge TILE_RIDGE pulls each factor's log
+# toward 0 (chosen by the regret with each shape left out of the menu and the fit), TILE_BOUND
+# bounds it, TILE_HUBER is where a residual starts to weigh less.  A tile of fewer than
+# TILE_MIN_POINTS points or TILE_MIN_SHAPES shapes: 1.
+TILE_MIN_POINTS = 8
+TILE_MIN_SHAPES = 3
+TILE_RIDGE = 0.3
+TILE_BOUND = 0.25
+TILE_HUBER = 0.1
 # The planner's menu: the tiles and loops (element bytes, TSM, TSN, TSK, WPTM, WPTN, VWM, VWN,
 # EDGE, SCHED) that the training sweeps found within MENU_TOLERANCE of a shape's best; the
 # planner ranks them at every split and searches the whole space only where none fits the
@@ -144,19 +156,21 @@ MENU_TOLERANCE = 0.03
 
 class GpuConstants(list):
     """The GPU constants in GPU_NAMES' order, with the inner loop's factors
-    {inner_key: factor} as .inner, the planner's menu (menu_points) as .menu and the registers
-    its points' builds reported (menu_registers) as .regs, on compute capability .regs_cc."""
+    {inner_key: factor} as .inner, the planner's menu (menu_points) as .menu, the registers
+    its points' builds reported (menu_registers) as .regs, on compute capability .regs_cc, and
+    the tiles' factors {tile_key: factor} as .tiles."""
 
-    def __init__(self, values, inner=None, menu=None, regs=None, regs_cc=None):
+    def __init__(self, values, inner=None, menu=None, regs=None, regs_cc=None, tiles=None):
         super().__init__(values)
         self.inner = dict(inner or {})
         self.menu = list(menu or [])
         self.regs = dict(regs or {})
         self.regs_cc = regs_cc
+        self.tiles = dict(tiles or {})
 
-    def like(self, values, inner=None):
-        """values with this one's menu and registers; the inner-loop factors given."""
-        return GpuConstants(values, inner, self.menu, self.regs, self.regs_cc)
+    def like(self, values, inner=None, tiles=None):
+        """values with this one's menu and registers; the inner-loop and tile factors given."""
+        return GpuConstants(values, inner, self.menu, self.regs, self.regs_cc, tiles)
 
 
 def menu_key(c, elem):
@@ -207,6 +221,16 @@ def inner_key(c, elem):
 def inner_factor(th, c, elem):
     inner = getattr(th, "inner", None)
     return inner.get(inner_key(c, elem), 1.0) if inner else 1.0
+
+
+def tile_key(c, elem):
+    """(element bytes, TSM, TSN, TSK): the tile whose factor (TILE_RIDGE) a point takes."""
+    return (elem, c[0], c[1], c[2])
+
+
+def tile_factor(th, c, elem):
+    tiles = getattr(th, "tiles", None)
+    return tiles.get(tile_key(c, elem), 1.0) if tiles else 1.0
 
 
 CPU_NAMES = ["fma", "ld", "spill", "panel", "crel", "strided", "edge", "grp_us", "launch_us",
@@ -314,7 +338,7 @@ def gpu_time(th, dev, shape, c, elem, explain=None):
     # by its own warps: a partial last round hides less.
     rounds, last = divmod(per_cu, gpc)
     w = rounds * gpc / hide(gpc * warps) + (last / hide(last * warps) if last else 0)
-    cycles = group * ef * (1 + th[13] * spill) * w
+    cycles = group * ef * (1 + th[13] * spill) * w * tile_factor(th, c, elem)
     bw = th[14] * cu  # bytes per cycle
     mem = (m * k + k * n + ks * m * n) * elem / bw
     hz = dev["clock_mhz"] * 1e6
@@ -586,7 +610,51 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None, model=
         base = model if model is not None else GpuConstants([])
         th = base.like(list(th), inner) if inner is not None else \
             fit_inner(base.like(list(th)), groups, devices, INNER_RIDGE if ridge is None else ridge)
+        th = fit_tiles(th, groups, devices)
     return th, len(data)
+
+
+def fit_tiles(th, groups, devices, leave_out=None):
+    """th with the tiles' factors (TILE_RIDGE) fitted on the log residuals of th's predictions
+    without them over the training shapes but leave_out: ridge least squares, a free offset per
+    shape, every shape weighing alike, and a few rounds of Huber weights so that a stray point
+    does not carry its tile."""
+    import numpy as np
+    plain = th.like(list(th), th.inner)
+    pts, count, shapes = [], {}, {}
+    for key, g in groups.items():
+        if key[0] != "gpu" or key[2] in HELD_OUT or key[2] == leave_out:
+            continue
+        for c, t in g.items():
+            p = gpu_time(plain, devices[key], key[2], c, key[3])
+            if p:
+                tk = tile_key(c, key[3])
+                pts.append((key, tk, math.log(t / p), 1 / math.sqrt(len(g))))
+                count[tk] = count.get(tk, 0) + 1
+                shapes.setdefault(tk, set()).add(key[2])
+    tiles = sorted(k for k in count
+                   if count[k] >= TILE_MIN_POINTS and len(shapes[k]) >= TILE_MIN_SHAPES)
+    if not tiles:
+        return plain
+    col = {k: i for i, k in enumerate(tiles)}
+    offset = {k: len(tiles) + i for i, k in enumerate(sorted({p[0] for p in pts}, key=str))}
+    a = np.zeros((len(pts) + len(tiles), len(tiles) + len(offset)))
+    y, w0 = np.zeros(len(a)), np.ones(len(a))
+    for i, (key, tk, r, w) in enumerate(pts):
+        if tk in col:
+            a[i, col[tk]] = 1
+        a[i, offset[key]] = 1
+        y[i], w0[i] = r, w
+    for j in range(len(tiles)):
+        a[len(pts) + j, j] = math.sqrt(TILE_RIDGE)
+    wt = w0
+    for _ in range(5):
+        x = np.linalg.lstsq(a * wt[:, None], y * wt, rcond=None)[0]
+        res = np.abs(a @ x - y)
+        wt = w0 * np.where(res <= TILE_HUBER, 1.0, np.sqrt(TILE_HUBER / np.maximum(res, 1e-12)))
+        wt[len(pts):] = 1.0
+    return th.like(list(th), th.inner, {
+        k: math.exp(min(max(x[col[k]], -TILE_BOUND), TILE_BOUND)) for k in tiles})
 
 
 def fit_inner(th, groups, devices, ridge):
@@ -727,16 +795,16 @@ def regret_table(th_of, groups, devices):
 
 
 def menu_left_out(th, groups, devices):
-    """Each GPU shape of four points or more ranked as the planner would with a menu built
-    without that shape's points (its best cannot be on the menu for being its best): one
-    summary line, the shapes over 5% regret after it."""
+    """Each GPU shape of four points or more ranked as the planner would with a menu and tile
+    factors built without that shape's points (its best cannot be on the menu for being its
+    best): one summary line, the shapes over 5% regret after it."""
     regrets = []
     for key in sorted(groups, key=str):
         g = groups[key]
         if key[0] != "gpu" or len(g) < 4:
             continue
         others = {k: v for k, v in groups.items() if k[2] != key[2]}
-        model = th.like(list(th), th.inner)
+        model = fit_tiles(th, groups, devices, leave_out=key[2])
         model.menu = menu_points(others)
         preds = planner_preds("gpu", model, devices[key], key[2], key[3], g)
         if preds:
@@ -981,7 +1049,9 @@ def test_vectors(gpu, cpu):
          ((4096, 4096, 4096), (128, 128, 16, 8, 8, 1, 1, 0, 1, 0), 4),
          # The registers the menu's builds reported, without split-K and with it.
          ((1700, 1700, 1700), (64, 128, 16, 8, 8, 4, 4, 1, 1, 0), 4),
-         ((3000, 80, 6000), (64, 128, 16, 8, 8, 4, 4, 1, 8, 0), 4)]
+         ((3000, 80, 6000), (64, 128, 16, 8, 8, 4, 4, 1, 8, 0), 4),
+         # Tile factors: the widest tile of the table.
+         ((4096, 4096, 4096), (128, 256, 8, 16, 8, 4, 4, 0, 1, 0), 4)]
     c = [((1024, 1024, 1024), (4, 8, 2, 32, 256, 1), 4),
          ((1000, 100, 3000), (6, 8, 2, 16, 0, 1), 4)]
     out = []
@@ -1045,6 +1115,14 @@ def write_header(path, gpu, cpu, summary):
                 ["{{%s}, %.17g}" % (", ".join(map(str, k)), v)
                  for k, v in sorted(getattr(gpu, "inner", {}).items())],
                 "{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1}")
+        f.write("\n/* The tiles' factors on their work-groups' time: element bytes, TSM, TSN, TSK, "
+                "factor;\n * in ascending order of the key (shape_model.c searches it).  A tile "
+                "not listed: 1. */\n")
+        c_table(f, "cb_model_tile", "CB_MODEL_TILE_COUNT",
+                "    long key[4];\n    double factor;",
+                ["{{%s}, %.17g}" % (", ".join(map(str, k)), v)
+                 for k, v in sorted(getattr(gpu, "tiles", {}).items())],
+                "{{0, 0, 0, 0}, 1}")
         cc = getattr(gpu, "regs_cc", None) or (0, 0)
         f.write("\n/* The planner's menu (MENU_TOLERANCE %g): element bytes, TSM, TSN, TSK, WPTM, "
                 "WPTN,\n * VWM, VWN, EDGE, SCHED; shape_model.c ranks them at every split.  Then "
@@ -1199,7 +1277,11 @@ def main():
                "inner-loop factors: %d configurations of at least %d training points over %d "
                "shapes, ridge %g, within %g-%.4g" % (
                    len(getattr(gpu, "inner", {})), INNER_MIN_POINTS, INNER_MIN_SHAPES,
-                   INNER_RIDGE if a.ridge is None else a.ridge, INNER_BOUND, 1 / INNER_BOUND)]
+                   INNER_RIDGE if a.ridge is None else a.ridge, INNER_BOUND, 1 / INNER_BOUND),
+               "tile factors: %d tiles of at least %d training points over %d shapes, fitted last "
+               "with an offset per shape, ridge %g, within %.4g-%.4g" % (
+                   len(getattr(gpu, "tiles", {})), TILE_MIN_POINTS, TILE_MIN_SHAPES, TILE_RIDGE,
+                   math.exp(-TILE_BOUND), math.exp(TILE_BOUND))]
     summary.append(menu_line(gpu, groups, "fitted with the constants"))
     report = []
     for kind, th in (("gpu", gpu), ("cpu", cpu)):
@@ -1212,6 +1294,8 @@ def main():
     for k, v in sorted(getattr(gpu, "inner", {}).items()):
         print("  inner %s %dx%dx%d WPT %dx%d VW %d,%d SCHED=%d EDGE=%d: %.4f" % (
             "double" if k[0] == 8 else "float", *k[1:], v))
+    for k, v in sorted(getattr(gpu, "tiles", {}).items()):
+        print("  tile %s %dx%dx%d: %.4f" % ("double" if k[0] == 8 else "float", *k[1:], v))
     write_header(a.header, gpu, cpu, summary + [l for l in report if ":" in l and "shapes" in l])
     return 0
 
@@ -1240,6 +1324,12 @@ def read_header(path):
         body = text.split("cb_model_inner[] = {", 1)[1].split("};", 1)[0]
         for row in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]:
             inner[tuple(int(x) for x in row[0].split(","))] = float(row[1])
+    tiles = {}
+    m = re.search(r"#define CB_MODEL_TILE_COUNT (\d+)", text)
+    if m:
+        body = text.split("cb_model_tile[] = {", 1)[1].split("};", 1)[0]
+        for row in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]:
+            tiles[tuple(int(x) for x in row[0].split(","))] = float(row[1])
     menu, regs, regs_cc = [], {}, None
     m = re.search(r"#define CB_MODEL_MENU_COUNT (\d+)", text)
     if m:
@@ -1254,7 +1344,7 @@ def read_header(path):
         cc = re.search(r"#define CB_MODEL_REGS_CC_MAJOR (\d+)\s+#define CB_MODEL_REGS_CC_MINOR (\d+)",
                        text)
         regs_cc = (int(cc.group(1)), int(cc.group(2))) if cc and regs else None
-    out[0] = GpuConstants(out[0], inner, menu, regs, regs_cc)
+    out[0] = GpuConstants(out[0], inner, menu, regs, regs_cc, tiles)
     return out
 
 

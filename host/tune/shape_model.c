@@ -209,6 +209,25 @@ double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
     return e != NULL ? e->factor : 1.0;
 }
 
+static int tile_cmp(const void *key, const void *entry)
+{
+    const long *a = key, *b = entry;
+
+    for (int i = 0; i < 4; i++)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+double cb_model_tile_factor(int elem, const long c[CB_FAST_COUNT])
+{
+    const long key[4] = {elem, c[CB_FAST_TSM], c[CB_FAST_TSN], c[CB_FAST_TSK]};
+    const struct cb_model_tile *e =
+        bsearch(key, cb_model_tile, CB_MODEL_TILE_COUNT, sizeof *cb_model_tile, tile_cmp);
+
+    return e != NULL ? e->factor : 1.0;
+}
+
 /* The parameters a menu key holds after its element bytes, in bench/shape_model.py's menu_key
  * order: all but KSPLIT. */
 static const int menu_fields[] = {CB_FAST_TSM,  CB_FAST_TSN,  CB_FAST_TSK,
@@ -304,7 +323,8 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
     w = (double)(rounds * gpc) / hide_latency(th, gpc * warps, wptm * wptn);
     if (last > 0)
         w += (double)last / hide_latency(th, last * warps, wptm * wptn);
-    cycles = group * ef * (1 + th[SPILL] * spill) * w;
+    /* What the terms miss of the tile at every shape: its fitted factor. */
+    cycles = group * ef * (1 + th[SPILL] * spill) * w * cb_model_tile_factor(elem, c);
     bw = th[BW] * (double)md->compute_units;
     mem = ((double)m * (double)k + (double)k * (double)n + (double)ks * (double)m * (double)n) *
           elem / bw;

@@ -190,6 +190,39 @@ int test_model_inner_factors_as_the_fit(void)
     return 0;
 }
 
+/* The tiles' fitted factors: each tile of the table gets its own, in ascending order, the
+ * widest tile one below 1 (one resident group of 256 work-items hides more than the terms say),
+ * and a tile no sweep measured gets 1. */
+int test_model_tile_factors_as_the_fit(void)
+{
+    long c[CB_FAST_COUNT] = {128, 256, 8, 16, 8, 4, 4, 0, 1, 0};
+
+    ASSERT_TRUE(CB_MODEL_TILE_COUNT > 0);
+    for (int i = 0; i < CB_MODEL_TILE_COUNT; i++) {
+        const struct cb_model_tile *e = &cb_model_tile[i];
+
+        for (int j = 0; i > 0 && j < 4; j++) {
+            const long a = cb_model_tile[i - 1].key[j], b = e->key[j];
+
+            ASSERT_TRUE(a <= b);
+            if (a < b)
+                break;
+            ASSERT_TRUE(j < 3);
+        }
+        c[CB_FAST_TSM] = e->key[1];
+        c[CB_FAST_TSN] = e->key[2];
+        c[CB_FAST_TSK] = e->key[3];
+        ASSERT_TRUE(cb_model_tile_factor((int)e->key[0], c) == e->factor);
+    }
+    c[CB_FAST_TSM] = 128;
+    c[CB_FAST_TSN] = 256;
+    c[CB_FAST_TSK] = 8;
+    ASSERT_TRUE(cb_model_tile_factor(4, c) < 0.95);
+    c[CB_FAST_TSM] = 48;
+    ASSERT_TRUE(cb_model_tile_factor(4, c) == 1.0);
+    return 0;
+}
+
 /* Limits: a point whose local memory or work-group the device cannot hold is never predicted. */
 int test_model_refuses_what_the_device_cannot_hold(void)
 {
@@ -444,8 +477,8 @@ int test_model_candidates_differ_in_structure(void)
 
 /* The candidates hold what the H100's sweeps found fast: 16x4 work per item on 128x128 tiles
  * for a large square (the inner loop's factors rank it and VWM=8 VWN=2 ahead of 8x8 with
- * vectors of four), and for 4096x96x4096 narrow tiles with split-K, 64x32 or 128x32 (the
- * sweeps' three best points, close to each other), beside the first's own tiles. */
+ * vectors of four), and for 4096x96x4096 split-K on the sweep's best tile, 64x128 with EDGE=1,
+ * or on narrow 32-wide tiles (its next best points, close to it). */
 int test_model_candidates_keep_the_recorded_best(void)
 {
     struct cb_device d = h100();
@@ -463,8 +496,10 @@ int test_model_candidates_keep_the_recorded_best(void)
     ASSERT_EQ_U(cb_model_candidates(&d, &p, c, 4, why, sizeof why), 4);
     found = 0;
     for (int i = 0; i < 4; i++)
-        found |= param(&p, c[i].param, "TSM") <= 128 && param(&p, c[i].param, "TSN") == 32 &&
-                 param(&p, c[i].param, "KSPLIT") > 1;
+        found |= param(&p, c[i].param, "KSPLIT") > 1 &&
+                 (param(&p, c[i].param, "TSN") == 32 ||
+                  (param(&p, c[i].param, "TSM") == 64 && param(&p, c[i].param, "TSN") == 128 &&
+                   param(&p, c[i].param, "EDGE") == 1));
     ASSERT_TRUE(found);
     return 0;
 }

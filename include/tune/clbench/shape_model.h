@@ -75,6 +75,9 @@ double cb_model_gpu_time(const double *th, const struct cb_model_device *md, con
  * elements of elem bytes (its work per item, vector widths, SCHED and EDGE); 1 where the fit
  * has none. */
 double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT]);
+/* The fitted factor on the work-groups' time of matmul_fast's tile (TSM, TSN, TSK) in elements of
+ * elem bytes; 1 where the fit has none. */
+double cb_model_tile_factor(int elem, const long c[CB_FAST_COUNT]);
 /* Predicted seconds of matmul_cpu on a CPU. */
 double cb_model_cpu_time(const double *th, const struct cb_model_device *md, const long shape[3],
                          const long c[CB_CPU_COUNT], int elem, struct cb_model_explain *ex);
