@@ -573,10 +573,11 @@ def inner_keys(groups):
                   points[k] >= INNER_MIN_POINTS and len(shapes[k]) >= INNER_MIN_SHAPES)
 
 
-def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None, model=None):
+def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None, model=None, tiles=True):
     """The constants (start's, those in fixed kept) by least squares on log time over the
-    training shapes; on GPUs then the inner loop's factors (fit_inner), or those given.  model:
-    a GpuConstants whose menu and registers the fit's GPU models carry."""
+    training shapes; on GPUs then the inner loop's factors (fit_inner), or those given, and the
+    tiles' factors (fit_tiles) unless tiles is False.  model: a GpuConstants whose menu and
+    registers the fit's GPU models carry."""
     import numpy as np
     from scipy.optimize import least_squares
     data = []
@@ -610,7 +611,8 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None, model=
         base = model if model is not None else GpuConstants([])
         th = base.like(list(th), inner) if inner is not None else \
             fit_inner(base.like(list(th)), groups, devices, INNER_RIDGE if ridge is None else ridge)
-        th = fit_tiles(th, groups, devices)
+        if tiles:
+            th = fit_tiles(th, groups, devices)
     return th, len(data)
 
 
@@ -794,7 +796,7 @@ def regret_table(th_of, groups, devices):
     return lines
 
 
-def menu_left_out(th, groups, devices):
+def menu_left_out(th, groups, devices, tiles=True):
     """Each GPU shape of four points or more ranked as the planner would with a menu and tile
     factors built without that shape's points (its best cannot be on the menu for being its
     best): one summary line, the shapes over 5% regret after it."""
@@ -804,7 +806,8 @@ def menu_left_out(th, groups, devices):
         if key[0] != "gpu" or len(g) < 4:
             continue
         others = {k: v for k, v in groups.items() if k[2] != key[2]}
-        model = fit_tiles(th, groups, devices, leave_out=key[2])
+        model = fit_tiles(th, groups, devices, leave_out=key[2]) if tiles else \
+            th.like(list(th), th.inner)
         model.menu = menu_points(others)
         preds = planner_preds("gpu", model, devices[key], key[2], key[3], g)
         if preds:
@@ -1177,6 +1180,9 @@ def main():
     ap.add_argument("--ridge", type=float,
                     help="fit: the ridge weight on the inner-loop factors' logs (default %g)"
                     % INNER_RIDGE)
+    ap.add_argument("--no-tiles", action="store_true",
+                    help="fit: fit no tile factors; regret: drop the header's and rank each "
+                    "left-out shape without them")
     ap.add_argument("--free", help="fit --only gpu: refit only these GPU constants "
                     "(comma-separated names), keep the header's others and its inner-loop "
                     "factors")
@@ -1214,9 +1220,11 @@ def main():
         return 0
     if a.cmd == "regret":
         gpu, cpu = read_header(a.header)
+        if a.no_tiles:
+            gpu = gpu.like(list(gpu), gpu.inner)
         groups, devices = group_rows(list(load_points(a.points)))
         for line in regret_table({"gpu": gpu, "cpu": cpu}, groups, devices) + [""] + \
-                menu_left_out(gpu, groups, devices):
+                menu_left_out(gpu, groups, devices, tiles=not a.no_tiles):
             print(line)
         return 0
     if a.cmd == "menu":
@@ -1257,10 +1265,10 @@ def main():
         # tiles no sweep measured (results/shape-model/regret.md, "Then: five constants").
         keep = set(range(len(GPU_NAMES))) - {GPU_NAMES.index(n) for n in free}
         gpu, ngpu = fit("gpu", groups, devices, old[0], fixed=keep, inner=old[0].inner,
-                        model=model)
+                        model=model, tiles=not a.no_tiles)
     else:
         gpu, ngpu = fit("gpu", groups, devices, start, fixed={0, 1, 2, 3}, ridge=a.ridge,
-                        model=model)
+                        model=model, tiles=not a.no_tiles)
     if a.only == "gpu" and old and len(old[1]) == len(CPU_NAMES):
         cpu, ncpu = old[1], 0
     else:

@@ -33,8 +33,9 @@ if [ "$mode" = test ]; then
     # simulator test oclgrind; the test of every kernel on every implementation Mesa's
     # Rusticl (mesa-opencl-icd) and Oclgrind's ICD beside PoCL; the cluster test a one-node
     # SLURM (slurm-wlm: slurmctld, slurmd and the client commands; munge for its
-    # authentication); the HTML report's test a headless browser (chromium).
-    packages+=(python3 python3-jsonschema gnuplot-nox valgrind groff-base oclgrind
+    # authentication); the HTML report's test a headless browser (chromium); the shape
+    # model's tile fit numpy.
+    packages+=(python3 python3-jsonschema python3-numpy gnuplot-nox valgrind groff-base oclgrind
         mesa-opencl-icd slurm-wlm munge chromium)
 fi
 # The sanitizer build and the fuzzers need clang and its runtime.
