@@ -845,7 +845,10 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
  * in L1 while the RB blocks run over it (B's own rows are N floats apart, and at
  * power-of-two N they fall into a few cache sets and evict each other); between slices a
  * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
- * reading B's rows in place.  Blocks that cross C's edges take a guarded path, block by block.
+ * reading B's rows in place.  A vector of columns that would cross C's right edge takes the
+ * row's last VN columns instead (MATMUL_CPU_COL), so that the work-items at the edge run the
+ * interior's code; rows past C's bottom edge, and work-items of fewer than VN columns, take a
+ * guarded path, block by block.
  * matmul_fast's counterpart on CPUs (004's finding, constructive side; not a registered twin:
  * its work shape differs).  Of its parameters the panel's reuse RB is what counts
  * (results/README.md, "Against the libraries a user would pick"); all of them, with defaults
@@ -879,11 +882,18 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
 #define B_ROW(k, j) panel[k][j]
 #else
 #define SLICE K
-#define B_ROW(k, j) VLOAD(j, B + (k0 + (k)) * N + n0)
+#define B_ROW(k, j) VLOAD(0, B + (k0 + (k)) * N + col[j])
 #endif
 
+/* The first column of the work-item's vector j: n0 + j * VN, or where that vector would cross
+ * C's right edge (or lie past it), the row's last VN columns.  Its lanes before the edge then
+ * repeat columns of the vector before it: the same sums in the same order, so storing them
+ * again changes nothing, and all of them are this work-item's.  Only where the work-item has
+ * VN columns inside C (n0 + VN <= N). */
+#define MATMUL_CPU_COL(j) min(n0 + (j) * VN, N - VN)
+
 /* Vector j of row k of B from column n0 on, with zeros past column N, into lanes (a pointer,
- * not a VREAL return value: see VLOADU). */
+ * not a VREAL return value: see VLOADU): for a work-item of fewer than VN columns. */
 static inline void matmul_cpu_b_edge(const int N, __global const REAL *B, const int k,
                                      const int n0, const int j, REAL lanes[VN])
 {
@@ -892,8 +902,8 @@ static inline void matmul_cpu_b_edge(const int N, __global const REAL *B, const 
 }
 
 /* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, in blocks of MR rows as the
- * interior runs them (a block's rows past M read row M-1 and are not stored), B's vectors
- * zero-filled past N.  By blocks, not a row at a time, because of Mesa's llvmpipe (Rusticl's
+ * interior runs them (a block's rows past M read row M-1 and are not stored), its vectors at
+ * MATMUL_CPU_COL, or zero-filled past N where the work-item has fewer than VN columns.  By blocks, not a row at a time, because of Mesa's llvmpipe (Rusticl's
  * CPU device): it ends every loop of a work-item silently once all its loops together have
  * iterated 65535 times (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS), so the edge must not loop
  * more than the interior, (RB + 1) * K times: a row at a time it looped RB * MR * K times
@@ -903,6 +913,7 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
                             const int rows, const int n0)
 {
     const int m_end = min(m0 + rows, M);
+    const bool whole = n0 + VN <= N;
 
     for (int mb = m0; mb < m_end; mb += MR) {
         VREAL acc[MR][NV];
@@ -917,7 +928,9 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
 
 #pragma unroll
             for (int j = 0; j < NV; j++) {
-                if (n0 + (j + 1) * VN <= N) {
+                if (whole) {
+                    b[j] = VLOAD(0, B + k * N + MATMUL_CPU_COL(j));
+                } else if (n0 + (j + 1) * VN <= N) {
                     b[j] = VLOAD(j, B + k * N + n0);
                 } else {
                     REAL lanes[VN];
@@ -939,11 +952,12 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
         for (int i = 0; i < MR; i++)
 #pragma unroll
             for (int j = 0; j < NV; j++) {
+                const int col = whole ? MATMUL_CPU_COL(j) : n0 + j * VN;
                 REAL lanes[VN];
 
                 LANES_STORE(acc[i][j], lanes);
-                for (int v = 0; v < VN && mb + i < m_end && n0 + j * VN + v < N; v++)
-                    C[(mb + i) * N + n0 + j * VN + v] = lanes[v];
+                for (int v = 0; v < VN && mb + i < m_end && col + v < N; v++)
+                    C[(mb + i) * N + col + v] = lanes[v];
             }
     }
 }
@@ -1007,12 +1021,17 @@ matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict 
     VREAL panel[KB][NV];
 #endif
 
+    int col[NV];
+
     if (m0 >= M || n0 >= N)
         return;
-    if (n0 + NV * VN > N) {
+    if (n0 + VN > N) {
         matmul_cpu_edge(M, N, K, A, B, C, m0, RB * MR, n0);
         return;
     }
+#pragma unroll
+    for (int j = 0; j < NV; j++)
+        col[j] = MATMUL_CPU_COL(j);
     if (full < RB)
         matmul_cpu_edge(M, N, K, A, B, C, m0 + full * MR, (RB - full) * MR, n0);
     for (int k0 = 0; k0 < K; k0 += SLICE) {
@@ -1022,18 +1041,18 @@ matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict 
         for (int k = 0; k < kb; k++)
 #pragma unroll
             for (int j = 0; j < NV; j++)
-                panel[k][j] = VLOAD(j, B + (k0 + k) * N + n0);
+                panel[k][j] = VLOAD(0, B + (k0 + k) * N + col[j]);
 #endif
         for (int r = 0; r < full; r++) {
             __global const REAL *a = A + (m0 + r * MR) * K + k0;
-            __global REAL *c = C + (m0 + r * MR) * N + n0;
+            __global REAL *c = C + (m0 + r * MR) * N;
             VREAL acc[MR][NV];
 
 #pragma unroll
             for (int i = 0; i < MR; i++)
 #pragma unroll
                 for (int j = 0; j < NV; j++)
-                    acc[i][j] = k0 == 0 ? (VREAL)0 : VLOAD(j, c + i * N);
+                    acc[i][j] = k0 == 0 ? (VREAL)0 : VLOAD(0, c + i * N + col[j]);
             for (int k = 0; k < kb; k++) {
 #pragma unroll
                 for (int i = 0; i < MR; i++) {
@@ -1048,7 +1067,7 @@ matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict 
             for (int i = 0; i < MR; i++)
 #pragma unroll
                 for (int j = 0; j < NV; j++)
-                    VSTORE(acc[i][j], j, c + i * N);
+                    VSTORE(acc[i][j], 0, c + i * N + col[j]);
         }
     }
 }

@@ -45,6 +45,10 @@ CASES=$(
 0 -k transpose_aligned -n 70x97 -D TILE=16 -D BLOCK_ROWS=4 -D SECTOR=8
 0 -k matmul_cpu -n 33x29x17,1x1x1
 0 -k matmul_cpu -n 33x29x17 -D MR=3 -D VN=4 -D NV=2 -D RB=2 -D KB=7 -D WGM=2
+# A vector wholly past C's right edge (NV=3: the last work-item's third), and a work-item of
+# fewer columns than a vector (VN=8: the last work-item's five).
+0 -k matmul_cpu -n 33x29x17 -D MR=3 -D VN=4 -D NV=3 -D RB=2 -D KB=7 -D WGM=2
+0 -k matmul_cpu -n 33x29x17 -D MR=3 -D VN=8 -D NV=1 -D RB=2 -D KB=0 -D WGM=1
 0 --kernel-file cl/examples/student_matmul.cl -n 33x29x17,1x1x1
 0 --kernel-file cl/examples/vadd4.cl -n 1,1001
 1 --kernel-file cl/examples/wrong_vadd.cl -n 1001
