@@ -1090,6 +1090,13 @@ def c_table(f, struct, count, fields, rows, empty, array=None):
     f.write("};\n")
 
 
+def factor_table(f, struct, count, factors, width):
+    """c_table of {key of width longs: factor}, in ascending order of the key."""
+    c_table(f, struct, count, "    long key[%d];\n    double factor;" % width,
+            ["{{%s}, %.17g}" % (", ".join(map(str, k)), v) for k, v in sorted(factors.items())],
+            "{{%s}, 1}" % ", ".join(["0"] * width))
+
+
 def write_header(path, gpu, cpu, summary):
     vec, h100 = test_vectors(gpu, cpu)
     plans = plan_vectors(gpu, h100)
@@ -1113,19 +1120,11 @@ def write_header(path, gpu, cpu, summary):
         f.write("\n/* The inner loop's factors on the k-step cost: element bytes, TSM, TSN, TSK, WPTM, "
                 "WPTN,\n * VWM, VWN, SCHED, EDGE, factor; in ascending order of the key "
                 "(shape_model.c searches it).\n * A configuration not listed: 1. */\n")
-        c_table(f, "cb_model_inner", "CB_MODEL_INNER_COUNT",
-                "    long key[10];\n    double factor;",
-                ["{{%s}, %.17g}" % (", ".join(map(str, k)), v)
-                 for k, v in sorted(getattr(gpu, "inner", {}).items())],
-                "{{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 1}")
+        factor_table(f, "cb_model_inner", "CB_MODEL_INNER_COUNT", getattr(gpu, "inner", {}), 10)
         f.write("\n/* The tiles' factors on their work-groups' time: element bytes, TSM, TSN, TSK, "
                 "factor;\n * in ascending order of the key (shape_model.c searches it).  A tile "
                 "not listed: 1. */\n")
-        c_table(f, "cb_model_tile", "CB_MODEL_TILE_COUNT",
-                "    long key[4];\n    double factor;",
-                ["{{%s}, %.17g}" % (", ".join(map(str, k)), v)
-                 for k, v in sorted(getattr(gpu, "tiles", {}).items())],
-                "{{0, 0, 0, 0}, 1}")
+        factor_table(f, "cb_model_tile", "CB_MODEL_TILE_COUNT", getattr(gpu, "tiles", {}), 4)
         cc = getattr(gpu, "regs_cc", None) or (0, 0)
         f.write("\n/* The planner's menu (MENU_TOLERANCE %g): element bytes, TSM, TSN, TSK, WPTM, "
                 "WPTN,\n * VWM, VWN, EDGE, SCHED; shape_model.c ranks them at every split.  Then "
@@ -1326,18 +1325,18 @@ def read_header(path):
     for name in ("cb_model_gpu", "cb_model_cpu"):
         body = text.split(name + "[] = {", 1)[1].split("};", 1)[0]
         out.append([float(x) for x in body.replace("\n", " ").split(",") if x.strip()])
-    inner = {}
-    m = re.search(r"#define CB_MODEL_INNER_COUNT (\d+)", text)
-    if m:
-        body = text.split("cb_model_inner[] = {", 1)[1].split("};", 1)[0]
-        for row in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]:
-            inner[tuple(int(x) for x in row[0].split(","))] = float(row[1])
-    tiles = {}
-    m = re.search(r"#define CB_MODEL_TILE_COUNT (\d+)", text)
-    if m:
-        body = text.split("cb_model_tile[] = {", 1)[1].split("};", 1)[0]
-        for row in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]:
-            tiles[tuple(int(x) for x in row[0].split(","))] = float(row[1])
+
+    def factors(array, count):
+        """{key: factor} of factor_table's table, empty where the header has none."""
+        m = re.search(r"#define %s (\d+)" % count, text)
+        if not m:
+            return {}
+        body = text.split(array + "[] = {", 1)[1].split("};", 1)[0]
+        return {tuple(int(x) for x in key.split(",")): float(v)
+                for key, v in re.findall(r"\{\{([^}]*)\}, ([^}]*)\}", body)[:int(m.group(1))]}
+
+    inner = factors("cb_model_inner", "CB_MODEL_INNER_COUNT")
+    tiles = factors("cb_model_tile", "CB_MODEL_TILE_COUNT")
     menu, regs, regs_cc = [], {}, None
     m = re.search(r"#define CB_MODEL_MENU_COUNT (\d+)", text)
     if m:

@@ -185,16 +185,24 @@ static long reg_alloc(const struct cb_sm_limits *lim, long need, long cap, long 
     return r > low ? r : low;
 }
 
-/* The fit writes the inner-loop and menu tables in ascending order of their ten-long keys, each
- * its row's first member: a binary search a point. */
-static int key_cmp(const void *key, const void *entry)
+/* The fit writes the inner-loop, menu and tile tables in ascending order of their keys (ten
+ * longs, four for a tile), each its row's first member: a binary search a point. */
+static int keys_cmp(const long *a, const long *b, int n)
 {
-    const long *a = key, *b = entry;
-
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < n; i++)
         if (a[i] != b[i])
             return a[i] < b[i] ? -1 : 1;
     return 0;
+}
+
+static int key_cmp(const void *key, const void *entry)
+{
+    return keys_cmp(key, entry, 10);
+}
+
+static int tile_cmp(const void *key, const void *entry)
+{
+    return keys_cmp(key, entry, 4);
 }
 
 double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
@@ -207,16 +215,6 @@ double cb_model_inner_factor(int elem, const long c[CB_FAST_COUNT])
         bsearch(key, cb_model_inner, CB_MODEL_INNER_COUNT, sizeof *cb_model_inner, key_cmp);
 
     return e != NULL ? e->factor : 1.0;
-}
-
-static int tile_cmp(const void *key, const void *entry)
-{
-    const long *a = key, *b = entry;
-
-    for (int i = 0; i < 4; i++)
-        if (a[i] != b[i])
-            return a[i] < b[i] ? -1 : 1;
-    return 0;
 }
 
 double cb_model_tile_factor(int elem, const long c[CB_FAST_COUNT])

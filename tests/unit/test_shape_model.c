@@ -152,6 +152,15 @@ int test_model_takes_the_menus_reported_registers(void)
     return 0;
 }
 
+/* Whether key (of n longs) follows prev in ascending order, as the planner's searches need. */
+static int ascends(const long *prev, const long *key, int n)
+{
+    for (int j = 0; j < n; j++)
+        if (prev[j] != key[j])
+            return prev[j] < key[j];
+    return 0;
+}
+
 /* The inner loop's fitted factors: each configuration of the table gets its own, found by the
  * planner's search (which needs the table in ascending order), and any other gets 1. */
 int test_model_inner_factors_as_the_fit(void)
@@ -162,14 +171,7 @@ int test_model_inner_factors_as_the_fit(void)
     for (int i = 0; i < CB_MODEL_INNER_COUNT; i++) {
         const struct cb_model_inner *e = &cb_model_inner[i];
 
-        for (int j = 0; i > 0 && j < 10; j++) {
-            const long a = cb_model_inner[i - 1].key[j], b = e->key[j];
-
-            ASSERT_TRUE(a <= b);
-            if (a < b)
-                break;
-            ASSERT_TRUE(j < 9);
-        }
+        ASSERT_TRUE(i == 0 || ascends(cb_model_inner[i - 1].key, e->key, 10));
         c[CB_FAST_TSM] = e->key[1];
         c[CB_FAST_TSN] = e->key[2];
         c[CB_FAST_TSK] = e->key[3];
@@ -201,14 +203,7 @@ int test_model_tile_factors_as_the_fit(void)
     for (int i = 0; i < CB_MODEL_TILE_COUNT; i++) {
         const struct cb_model_tile *e = &cb_model_tile[i];
 
-        for (int j = 0; i > 0 && j < 4; j++) {
-            const long a = cb_model_tile[i - 1].key[j], b = e->key[j];
-
-            ASSERT_TRUE(a <= b);
-            if (a < b)
-                break;
-            ASSERT_TRUE(j < 3);
-        }
+        ASSERT_TRUE(i == 0 || ascends(cb_model_tile[i - 1].key, e->key, 4));
         c[CB_FAST_TSM] = e->key[1];
         c[CB_FAST_TSN] = e->key[2];
         c[CB_FAST_TSK] = e->key[3];
