@@ -890,7 +890,7 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
  * repeat columns of the vector before it: the same sums in the same order, so storing them
  * again changes nothing, and all of them are this work-item's.  Only where the work-item has
  * VN columns inside C (n0 + VN <= N). */
-#define MATMUL_CPU_COL(j) min(n0 + (j) * VN, N - VN)
+#define MATMUL_CPU_COL(j) min(n0 + VN * (j), N - VN)
 
 /* Vector j of row k of B from column n0 on, with zeros past column N, into lanes (a pointer,
  * not a VREAL return value: see VLOADU): for a work-item of fewer than VN columns. */
@@ -903,11 +903,12 @@ static inline void matmul_cpu_b_edge(const int N, __global const REAL *B, const 
 
 /* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, in blocks of MR rows as the
  * interior runs them (a block's rows past M read row M-1 and are not stored), its vectors at
- * MATMUL_CPU_COL, or zero-filled past N where the work-item has fewer than VN columns.  By blocks, not a row at a time, because of Mesa's llvmpipe (Rusticl's
- * CPU device): it ends every loop of a work-item silently once all its loops together have
- * iterated 65535 times (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS), so the edge must not loop
- * more than the interior, (RB + 1) * K times: a row at a time it looped RB * MR * K times
- * (128 000 at 1000^3), and the rows after the 65535th iteration kept their poison. */
+ * MATMUL_CPU_COL, or zero-filled past N where the work-item has fewer than VN columns.  By
+ * blocks, not a row at a time, because of Mesa's llvmpipe (Rusticl's CPU device): it ends
+ * every loop of a work-item silently once all its loops together have iterated 65535 times
+ * (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS), so the edge must not loop more than the interior,
+ * (RB + 1) * K times: a row at a time it looped RB * MR * K times (128 000 at 1000^3), and the
+ * rows after the 65535th iteration kept their poison. */
 static void matmul_cpu_edge(const int M, const int N, const int K, __global const REAL *A,
                             __global const REAL *B, __global REAL *C, const int m0,
                             const int rows, const int n0)
