@@ -109,6 +109,7 @@
     X(model_waves_and_edge_waste)                                                                  \
     X(model_reproduces_the_fit_vectors)                                                            \
     X(model_inner_factors_as_the_fit)                                                              \
+    X(model_tile_factors_as_the_fit)                                                               \
     X(model_takes_the_menus_reported_registers)                                                    \
     X(model_refuses_what_the_device_cannot_hold)                                                   \
     X(model_device_properties_unreported)                                                          \
