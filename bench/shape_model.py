@@ -616,28 +616,37 @@ def fit(kind, groups, devices, start, fixed=None, ridge=None, inner=None, model=
     return th, len(data)
 
 
-def fit_tiles(th, groups, devices, leave_out=None):
-    """th with the tiles' factors (TILE_RIDGE) fitted on the log residuals of th's predictions
-    without them over the training shapes but leave_out: ridge least squares, a free offset per
-    shape, every shape weighing alike, and a few rounds of Huber weights so that a stray point
-    does not carry its tile."""
-    import numpy as np
+def tile_residuals(th, groups, devices):
+    """(shape key, tile key, log of measured over predicted time, weight) of each GPU training
+    point, predicted by th without tile factors; every shape's points weigh alike."""
     plain = th.like(list(th), th.inner)
-    pts, count, shapes = [], {}, {}
+    out = []
     for key, g in groups.items():
-        if key[0] != "gpu" or key[2] in HELD_OUT or key[2] == leave_out:
+        if key[0] != "gpu" or key[2] in HELD_OUT:
             continue
         for c, t in g.items():
             p = gpu_time(plain, devices[key], key[2], c, key[3])
             if p:
-                tk = tile_key(c, key[3])
-                pts.append((key, tk, math.log(t / p), 1 / math.sqrt(len(g))))
-                count[tk] = count.get(tk, 0) + 1
-                shapes.setdefault(tk, set()).add(key[2])
+                out.append((key, tile_key(c, key[3]), math.log(t / p), 1 / math.sqrt(len(g))))
+    return out
+
+
+def fit_tiles(th, groups, devices, leave_out=None, residuals=None):
+    """th with the tiles' factors (TILE_RIDGE) fitted on tile_residuals (those given, or th's)
+    over the training shapes but leave_out: ridge least squares, a free offset per shape, and a
+    few rounds of Huber weights so that a stray point does not carry its tile."""
+    import numpy as np
+    if residuals is None:
+        residuals = tile_residuals(th, groups, devices)
+    pts = [p for p in residuals if p[0][2] != leave_out]
+    count, shapes = {}, {}
+    for key, tk, r, w in pts:
+        count[tk] = count.get(tk, 0) + 1
+        shapes.setdefault(tk, set()).add(key[2])
     tiles = sorted(k for k in count
                    if count[k] >= TILE_MIN_POINTS and len(shapes[k]) >= TILE_MIN_SHAPES)
     if not tiles:
-        return plain
+        return th.like(list(th), th.inner)
     col = {k: i for i, k in enumerate(tiles)}
     offset = {k: len(tiles) + i for i, k in enumerate(sorted({p[0] for p in pts}, key=str))}
     a = np.zeros((len(pts) + len(tiles), len(tiles) + len(offset)))
@@ -801,13 +810,14 @@ def menu_left_out(th, groups, devices, tiles=True):
     factors built without that shape's points (its best cannot be on the menu for being its
     best): one summary line, the shapes over 5% regret after it."""
     regrets = []
+    residuals = tile_residuals(th, groups, devices) if tiles else None
     for key in sorted(groups, key=str):
         g = groups[key]
         if key[0] != "gpu" or len(g) < 4:
             continue
         others = {k: v for k, v in groups.items() if k[2] != key[2]}
-        model = fit_tiles(th, groups, devices, leave_out=key[2]) if tiles else \
-            th.like(list(th), th.inner)
+        model = fit_tiles(th, groups, devices, leave_out=key[2], residuals=residuals) if tiles \
+            else th.like(list(th), th.inner)
         model.menu = menu_points(others)
         preds = planner_preds("gpu", model, devices[key], key[2], key[3], g)
         if preds:
