@@ -3,8 +3,16 @@
 #ifndef CLBENCH_TEST_CHECK_H
 #define CLBENCH_TEST_CHECK_H
 
+#include "test_list.h"
+
 #include <stdio.h>
 #include <string.h>
+
+/* Every test's prototype, from the list the runner runs: with -Wmissing-prototypes a test
+ * function missing from test_list.h fails the build instead of never running. */
+#define CB_DECLARE(name) int test_##name(void);
+CB_UNIT_TESTS(CB_DECLARE)
+#undef CB_DECLARE
 
 #define ASSERT_TRUE(c)                                                                             \
     do {                                                                                           \

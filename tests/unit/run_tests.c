@@ -1,7 +1,7 @@
 /* The unit test runner: no argument runs every test in test_list.h and prints TAP; one
  * argument runs that test alone.  The built-in kernels (the manifests of cl/) are loaded first,
  * as the binary does. */
-#include "test_list.h"
+#include "check.h"
 
 #include "clbench/manifest.h"
 #include "clbench/source.h"
@@ -9,8 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CB_DECLARE(name) int test_##name(void);
-CB_UNIT_TESTS(CB_DECLARE)
 #define CB_ENTRY(name) {#name, test_##name},
 static const struct {
     const char *name;
