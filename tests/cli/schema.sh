@@ -26,8 +26,9 @@ validate "$TMP/run.json" "$TMP/report.json" "$TMP/compare.json" >"$TMP/out" 2>&1
     fail "fresh files: $(cat "$TMP/out")"
 grep -q "3 file(s) checked, 0 invalid" "$TMP/out" || fail "$(cat "$TMP/out")"
 
-# Broken files are caught: a row with an unknown status, a report without its families, and a
-# schema_version no schema describes.
+# Broken files are caught: a row with an unknown status, a report without its families, a
+# schema_version no schema describes, and timing samples that are negative, a string or a
+# boolean (validate_json.py checks arrays of numbers in a loop of its own).
 python3 - "$TMP" <<'PY'
 import json, sys
 tmp = sys.argv[1]
@@ -40,10 +41,17 @@ json.dump(report, open(tmp + "/bad-report.json", "w"))
 run = json.load(open(tmp + "/run.json"))
 run["schema_version"] = 99
 json.dump(run, open(tmp + "/bad-version.json", "w"))
+for name, sample in (("negative", -1.0), ("string", "1.0"), ("boolean", True)):
+    run = json.load(open(tmp + "/run.json"))
+    run["rows"][0]["samples_ms"][-1] = sample
+    json.dump(run, open(tmp + "/bad-sample-%s.json" % name, "w"))
 PY
-for bad in bad-status bad-report bad-version; do
+for bad in bad-status bad-report bad-version bad-sample-negative bad-sample-string bad-sample-boolean; do
     validate "$TMP/$bad.json" >"$TMP/out" 2>&1 && fail "$bad.json passed the schema check"
 done
 validate "$TMP/bad-status.json" >"$TMP/out" 2>&1
 grep -q "at /rows/0/status" "$TMP/out" || fail "bad status not located: $(cat "$TMP/out")"
+validate "$TMP/bad-sample-negative.json" >"$TMP/out" 2>&1
+grep -q "at /rows/0/samples_ms/1: -1.0 is less than the minimum of 0" "$TMP/out" ||
+    fail "negative sample not located: $(cat "$TMP/out")"
 echo "schema: ok"
