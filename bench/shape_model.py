@@ -839,8 +839,8 @@ def menu_left_out(th, groups, devices, tiles=True):
 
 # ---------------------------------------------------------------------------------------------
 # The planner's search (shape_model.c's rank_fast_gpu), for tables of its first choices.
-PLAN_TILES, PLAN_TSKS = (16, 32, 64, 128, 256), (8, 16, 32)
-PLAN_WPTS, PLAN_VWS = (1, 2, 4, 8, 16), (1, 2, 4, 8)
+PLAN_TILES, PLAN_TSKS = (16, 32, 64, 96, 128, 256), (8, 16, 32)
+PLAN_WPTS, PLAN_VWS = (1, 2, 4, 6, 8, 12, 16), (1, 2, 4, 8)
 PLAN_SPLITS = (1, 2, 3, 4, 6, 8, 12, 16, 24, 32)
 
 

@@ -549,17 +549,22 @@ static void rank_fast_menu(struct fast_rank *r)
 /* The whole space: the candidates past the menu, and the first where no point of the menu fits. */
 static void rank_fast_space(struct fast_rank *r)
 {
-    static const long tiles[] = {16, 32, 64, 128, 256}, tsks[] = {8, 16, 32};
+    /* 96, with the work per item that divides it: one tile over a thin side of 65 to 96, where
+     * the powers of two either waste up to a third of their tile or read the other matrix two
+     * or three times (results/README.md, "Tiles of 96"). */
+    static const long tiles[] = {16, 32, 64, 96, 128, 256}, tsks[] = {8, 16, 32};
     /* Rows per work-item descending: where the model ties a point with its transpose (16x4 and
      * 4x16), the taller comes first, which the recorded sweeps find faster in most pairs. */
-    static const long wpts[] = {1, 2, 4, 8, 16}, wptms[] = {16, 8, 4, 2, 1}, vws[] = {1, 2, 4, 8};
+    static const long wpts[] = {1, 2, 4, 6, 8, 12, 16}, wptms[] = {16, 12, 8, 6, 4, 2, 1};
+    static const long vws[] = {1, 2, 4, 8};
+    enum { TILES = sizeof tiles / sizeof *tiles, WPTS = sizeof wpts / sizeof *wpts };
     long c[CB_FAST_COUNT];
 
-    for (size_t a = 0; a < 5; a++)
-        for (size_t b = 0; b < 5; b++)
+    for (size_t a = 0; a < TILES; a++)
+        for (size_t b = 0; b < TILES; b++)
             for (size_t t = 0; t < 3; t++)
-                for (size_t wm = 0; wm < 5; wm++)
-                    for (size_t wn = 0; wn < 5; wn++)
+                for (size_t wm = 0; wm < WPTS; wm++)
+                    for (size_t wn = 0; wn < WPTS; wn++)
                         for (size_t vm = 0; vm < 4; vm++)
                             for (size_t vn = 0; vn < 4; vn++) {
                                 c[CB_FAST_TSM] = tiles[a];
