@@ -478,8 +478,8 @@ int test_model_candidates_differ_in_structure(void)
 
 /* The candidates hold what the H100's sweeps found fast: 16x4 work per item on 128x128 tiles
  * for a large square (the inner loop's factors rank it and VWM=8 VWN=2 ahead of 8x8 with
- * vectors of four), and for 4096x96x4096 split-K on the sweep's best tile, 64x128 with EDGE=1,
- * or on narrow 32-wide tiles (its next best points, close to it). */
+ * vectors of four), and for 4096x96x4096 split-K on one column of 96-wide tiles, which ran
+ * faster there than the best of the sweep without them (64x128 with EDGE=1 and split-K). */
 int test_model_candidates_keep_the_recorded_best(void)
 {
     struct cb_device d = h100();
@@ -497,10 +497,7 @@ int test_model_candidates_keep_the_recorded_best(void)
     ASSERT_EQ_U(cb_model_candidates(&d, &p, c, 4, why, sizeof why), 4);
     found = 0;
     for (int i = 0; i < 4; i++)
-        found |= param(&p, c[i].param, "KSPLIT") > 1 &&
-                 (param(&p, c[i].param, "TSN") == 32 ||
-                  (param(&p, c[i].param, "TSM") == 64 && param(&p, c[i].param, "TSN") == 128 &&
-                   param(&p, c[i].param, "EDGE") == 1));
+        found |= param(&p, c[i].param, "KSPLIT") > 1 && param(&p, c[i].param, "TSN") == 96;
     ASSERT_TRUE(found);
     return 0;
 }
