@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# GPU host, session 18 call U3: bench/planner_gpu.sh with the planner of tiles of 96 (3324a10,
+# .gpu/prefix-j) on the other three sets of twelve (session 17's T2 and T3: new3, new2 and the
+# fresh twelve), and on G3's skinny set again (U2's quick autotune kept a point at 7000x200x1000
+# that its window read at 0.103 ms and its row ran at 0.111).
+set -uo pipefail
+R=$OUT/s18u3; mkdir -p "$R"
+export DEB_DIR=.gpu
+source bench/gpu_host_env.sh >/dev/null 2>&1
+{ date -u +%FT%TZ; nvidia-smi --query-gpu=name,driver_version --format=csv; } >"$R/host.txt" 2>&1
+new3=1250x1250x1250,1900x1900x1900,2300x2300x2300,3100x3100x3100,1800x2600x1400,2700x1300x3300,900x5000x2000,4200x700x2600,6500x3300x300,3900x150x5000,150x3900x5000,2100x100x7000
+new2=1700x1700x1700,2600x2600x2600,4500x4500x4500,6100x6100x6100,5000x1500x3000,1200x4000x2500,7500x7500x200,3000x5000x128,7000x110x3000,110x7000x3000,2400x60x9000,5500x90x4500
+fresh=1300x1300x1300,2900x2900x2900,3700x3700x3700,5600x5600x5600,2200x3400x1800,3300x1700x2900,1100x6000x1500,6800x900x2200,4800x2400x240,200x4600x4600,4600x200x4600,130x2600x9000
+g3=3000x80x6000,5000x112x3000,2500x72x5000,80x3000x6000,6000x40x4000,8192x100x2048,4000x48x8000,3000x128x3000,1800x90x9000,7000x200x1000,96x8192x2048,5000x160x2500
+run() { # name, binary, shapes
+    local s; s=$(date +%s)
+    SHAPES=$3 CLBENCH=$PWD/.gpu/$2/bin/clbench timeout 140 bench/planner_gpu.sh -o "$R/$1" >"$R/$1.out" 2>"$R/$1.err"
+    echo "$1 rc=$? in $(( $(date +%s) - s )) s" >>"$R/rc.txt"
+}
+run new3 prefix-j "$new3"
+run new2 prefix-j "$new2"
+run fresh prefix-j "$fresh"
+run g3 prefix-j "$g3"
+cat "$R/rc.txt"
+for i in new3 new2 fresh g3; do echo "=== $i"; grep -E "geometric|model/entry" "$R/$i/summary.txt"; done
+tar czf "$OUT/s18u3.tgz" -C "$OUT" s18u3
