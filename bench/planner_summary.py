@@ -4,7 +4,9 @@ evidence scripts (bench/planner_gpu.sh, bench/planner_cpu.sh), and the verdict a
 
   bench/planner_summary.py KERNEL LIBRARY GEOMEAN_TARGET MIN_TARGET RUN.json...
 Prints one line per shape (both throughputs, the ratio, where the parameters came from) and a
-last line: geometric mean and minimum of the ratios, and PASS or FAIL against the targets.
+last line: geometric mean and minimum of the ratios, and PASS or FAIL against the targets.  A
+shape in several files (rounds of bench/planner_cpu.sh) takes the median of its ratios, each
+from the two rows of one file (the lower middle one of an even count), and prints that pair.
   bench/planner_summary.py lookup LOOKUP.json MODEL.json
 The model alone (MODEL.json, --no-tuned) against the database's lookup (LOOKUP.json, --no-model)
 on the same shapes: per shape both times and the lookup's time over the model's, and the
@@ -45,33 +47,39 @@ def main():
         return lookup(sys.argv[2], sys.argv[3])
     kernel, library, gm_target, min_target = sys.argv[1], sys.argv[2], float(sys.argv[3]), \
         float(sys.argv[4])
-    rows = []
+    pairs = {}
     for f in sys.argv[5:]:
-        d = json.load(open(f))
-        rows += d["rows"]
-    by = {}
-    for r in rows:
-        key = (tuple(r["size"]), r.get("type", "float"))
-        by.setdefault(key, {})[r["kernel"]] = r
+        by = {}
+        for r in json.load(open(f))["rows"]:
+            by.setdefault((tuple(r["size"]), r.get("type", "float")), {})[r["kernel"]] = r
+        for key, pair in by.items():
+            if kernel in pair and library in pair:
+                pairs.setdefault(key, []).append(pair)
     ratios = []
     print("%-18s %-6s %10s %10s %7s  %s" % ("shape", "type", kernel[:10], library[:10], "ratio",
                                             "params_from: note"))
-    for key in sorted(by, key=lambda k: (k[1], k[0])):
-        pair = by[key]
-        k, lib = pair.get(kernel), pair.get(library)
-        if k is None or lib is None:
+    for key in sorted(pairs, key=lambda k: (k[1], k[0])):
+        shape = "x".join(map(str, key[0]))
+        ok = [p for p in pairs[key] if p[kernel]["status"] == "ok" and p[library]["status"] == "ok"]
+        for p in pairs[key]:
+            k, lib = p[kernel], p[library]
+            if k["status"] != "ok" or lib["status"] != "ok":
+                print("%-18s %-6s %s %s / %s %s" % (shape, key[1], kernel, k["status"], library,
+                                                   lib["status"]))
+                if k["status"] != "ok" and lib["status"] == "ok":
+                    ok = []
+                    ratios.append(1e-9)  # a failed row counts as the worst
+                    break
+        if not ok:
             continue
-        if k["status"] != "ok" or lib["status"] != "ok":
-            print("%-18s %-6s %s %s / %s %s" % ("x".join(map(str, key[0])), key[1], kernel,
-                                               k["status"], library, lib["status"]))
-            if k["status"] != "ok" and lib["status"] == "ok":
-                ratios.append(1e-9)  # a failed row counts as the worst
-            continue
+        ok.sort(key=lambda p: p[library]["stats"]["median_ms"] / p[kernel]["stats"]["median_ms"])
+        k, lib = ok[(len(ok) - 1) // 2][kernel], ok[(len(ok) - 1) // 2][library]
         ratio = lib["stats"]["median_ms"] / k["stats"]["median_ms"]
         ratios.append(ratio)
-        print("%-18s %-6s %10.1f %10.1f %7.3f  %s: %s" % (
-            "x".join(map(str, key[0])), key[1], k["gflops"], lib["gflops"], ratio,
-            k.get("params_from"), (k.get("params_note") or "")[:150]))
+        rounds = " (median of %d rounds)" % len(ok) if len(ok) > 1 else ""
+        print("%-18s %-6s %10.1f %10.1f %7.3f  %s: %s%s" % (
+            shape, key[1], k["gflops"], lib["gflops"], ratio, k.get("params_from"),
+            (k.get("params_note") or "")[:150], rounds))
     if not ratios:
         print("no shape has both %s and %s" % (kernel, library))
         return 1
