@@ -30,6 +30,29 @@ grep -q '^ *200x40x300 entry .* ms (device default), model .* ms: ' "$TMP/lookup
     grep -Eq 'of 1 shapes slower with the model than with the lookup \(below 0.97x\): (PASS|FAIL)$' \
         "$TMP/lookup.txt" || fail "planner_summary.py lookup: $(cat "$TMP/lookup.txt")"
 
+# Rounds (bench/planner_cpu.sh): a shape in several files takes the median of its ratios, each
+# from one file's pair of rows, and prints that pair; a failed row counts as the worst.
+python3 - "$TMP" <<'PY' || fail "rounds for planner_summary.py"
+import json, sys
+def rows(kernel_ms, library_ms, status="ok"):
+    return {"rows": [dict(kernel=k, size=[64, 64, 64], type="float", status=st,
+                          stats={"median_ms": ms}, gflops=1.0 / ms, params_from="model")
+                     for k, ms, st in (("matmul_cpu", kernel_ms, status),
+                                       ("sgemm_openblas", library_ms, "ok"))]}
+for i, (k, lib) in enumerate(((4.0, 2.0), (3.0, 3.0), (1.0, 2.0))):  # ratios 0.5, 1, 2
+    json.dump(rows(k, lib), open("%s/round-%d.json" % (sys.argv[1], i), "w"))
+json.dump(rows(1.0, 1.0, "crashed"), open("%s/failed.json" % sys.argv[1], "w"))
+PY
+summary() { python3 "$(dirname "$0")/../../bench/planner_summary.py" matmul_cpu sgemm_openblas 0.9 0 "$@"; }
+summary "$TMP"/round-*.json >"$TMP/rounds.txt" || fail "planner_summary.py exited $?"
+grep -Eq '^64x64x64 +float +0\.3 +0\.3 +1\.000 .*\(median of 3 rounds\)$' "$TMP/rounds.txt" &&
+    grep -q "geometric mean 1.000x, minimum 1.000x (targets 0.90x, 0.00x): PASS" "$TMP/rounds.txt" ||
+    fail "rounds: $(cat "$TMP/rounds.txt")"
+summary "$TMP"/round-*.json "$TMP/failed.json" >"$TMP/rounds.txt"
+grep -q "matmul_cpu crashed / sgemm_openblas ok" "$TMP/rounds.txt" &&
+    grep -q "minimum 0.000x (targets 0.90x, 0.00x): FAIL" "$TMP/rounds.txt" ||
+    fail "a failed round: $(cat "$TMP/rounds.txt")"
+
 # A shape past the kernels' int indexing: the model falls back and says why; the row is
 # refused by the contract (invalid), never launched.
 run -d cpu -k matmul_cpu -n 50000x50000x1 "${QUICK[@]}" --no-tuned -f json
