@@ -553,24 +553,29 @@ static void rank_fast_space(struct fast_rank *r)
      * the powers of two either waste up to a third of their tile or read the other matrix two
      * or three times (results/README.md, "Tiles of 96"). */
     static const long tiles[] = {16, 32, 64, 96, 128, 256}, tsks[] = {8, 16, 32};
-    /* Rows per work-item descending: where the model ties a point with its transpose (16x4 and
-     * 4x16), the taller comes first, which the recorded sweeps find faster in most pairs. */
-    static const long wpts[] = {1, 2, 4, 6, 8, 12, 16}, wptms[] = {16, 12, 8, 6, 4, 2, 1};
-    static const long vws[] = {1, 2, 4, 8};
-    enum { TILES = sizeof tiles / sizeof *tiles, WPTS = sizeof wpts / sizeof *wpts };
+    static const long wpts[] = {1, 2, 4, 6, 8, 12, 16}, vws[] = {1, 2, 4, 8};
+    enum {
+        TILES = sizeof tiles / sizeof *tiles,
+        TSKS = sizeof tsks / sizeof *tsks,
+        WPTS = sizeof wpts / sizeof *wpts,
+        VWS = sizeof vws / sizeof *vws
+    };
     long c[CB_FAST_COUNT];
 
     for (size_t a = 0; a < TILES; a++)
         for (size_t b = 0; b < TILES; b++)
-            for (size_t t = 0; t < 3; t++)
+            for (size_t t = 0; t < TSKS; t++)
                 for (size_t wm = 0; wm < WPTS; wm++)
                     for (size_t wn = 0; wn < WPTS; wn++)
-                        for (size_t vm = 0; vm < 4; vm++)
-                            for (size_t vn = 0; vn < 4; vn++) {
+                        for (size_t vm = 0; vm < VWS; vm++)
+                            for (size_t vn = 0; vn < VWS; vn++) {
                                 c[CB_FAST_TSM] = tiles[a];
                                 c[CB_FAST_TSN] = tiles[b];
                                 c[CB_FAST_TSK] = tsks[t];
-                                c[CB_FAST_WPTM] = wptms[wm];
+                                /* Rows per work-item descending: where the model ties a point
+                                 * with its transpose (16x4 and 4x16), the taller comes first,
+                                 * which the recorded sweeps find faster in most pairs. */
+                                c[CB_FAST_WPTM] = wpts[WPTS - 1 - wm];
                                 c[CB_FAST_WPTN] = wpts[wn];
                                 c[CB_FAST_VWM] = vws[vm];
                                 c[CB_FAST_VWN] = vws[vn];
