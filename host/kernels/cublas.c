@@ -121,8 +121,9 @@ static int load_cuda(char *why, size_t why_len)
 
 struct cublas_state {
     cublasHandle_t handle;
-    void *a, *b, *c; /* device memory, of the row's type (float or double) */
-    void *host_c;    /* the last result, on its way to the OpenCL output */
+    /* device memory per buffer set (struct cb_library_call), of the row's type */
+    void *a[CB_MAX_BUFFER_SETS], *b[CB_MAX_BUFFER_SETS], *c[CB_MAX_BUFFER_SETS];
+    void *host_c; /* the last result, on its way to the OpenCL output */
     cudaEvent_t start, stop;
 };
 
@@ -193,11 +194,13 @@ static int cublas_open_state(struct cb_library_call *call, struct cublas_state *
      * (that takes CUBLAS_TF32_TENSOR_OP_MATH), and unlike CUBLAS_PEDANTIC_MATH it does not
      * trade speed for bitwise-standard arithmetic. */
     CUBLAS_TRY(cuda.SetMathMode(s->handle, CUBLAS_MATH_MODE));
-    CUDA_TRY(cuda.Malloc((void **)&s->a, a_bytes));
-    CUDA_TRY(cuda.Malloc((void **)&s->b, b_bytes));
-    CUDA_TRY(cuda.Malloc((void **)&s->c, c_bytes));
-    CUDA_TRY(cuda.Memcpy(s->a, call->host_in[0], a_bytes, cudaMemcpyHostToDevice));
-    CUDA_TRY(cuda.Memcpy(s->b, call->host_in[1], b_bytes, cudaMemcpyHostToDevice));
+    for (unsigned set = 0; set < call->sets; set++) {
+        CUDA_TRY(cuda.Malloc((void **)&s->a[set], a_bytes));
+        CUDA_TRY(cuda.Malloc((void **)&s->b[set], b_bytes));
+        CUDA_TRY(cuda.Malloc((void **)&s->c[set], c_bytes));
+        CUDA_TRY(cuda.Memcpy(s->a[set], call->host_in[0], a_bytes, cudaMemcpyHostToDevice));
+        CUDA_TRY(cuda.Memcpy(s->b[set], call->host_in[1], b_bytes, cudaMemcpyHostToDevice));
+    }
     CUDA_TRY(cuda.EventCreate(&s->start));
     CUDA_TRY(cuda.EventCreate(&s->stop));
     return 0;
@@ -224,7 +227,8 @@ static int cublas_launch(struct cb_library_call *call, double *ms, char *why, si
     const struct cb_gemm_colmajor g = cb_gemm_rowmajor(p->size[0], p->size[1], p->size[2]);
     const float one = 1.0f, zero = 0.0f;
     const double one_d = 1.0, zero_d = 0.0;
-    void *first = g.first == 1 ? s->b : s->a, *second = g.first == 1 ? s->a : s->b;
+    void *a = s->a[call->set], *b = s->b[call->set], *c = s->c[call->set];
+    void *first = g.first == 1 ? b : a, *second = g.first == 1 ? a : b;
     float elapsed = 0.0f;
 
     CUDA_TRY(cuda.EventRecord(s->start, NULL));
@@ -232,10 +236,10 @@ static int cublas_launch(struct cb_library_call *call, double *ms, char *why, si
     if (p->real == CB_ELEM_DOUBLE)
         CUBLAS_TRY(cuda.Dgemm(s->handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)g.m, (int)g.n, (int)g.k,
                               &one_d, first, (int)g.ld_first, second, (int)g.ld_second, &zero_d,
-                              (double *)s->c, (int)g.ldc));
+                              (double *)c, (int)g.ldc));
     else
         CUBLAS_TRY(cuda.Sgemm(s->handle, CUBLAS_OP_N, CUBLAS_OP_N, (int)g.m, (int)g.n, (int)g.k,
-                              &one, first, (int)g.ld_first, second, (int)g.ld_second, &zero, s->c,
+                              &one, first, (int)g.ld_first, second, (int)g.ld_second, &zero, c,
                               (int)g.ldc));
     CUDA_TRY(cuda.EventRecord(s->stop, NULL));
     CUDA_TRY(cuda.EventSynchronize(s->stop));
@@ -251,7 +255,7 @@ static int cublas_store(struct cb_library_call *call, cl_command_queue queue, cl
     const size_t bytes = call->problem->output_elems * cb_real_size(call->problem);
     cl_int err;
 
-    CUDA_TRY(cuda.Memcpy(s->host_c, s->c, bytes, cudaMemcpyDeviceToHost));
+    CUDA_TRY(cuda.Memcpy(s->host_c, s->c[call->set], bytes, cudaMemcpyDeviceToHost));
     err = clEnqueueWriteBuffer(queue, out, CL_TRUE, 0, bytes, s->host_c, 0, NULL, NULL);
     if (err == CL_SUCCESS)
         return 0;
@@ -270,12 +274,14 @@ static void cublas_close(struct cb_library_call *call)
         cuda.EventDestroy(s->start);
     if (s->stop != NULL)
         cuda.EventDestroy(s->stop);
-    if (s->a != NULL)
-        cuda.Free(s->a);
-    if (s->b != NULL)
-        cuda.Free(s->b);
-    if (s->c != NULL)
-        cuda.Free(s->c);
+    for (unsigned set = 0; set < CB_MAX_BUFFER_SETS; set++) {
+        if (s->a[set] != NULL)
+            cuda.Free(s->a[set]);
+        if (s->b[set] != NULL)
+            cuda.Free(s->b[set]);
+        if (s->c[set] != NULL)
+            cuda.Free(s->c[set]);
+    }
     if (s->handle != NULL)
         cuda.Destroy(s->handle);
     free(s->host_c);

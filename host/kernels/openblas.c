@@ -245,16 +245,61 @@ static int openblas_refuses(const struct cb_device *d, const char *kernel, char 
     return 1;
 }
 
-/* The state is the host result, stored into the OpenCL output before each verification. */
+/* The state: per buffer set (struct cb_library_call) copies of the inputs and the result,
+ * which store writes into the OpenCL output before each verification.  Set 0 computes on the
+ * row's own host inputs. */
+struct openblas_state {
+    const void *in[CB_MAX_BUFFER_SETS][2];
+    void *out[CB_MAX_BUFFER_SETS];
+    void *copies[CB_MAX_BUFFER_SETS][2]; /* the inputs of sets 1 on, owned */
+};
+
+static void openblas_close(struct cb_library_call *call)
+{
+    struct openblas_state *s = call->state;
+
+    if (s == NULL)
+        return;
+    for (unsigned set = 0; set < CB_MAX_BUFFER_SETS; set++) {
+        free(s->out[set]);
+        free(s->copies[set][0]);
+        free(s->copies[set][1]);
+    }
+    free(s);
+    call->state = NULL;
+}
+
 static int openblas_open(struct cb_library_call *call, char *why, size_t why_len)
 {
+    const struct cb_problem *p = call->problem;
+    const size_t size = cb_real_size(p);
+    struct openblas_state *s;
+
     if (load_openblas() != 1) {
         snprintf(why, why_len, "%s", ob.why);
         return CB_LIBRARY_UNAVAILABLE;
     }
-    call->state = malloc(call->problem->output_elems * cb_real_size(call->problem));
-    if (call->state == NULL) {
-        snprintf(why, why_len, "no host memory for %s's result", call->problem->kernel->name);
+    call->state = s = calloc(1, sizeof *s);
+    for (unsigned set = 0; s != NULL && set < call->sets; set++) {
+        s->out[set] = malloc(p->output_elems * size);
+        for (unsigned i = 0; i < 2; i++) {
+            if (set == 0) {
+                s->in[set][i] = call->host_in[i];
+                continue;
+            }
+            s->copies[set][i] = malloc(p->input_elems[i] * size);
+            if (s->copies[set][i] != NULL)
+                memcpy(s->copies[set][i], call->host_in[i], p->input_elems[i] * size);
+            s->in[set][i] = s->copies[set][i];
+        }
+        if (s->out[set] == NULL || s->in[set][0] == NULL || s->in[set][1] == NULL) {
+            snprintf(why, why_len, "no host memory for %s's %u buffer sets", p->kernel->name,
+                     call->sets);
+            return CB_LIBRARY_FAILED; /* close frees what there is */
+        }
+    }
+    if (s == NULL) {
+        snprintf(why, why_len, "no host memory for %s", p->kernel->name);
         return CB_LIBRARY_FAILED;
     }
     /* The device's compute units are the cores PoCL runs work-groups on: the same cores. */
@@ -267,17 +312,19 @@ static int openblas_open(struct cb_library_call *call, char *why, size_t why_len
 static int openblas_launch(struct cb_library_call *call, double *ms, char *why, size_t why_len)
 {
     const struct cb_problem *p = call->problem;
+    const struct openblas_state *s = call->state;
+    const void *const *in = s->in[call->set];
     const int m = (int)p->size[0], n = (int)p->size[1], k = (int)p->size[2];
     const double t0 = cb_wall_ms();
 
     (void)why;
     (void)why_len;
     if (p->real == CB_ELEM_DOUBLE)
-        ob.dgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, m, n, k, 1.0, call->host_in[0], k, call->host_in[1],
-                 n, 0.0, call->state, n);
+        ob.dgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, m, n, k, 1.0, in[0], k, in[1], n, 0.0,
+                 s->out[call->set], n);
     else
-        ob.sgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, m, n, k, 1.0f, call->host_in[0], k,
-                 call->host_in[1], n, 0.0f, call->state, n);
+        ob.sgemm(ROW_MAJOR, NO_TRANS, NO_TRANS, m, n, k, 1.0f, in[0], k, in[1], n, 0.0f,
+                 s->out[call->set], n);
     *ms = cb_wall_ms() - t0;
     return 0;
 }
@@ -285,20 +332,15 @@ static int openblas_launch(struct cb_library_call *call, double *ms, char *why, 
 static int openblas_store(struct cb_library_call *call, cl_command_queue queue, cl_mem out,
                           char *why, size_t why_len)
 {
+    const struct openblas_state *s = call->state;
     const cl_int err = clEnqueueWriteBuffer(
         queue, out, CL_TRUE, 0, call->problem->output_elems * cb_real_size(call->problem),
-        call->state, 0, NULL, NULL);
+        s->out[call->set], 0, NULL, NULL);
 
     if (err == CL_SUCCESS)
         return 0;
     snprintf(why, why_len, "clEnqueueWriteBuffer of the result: %s", cb_cl_errname(err));
     return CB_LIBRARY_FAILED;
-}
-
-static void openblas_close(struct cb_library_call *call)
-{
-    free(call->state);
-    call->state = NULL;
 }
 
 const struct cb_library cb_library_openblas = {

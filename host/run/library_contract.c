@@ -45,7 +45,8 @@ static void fixed_release(struct fixed_buffers *b)
     free(b->host_guard);
 }
 
-static int fixed_create(struct cb_row *row, const struct cb_row_env *env, struct fixed_buffers *b)
+static int fixed_create(struct cb_row *row, const struct cb_row_env *env, unsigned sets,
+                        struct fixed_buffers *b)
 {
     const struct cb_problem *p = &row->problem;
     const struct cb_device *d = row->device;
@@ -68,7 +69,7 @@ static int fixed_create(struct cb_row *row, const struct cb_row_env *env, struct
         cb_row_fail(row, CB_STATUS_OVER_LIMITS, "no host memory for the output");
         return -1;
     }
-    for (unsigned s = 0; s < row->buffer_sets; s++) {
+    for (unsigned s = 0; s < sets; s++) {
         for (unsigned i = 0; i < p->kernel->inputs; i++) {
             b->in[s][i] =
                 cb_row_input_buffer(row, b->host_in[i], p->input_elems[i] * size, "an input");
@@ -111,7 +112,26 @@ struct library_buffers {
     struct fixed_buffers fixed;
     struct cb_library_call call; /* open while `open` */
     int open;
+    unsigned device_sets; /* sets of the row's OpenCL buffers (own_sets) */
 };
+
+/* A library that computes on the row's own OpenCL buffers (one without store: CLBlast) needs
+ * each of the row's buffer sets there; one on memory of its own keeps its sets itself, and the
+ * row's one set takes the result that store writes for the check. */
+static unsigned own_sets(const struct cb_row *row)
+{
+    return row->problem.kernel->library->store == NULL ? row->buffer_sets : 1;
+}
+
+/* Points the call at buffer set `set` (the row's set of that number, or its only one). */
+static void select_set(struct library_buffers *r, unsigned set)
+{
+    const unsigned device_set = set % r->device_sets;
+
+    r->call.set = set;
+    r->call.in = r->fixed.in[device_set];
+    r->call.out = r->fixed.out[device_set].inner;
+}
 
 /* A library function's result as the row's status; the reason is already in the row. */
 static int library_result(struct cb_row *row, int result)
@@ -145,14 +165,15 @@ static int library_create(struct cb_row *row, const struct cb_row_env *env, void
         cb_row_fail(row, CB_STATUS_LAUNCH_FAILED, "out of host memory");
         return -1;
     }
-    if (fixed_create(row, env, &r->fixed) != 0)
+    r->device_sets = own_sets(row);
+    if (fixed_create(row, env, r->device_sets, &r->fixed) != 0)
         return -1;
     CB_ROW_CHECK(row, clFinish(row->device->queue));
     r->call.device = row->device;
     r->call.problem = &row->problem;
     r->call.host_in = r->fixed.host_in;
-    r->call.in = r->fixed.in[0]; /* a library row has one buffer set */
-    r->call.out = r->fixed.out[0].inner;
+    r->call.sets = row->buffer_sets;
+    select_set(r, 0);
     r->open = 1; /* close releases whatever a failing open got to */
     return library->open == NULL
                ? 0
@@ -164,7 +185,7 @@ static int library_launch(struct cb_row *row, void *state, unsigned set, double 
 {
     struct library_buffers *r = state;
 
-    (void)set;
+    select_set(r, set);
     return library_result(
         row, row->problem.kernel->library->launch(&r->call, ms, row->reason, sizeof row->reason));
 }
@@ -175,11 +196,12 @@ static int library_verify(struct cb_row *row, void *state, unsigned set,
     struct library_buffers *r = state;
     const struct cb_library *library = row->problem.kernel->library;
 
+    select_set(r, set);
     if (library->store != NULL &&
-        library_result(row, library->store(&r->call, row->device->queue, r->fixed.out[set].inner,
-                                           row->reason, sizeof row->reason)) != 0)
+        library_result(row, library->store(&r->call, row->device->queue, r->call.out, row->reason,
+                                           sizeof row->reason)) != 0)
         return -1;
-    return fixed_verify(row, &r->fixed, set, env, when);
+    return fixed_verify(row, &r->fixed, set % r->device_sets, env, when);
 }
 
 static int library_admit(struct cb_row *row)

@@ -217,13 +217,14 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
 
 /* Enough sets of buffers that together they overflow the device's global cache, so that a
  * launch never finds its data left in cache by the previous one; one set when a single set
- * already does, or where the row launches the work itself (a library on its own buffers). */
-static unsigned buffer_sets(const struct cb_row *row, const struct resources *r)
+ * already does.  A library row rotates as many (struct cb_library_call), so that a kernel and
+ * its baseline are timed on data as cold. */
+static unsigned buffer_sets(const struct cb_row *row)
 {
     const double cache = (double)row->device->global_cache_bytes;
     double sets;
 
-    if (r->contract->launch != NULL || row->footprint_bytes >= 2.0 * cache)
+    if (row->footprint_bytes >= 2.0 * cache)
         return 1;
     sets = ceil(2.0 * cache / row->footprint_bytes);
     return sets > CB_MAX_BUFFER_SETS ? CB_MAX_BUFFER_SETS : (unsigned)sets;
@@ -891,7 +892,7 @@ static int prepare(struct cb_row *row, struct resources *r, const struct cb_row_
                     work_group(p), row->kernel_work_group_size, row->device->platform_name);
         return -1;
     }
-    row->buffer_sets = buffer_sets(row, r);
+    row->buffer_sets = buffer_sets(row);
     row->cache_resident =
         row->footprint_bytes * row->buffer_sets <= (double)row->device->global_cache_bytes;
     return r->contract->create(row, env, &r->buffers);

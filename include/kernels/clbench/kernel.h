@@ -14,9 +14,10 @@
 #include <stddef.h>
 
 enum {
-    CB_MAX_PARAMS = 12, /* -D parameters of one kernel */
-    CB_MAX_INPUTS = 3,  /* input buffers */
-    CB_MAX_DIMS = 3,    /* problem-size dimensions */
+    CB_MAX_PARAMS = 12,      /* -D parameters of one kernel */
+    CB_MAX_INPUTS = 3,       /* input buffers */
+    CB_MAX_DIMS = 3,         /* problem-size dimensions */
+    CB_MAX_BUFFER_SETS = 16, /* buffer sets rotated between launches, at most */
 };
 
 /* The longest reason a row gives for its status (a plan's refusal, a failed build). */
@@ -155,9 +156,14 @@ struct cb_library_call {
     const struct cb_device *device;
     const struct cb_problem *problem;
     const void *const *host_in; /* the inputs exactly as uploaded (of type problem->real) */
-    const cl_mem *in;           /* the same inputs in the device's buffers */
-    cl_mem out;                 /* the row's output buffer, which store fills */
-    void *state;                /* the library's own, from open to close */
+    /* The buffer sets the row rotates between launches (as a kernel's row does), so that a
+     * call never finds the previous call's data in cache: a library on memory of its own
+     * keeps `sets` copies of the inputs and outputs from open on; launch and store take
+     * set `set`. */
+    unsigned sets, set;
+    const cl_mem *in; /* set `set`'s inputs in the device's buffers (a library on the row's own) */
+    cl_mem out;       /* the row's output buffer: set `set`'s, or the one store fills */
+    void *state;      /* the library's own, from open to close */
 };
 
 struct cb_library {

@@ -12,8 +12,6 @@
 #include "clbench/guard.h"
 #include "clbench/run.h"
 
-enum { CB_MAX_BUFFER_SETS = 16 }; /* buffer sets rotated between launches, at most */
-
 struct cb_row_contract {
     /* Why a row of a type the kernel does not take is refused, after "does not take --type
      * T: ". */
