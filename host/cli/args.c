@@ -257,6 +257,10 @@ static const struct cb_option options[] = {
     {"no-peak", 0, CB_OPT_CALL, .call = set_peak_mode, .help = "the same as --peak off"},
     {"no-sensors", 0, CB_OPT_FALSE, AT(session.row.sensors),
      .help = "read no clocks, power, temperature or energy (NVML, cpufreq, RAPL) while rows run"},
+    {"no-keep-awake", 0, CB_OPT_FALSE, AT(session.row.keep_awake),
+     .help = "let a CPU device's cores sleep between a row's launches (default: idle-priority "
+             "threads keep them awake, so that a launch does not wait for sleeping cores: "
+             "docs/measurement.md)"},
     {"no-model", 0, CB_OPT_TRUE, AT(session.rows.no_model),
      .help = "no planner: kernels without -D or a tuned entry use their manifests' defaults "
              "instead of the parameters the shape model predicts fastest (docs/tuning.md)"},
@@ -623,6 +627,7 @@ void cb_config_init(struct cb_config *cfg)
     cfg->session.row_timeout_s = CB_ROW_TIMEOUT_DEFAULT_S;
     cfg->session.row.sensors = 1;
     cfg->session.row.clock_threshold_pct = 5.0;
+    cfg->session.row.keep_awake = 1;
 }
 
 int cb_config_apply(struct cb_config *cfg, const char *name, const char *arg)

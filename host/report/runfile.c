@@ -362,6 +362,8 @@ static void add_provenance(cJSON *j, const struct cb_row *row)
         cJSON_AddNumberToObject(j, "footprint_bytes", row->footprint_bytes);
         cJSON_AddBoolToObject(j, "cache_resident", row->cache_resident);
     }
+    if (row->kept_awake > 0)
+        cJSON_AddNumberToObject(j, "kept_awake", row->kept_awake);
     if (row->kernel_info.queried)
         cJSON_AddItemToObject(j, "kernel_info", cb_kernel_info_json(&row->kernel_info));
     cb_explain_json(j, row);
@@ -417,6 +419,7 @@ cJSON *cb_run_json(const struct cb_run *run)
     cJSON_AddNumberToObject(settings, "verify_max", (double)cfg->verify_max);
     cJSON_AddStringToObject(settings, "cl_opts", cfg->cl_opts != NULL ? cfg->cl_opts : "");
     cJSON_AddStringToObject(settings, "bytes_counted", "bytes read + bytes written");
+    cJSON_AddBoolToObject(settings, "keep_awake", cfg->keep_awake);
     devices = cJSON_AddArrayToObject(root, "devices");
     for (size_t i = 0; i < run->device_count; i++)
         cJSON_AddItemToArray(devices, cb_device_json(run->devices[i]));

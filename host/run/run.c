@@ -7,6 +7,7 @@
 
 #include "clbench/check.h"
 #include "clbench/contract.h"
+#include "clbench/keep_awake.h"
 #include "clbench/manifest.h"
 #include "clbench/private_limit.h"
 #include "clbench/timer.h"
@@ -923,6 +924,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     cl_event first[2] = {NULL, NULL};
     int restored;
     const double row_start = cb_wall_ms();
+    struct cb_keep_awake *awake = NULL;
 
     memset(&r, 0, sizeof r);
     memset(&row->state, 0, sizeof row->state);
@@ -931,6 +933,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     r.contract = cb_row_contract_of(row->problem.kernel);
     row->status = CB_STATUS_OK;
     row->reason[0] = '\0';
+    row->kept_awake = 0;
     row->timer = r.contract->timer(row->problem.kernel);
     row->timer_reason[0] = '\0';
     if (strcmp(row->timer, "event") == 0 && row->device->clock_checked &&
@@ -973,6 +976,8 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
         (restored > 0 && (launch(row, &r, 0, NULL) != 0 || finish(row) != 0 ||
                           r.contract->verify(row, r.buffers, 0, env, "over a second poison") != 0)))
         goto done;
+    awake = cb_keep_awake_start(row->device, cfg->keep_awake);
+    row->kept_awake = cb_keep_awake_threads(awake);
     if (cfg->max_first_s > 0 && first_ms > cfg->max_first_s * 1e3) {
         /* The first launch may carry first-use costs (PoCL compiles a kernel's work-group
          * function at its first launch): the next one, a warm-up, is the one judged. */
@@ -1015,6 +1020,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
     if (r.contract->final_status != NULL)
         row->status = r.contract->final_status(row, row->reason, sizeof row->reason);
 done:
+    cb_keep_awake_stop(awake);
     loop_limit_hint(row);
     cb_row_explain(row);
     if (row->status != CB_STATUS_OK)

@@ -419,6 +419,7 @@ int cb_row_restore(struct cb_row *row, const cJSON *j)
     row->buffer_sets = (unsigned)number(j, "buffer_sets");
     row->footprint_bytes = number(j, "footprint_bytes");
     row->cache_resident = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(j, "cache_resident"));
+    row->kept_awake = (unsigned)number(j, "kept_awake");
     row->kernel_work_group_size = (size_t)number(j, "kernel_work_group_size");
     row->then_first_ms = number(cJSON_GetObjectItemCaseSensitive(j, "then"), "first_median_ms");
     row->then_second_ms = number(cJSON_GetObjectItemCaseSensitive(j, "then"), "second_median_ms");

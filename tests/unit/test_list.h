@@ -17,6 +17,7 @@
     X(cpu_time_parses_pid_stat)                                                                    \
     X(cpu_time_others_cores)                                                                       \
     X(busy_judges_other_processes_not_the_load_average)                                            \
+    X(keep_awake_threads_idle_per_core)                                                            \
     X(sensor_counter_wraps_at_its_range)                                                           \
     X(sensor_range_of_readings)                                                                    \
     X(sensor_power_integral_trapezoids_and_ends)                                                   \

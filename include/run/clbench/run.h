@@ -74,9 +74,11 @@ struct cb_row {
     double gflops, gbs;      /* from the median; 0 unless ok */
     double fraction_of_peak; /* of the device's measured peak for the metric; 0 if unknown */
     struct cb_verify verify;
-    unsigned buffer_sets;              /* input/output sets rotated between launches */
-    double footprint_bytes;            /* bytes of one set of buffers */
-    int cache_resident;                /* all sets together fit in the device's global cache */
+    unsigned buffer_sets;   /* input/output sets rotated between launches */
+    double footprint_bytes; /* bytes of one set of buffers */
+    int cache_resident;     /* all sets together fit in the device's global cache */
+    unsigned
+        kept_awake; /* threads that kept the CPU device's cores awake (keep_awake.h); 0: none */
     size_t kernel_work_group_size;     /* CL_KERNEL_WORK_GROUP_SIZE the driver reported */
     int resumed;                       /* filled in from a --resume file, not run again */
     struct cb_kernel_info kernel_info; /* resources of the built kernel (kernel_info.h) */

@@ -73,6 +73,9 @@ struct cb_row_settings {
      * counter at least, and take their energy from it; 0: rows are not lengthened, and a
      * shorter one integrates the power readings. */
     unsigned energy_window_periods;
+    /* 1: a CPU device's cores are kept awake while a row's launches run (keep_awake.h); 0
+     * (--no-keep-awake): they may sleep between launches. */
+    int keep_awake;
 };
 
 /* The rows of a run (rows.c): each kernel at each size and element type, with the -D values

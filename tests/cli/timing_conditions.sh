@@ -1,0 +1,38 @@
+# The conditions a row is timed in (docs/measurement.md): a library baseline rotates as many
+# buffer sets as the kernel's row of its size, each set its own, and is verified on the set its
+# last timed call used; a CPU device's cores are kept awake by one SCHED_IDLE thread per
+# compute unit (at most the cores this process may use) while every row on it runs, and not
+# with --no-keep-awake.
+source "$(dirname "$0")/lib.sh"
+
+kernels=matmul_naive
+"$CLBENCH" --list-kernels | grep -qF "built without OpenBLAS" || kernels+=,sgemm_openblas
+"$CLBENCH" --list-kernels | grep -qF "built without CLBlast" || kernels+=,sgemm_clblast
+export KERNELS=$kernels CORES=$(nproc)
+# Five timed launches over more than five sets: the last one ran on set 4, not set 0.
+run -d cpu -k "$kernels" -n 96 --no-peak --reps 5 --warmup 1 --min-time 0 -o "$TMP/run.json"
+expect_rc 0
+python3 - "$TMP/run.json" <<'PY' || fail "library rows' buffer sets or the cores kept awake"
+import json, os, sys
+run = json.load(open(sys.argv[1]))
+rows = run["rows"]
+assert [r["kernel"] for r in rows] == os.environ["KERNELS"].split(","), rows
+assert run["settings"]["keep_awake"] is True
+(dev,) = run["devices"]
+awake = min(dev["compute_units"], int(os.environ["CORES"]))
+for r in rows:
+    assert r["status"] == "ok" and r["verification"]["passed"], r
+    assert r["buffer_sets"] == rows[0]["buffer_sets"] > 5, (r["kernel"], r["buffer_sets"])
+    assert len(r["samples_ms"]) == 5
+    assert r["kept_awake"] == awake, (r["kernel"], r.get("kept_awake"), awake)
+PY
+
+run -d cpu -k "$kernels" -n 96 "${QUICK[@]}" --no-keep-awake -o "$TMP/run.json"
+expect_rc 0
+python3 - "$TMP/run.json" <<'PY' || fail "--no-keep-awake"
+import json, sys
+run = json.load(open(sys.argv[1]))
+assert run["settings"]["keep_awake"] is False
+assert all(r["status"] == "ok" and "kept_awake" not in r for r in run["rows"]), run["rows"]
+PY
+echo "timing_conditions: ok"
