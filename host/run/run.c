@@ -216,6 +216,14 @@ static int check_kernel_limits(struct cb_row *row, cl_kernel kernel)
     return 0;
 }
 
+/* A library row whose own host threads keep the cores busy between calls (OpenBLAS). */
+static int spins_own_threads(const struct cb_row *row)
+{
+    const struct cb_library *library = row->problem.kernel->library;
+
+    return library != NULL && library->spins_own_threads;
+}
+
 /* Enough sets of buffers that together they overflow the device's global cache, so that a
  * launch never finds its data left in cache by the previous one; one set when a single set
  * already does.  A library row rotates as many (struct cb_library_call), so that a kernel and
@@ -976,7 +984,7 @@ void cb_run_row(struct cb_row *row, const struct cb_row_env *env)
         (restored > 0 && (launch(row, &r, 0, NULL) != 0 || finish(row) != 0 ||
                           r.contract->verify(row, r.buffers, 0, env, "over a second poison") != 0)))
         goto done;
-    awake = cb_keep_awake_start(row->device, cfg->keep_awake);
+    awake = cb_keep_awake_start(row->device, cfg->keep_awake && !spins_own_threads(row));
     row->kept_awake = cb_keep_awake_threads(awake);
     if (cfg->max_first_s > 0 && first_ms > cfg->max_first_s * 1e3) {
         /* The first launch may carry first-use costs (PoCL compiles a kernel's work-group

@@ -185,6 +185,10 @@ struct cb_library {
     /* 1: its first call on a device compiles kernels (CLBlast), which a warm-up call ahead of
      * the row pays (cb_rows_warm); 0: a warm-up would only run it. */
     int compiles_on_first_use;
+    /* 1: it computes on host threads of its own that spin between calls (OpenBLAS), so its
+     * rows need no cores kept awake (keep_awake.h), and would lose to threads that did: its
+     * threads wait for each other by yielding. */
+    int spins_own_threads;
 };
 
 struct cb_kernel {
