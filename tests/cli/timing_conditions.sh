@@ -37,4 +37,22 @@ run = json.load(open(sys.argv[1]))
 assert run["settings"]["keep_awake"] is False
 assert all(r["status"] == "ok" and "kept_awake" not in r for r in run["rows"]), run["rows"]
 PY
+# PoCL's workers pinned one to a core (POCL_AFFINITY=1) unless the environment says otherwise,
+# or the process may not use every CPU (pinning worker i to CPU i would leave that placement).
+affinity() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["settings"]["pocl_affinity"])' "$TMP/run.json"; }
+online=$(getconf _NPROCESSORS_ONLN)
+run -d cpu -k vadd -n 1000 "${QUICK[@]}" -o "$TMP/run.json"
+expect_rc 0
+if [ "$(nproc)" = "$online" ]; then
+    [ "$(affinity)" = "1 (set by clbench)" ] || fail "POCL_AFFINITY not set: $(affinity)"
+fi
+POCL_AFFINITY=0 run -d cpu -k vadd -n 1000 "${QUICK[@]}" -o "$TMP/run.json"
+expect_rc 0
+[ "$(affinity)" = "0 (from the environment)" ] || fail "the environment's POCL_AFFINITY: $(affinity)"
+if [ "$online" -gt 1 ] && command -v taskset >/dev/null; then
+    taskset -c 0 "$CLBENCH" -d cpu -k vadd -n 1000 "${QUICK[@]}" -o "$TMP/run.json" 2>"$TMP/stderr" ||
+        fail "clbench under taskset -c 0"
+    case $(affinity) in "unset (this process may not run on every one of the $online online CPUs)") ;;
+    *) fail "POCL_AFFINITY under taskset: $(affinity)" ;; esac
+fi
 echo "timing_conditions: ok"

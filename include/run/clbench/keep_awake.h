@@ -27,4 +27,16 @@ unsigned cb_keep_awake_threads(const struct cb_keep_awake *k);
 /* Stops and joins the threads and frees k (NULL: nothing). */
 void cb_keep_awake_stop(struct cb_keep_awake *k);
 
+/* PoCL's worker threads one to a core, by PoCL's own POCL_AFFINITY=1 (its documentation names
+ * it for benchmarking), set before the ICD loader loads PoCL.  Left to the scheduler, the two
+ * workers of the 2-core VM often shared one core for the first tenth of a second or so of a
+ * row, and a short row ran at half speed throughout.  Not where the environment sets
+ * POCL_AFFINITY, nor where this process may not run on every online CPU (taskset, a cpuset):
+ * pinning worker i to CPU i would then leave the placement the user chose. */
+void cb_keep_awake_pin_pocl(void);
+
+/* What decided POCL_AFFINITY, for the run file: "1 (set by clbench)", "VALUE (from the
+ * environment)", or why it was left unset. */
+const char *cb_keep_awake_pocl_affinity(void);
+
 #endif
