@@ -35,6 +35,10 @@ export XDG_CACHE_HOME="$TMP/xdg-cache"
 # The suite runs beside other tests (ctest -j): the busy-machine rule would make every peak
 # a warning and a new measurement.  cache.sh tests the rule itself.
 export CLBENCH_PEAK_BUSY=never
+# Two tests run at once: PoCL's workers pinned one to a core (clbench's default,
+# POCL_AFFINITY=1) could not move off the other test's pinned workers, and the suite ran
+# much longer.  timing_conditions.sh tests clbench's choice.
+export POCL_AFFINITY=0
 # Quick settings for rows whose speed does not matter.
 QUICK=(--no-peak --reps 2 --warmup 1 --min-time 0)
 
