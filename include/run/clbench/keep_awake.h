@@ -2,13 +2,12 @@
  * awake").  An OpenCL CPU runtime's worker threads sleep between launches (PoCL's wait on a
  * condition variable), and a core with nothing to run halts.  Waking a halted core can take
  * longer than a launch -- in a virtual machine a halted vCPU goes back to the hypervisor -- and
- * that time lands inside the next launch's events: a 512^3 matmul_cpu read twice its time on a
- * 2-core VM.  OpenBLAS's threads spin between calls for the same reason.
+ * that time lands inside the next launch's events.  OpenBLAS's threads spin between calls for
+ * the same reason, and its rows go without (struct cb_library's spins_own_threads).
  *
  * One thread per compute unit at the lowest scheduling class (SCHED_IDLE), doing nothing but
  * yield, keeps each core busy only while it would otherwise be idle: a thread that wakes takes
- * the core from it at once, and one that yields (OpenBLAS's threads waiting for each other)
- * gets it straight back. */
+ * the core from it at once. */
 #ifndef CLBENCH_KEEP_AWAKE_H
 #define CLBENCH_KEEP_AWAKE_H
 
@@ -28,11 +27,12 @@ unsigned cb_keep_awake_threads(const struct cb_keep_awake *k);
 void cb_keep_awake_stop(struct cb_keep_awake *k);
 
 /* PoCL's worker threads one to a core, by PoCL's own POCL_AFFINITY=1 (its documentation names
- * it for benchmarking), set before the ICD loader loads PoCL.  Left to the scheduler, the two
- * workers of the 2-core VM often shared one core for the first tenth of a second or so of a
- * row, and a short row ran at half speed throughout.  Not where the environment sets
- * POCL_AFFINITY, nor where this process may not run on every online CPU (taskset, a cpuset):
- * pinning worker i to CPU i would then leave the placement the user chose. */
+ * it for benchmarking), set before the ICD loader loads PoCL.  Left to the scheduler, a
+ * process's workers can share one core for a while after they start, long enough to hold a
+ * short row at half speed.  Not where the environment sets POCL_AFFINITY (the test suite sets
+ * 0: two processes' pinned workers fight for the same cores), nor where this process may not
+ * run on every online CPU (taskset, a cpuset): pinning worker i to CPU i would then leave the
+ * placement the user chose. */
 void cb_keep_awake_pin_pocl(void);
 
 /* What decided POCL_AFFINITY, for the run file: "1 (set by clbench)", "VALUE (from the
