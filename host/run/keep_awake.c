@@ -32,15 +32,20 @@ static void *yield_until_stopped(void *arg)
     return NULL;
 }
 
+/* The CPUs this process may run on; 0 where the kernel does not say. */
+static unsigned allowed_cpus(void)
+{
+    cpu_set_t set;
+
+    return sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 0;
+}
+
 /* The cores this process may run on, at most the device's compute units. */
 static unsigned cores_to_keep(const struct cb_device *d)
 {
-    cpu_set_t set;
-    unsigned cores = d->compute_units;
+    const unsigned allowed = allowed_cpus();
 
-    if (sched_getaffinity(0, sizeof set, &set) == 0 && (unsigned)CPU_COUNT(&set) < cores)
-        cores = (unsigned)CPU_COUNT(&set);
-    return cores;
+    return allowed > 0 && allowed < d->compute_units ? allowed : d->compute_units;
 }
 
 struct cb_keep_awake *cb_keep_awake_start(const struct cb_device *d, int on)
@@ -90,13 +95,12 @@ void cb_keep_awake_pin_pocl(void)
 {
     const char *set = getenv("POCL_AFFINITY");
     const long online = sysconf(_SC_NPROCESSORS_ONLN);
-    cpu_set_t allowed;
 
     if (set != NULL) {
         snprintf(pocl_affinity, sizeof pocl_affinity, "%.40s (from the environment)", set);
         return;
     }
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) != online) {
+    if ((long)allowed_cpus() != online) {
         snprintf(pocl_affinity, sizeof pocl_affinity,
                  "unset (this process may not run on every one of the %ld online CPUs)", online);
         return;

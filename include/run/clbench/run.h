@@ -77,8 +77,8 @@ struct cb_row {
     unsigned buffer_sets;   /* input/output sets rotated between launches */
     double footprint_bytes; /* bytes of one set of buffers */
     int cache_resident;     /* all sets together fit in the device's global cache */
-    unsigned
-        kept_awake; /* threads that kept the CPU device's cores awake (keep_awake.h); 0: none */
+    /* Threads that kept the CPU device's cores awake while the row ran (keep_awake.h); 0: none. */
+    unsigned kept_awake;
     size_t kernel_work_group_size;     /* CL_KERNEL_WORK_GROUP_SIZE the driver reported */
     int resumed;                       /* filled in from a --resume file, not run again */
     struct cb_kernel_info kernel_info; /* resources of the built kernel (kernel_info.h) */
