@@ -2,6 +2,8 @@
 #define _GNU_SOURCE /* SCHED_IDLE, CPU_COUNT */
 #include "clbench/keep_awake.h"
 
+#include "clbench/device.h"
+
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -53,7 +55,7 @@ struct cb_keep_awake *cb_keep_awake_start(const struct cb_device *d, int on)
     struct cb_keep_awake *k;
     unsigned cores;
 
-    if (!on || (d->type & CL_DEVICE_TYPE_CPU) == 0 || (cores = cores_to_keep(d)) == 0)
+    if (!on || !cb_device_host_memory(d) || (cores = cores_to_keep(d)) == 0)
         return NULL;
     k = malloc(sizeof *k + cores * sizeof k->threads[0]);
     if (k == NULL)

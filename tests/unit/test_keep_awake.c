@@ -1,6 +1,7 @@
 /* Unit tests of the threads that keep a CPU device's cores awake while a row's launches run
  * (host/run/keep_awake.c): one per compute unit (at most the cores this process may use), all
- * at SCHED_IDLE, none for a GPU or with the setting off, and none left after stop. */
+ * at SCHED_IDLE, none for a GPU, for a simulator that calls itself every type, or with the
+ * setting off, and none left after stop. */
 #define _GNU_SOURCE /* SCHED_IDLE, CPU_COUNT */
 #include "check.h"
 #include "clbench/keep_awake.h"
@@ -57,6 +58,8 @@ int test_keep_awake_threads_idle_per_core(void)
     cpu.compute_units = 64; /* more than the cores allowed: one thread per allowed core */
     gpu = cpu;
     gpu.type = CL_DEVICE_TYPE_GPU;
+    ASSERT_TRUE(cb_keep_awake_start(&gpu, 1) == NULL);
+    gpu.type = CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR; /* Oclgrind */
     ASSERT_TRUE(cb_keep_awake_start(&gpu, 1) == NULL);
     ASSERT_TRUE(cb_keep_awake_start(&cpu, 0) == NULL);
 

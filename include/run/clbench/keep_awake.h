@@ -15,9 +15,10 @@
 
 struct cb_keep_awake;
 
-/* Starts the threads for device d where it is a CPU and `on`; NULL where it is not, or where
- * no thread could be started at SCHED_IDLE (one of normal priority would compete with the
- * runtime's). */
+/* Starts the threads for device d where `on` and d calls itself a CPU and nothing else
+ * (cb_device_host_memory: not Oclgrind, a simulator that calls itself every type); NULL where
+ * not, or where no thread could be started at SCHED_IDLE (one of normal priority would compete
+ * with the runtime's). */
 struct cb_keep_awake *cb_keep_awake_start(const struct cb_device *d, int on);
 
 /* The threads that run (0 for NULL). */
