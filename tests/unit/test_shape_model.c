@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -308,8 +309,10 @@ int test_model_plans_h100_shapes(void)
     p = problem("matmul_fast", 4096, 4096, 4096, CB_ELEM_DOUBLE, &d);
     ASSERT_TRUE(cb_model_plan(&d, &p, v, &s, note, sizeof note) == 1);
     ASSERT_EQ_U(param(&p, v, "SCHED"), 1);
-    /* Three plans of a 1.2-million-point space in well under a second each. */
-    ASSERT_TRUE((double)(clock() - start) / CLOCKS_PER_SEC < 3.0);
+    /* Three plans of a 1.2-million-point space in well under a second each (natively: under
+     * memcheck, tests/CMakeLists.txt, the bound would time the emulator). */
+    ASSERT_TRUE(getenv("CLBENCH_UNIT_UNDER_VALGRIND") != NULL ||
+                (double)(clock() - start) / CLOCKS_PER_SEC < 3.0);
     /* Skinny with deep K: tiles of at most 128 rows and split-K fill the device; 256x32 tiles
      * leave units idle in the last round. */
     p = problem("matmul_fast", 4096, 96, 4096, CB_ELEM_FLOAT, &d);
