@@ -3,7 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "clbench/runfile.h"
 
-#include "clbench/keep_awake.h"
+#include "clbench/driver_env.h"
 #include "clbench/manifest.h"
 #include "clbench/output.h"
 
@@ -421,7 +421,7 @@ cJSON *cb_run_json(const struct cb_run *run)
     cJSON_AddStringToObject(settings, "cl_opts", cfg->cl_opts != NULL ? cfg->cl_opts : "");
     cJSON_AddStringToObject(settings, "bytes_counted", "bytes read + bytes written");
     cJSON_AddBoolToObject(settings, "keep_awake", cfg->keep_awake);
-    cJSON_AddStringToObject(settings, "pocl_affinity", cb_keep_awake_pocl_affinity());
+    cJSON_AddStringToObject(settings, "pocl_affinity", cb_driver_env_pocl_affinity());
     devices = cJSON_AddArrayToObject(root, "devices");
     for (size_t i = 0; i < run->device_count; i++)
         cJSON_AddItemToArray(devices, cb_device_json(run->devices[i]));

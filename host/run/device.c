@@ -7,7 +7,6 @@
 #include "clbench/check.h"
 #include "clbench/driver_env.h"
 #include "clbench/icd.h"
-#include "clbench/keep_awake.h"
 #include "clbench/native_peak.h"
 #include "clbench/parse.h"
 #include "clbench/private_limit.h"
@@ -269,7 +268,7 @@ cl_int cb_devices_enumerate(struct cb_device_list *list)
     list->devices = NULL;
     list->count = 0;
     cb_cache_guard_drivers(); /* before the ICD loader loads PoCL */
-    cb_keep_awake_pin_pocl();
+    cb_driver_env_pin_pocl();
     if (cb_icd_probe() != 0)
         return CL_PLATFORM_NOT_FOUND_KHR;
     /* After the probe, which may have pointed OCL_ICD_VENDORS away from a broken driver. */

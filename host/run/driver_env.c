@@ -1,9 +1,12 @@
 /* The environment before the drivers; see driver_env.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "clbench/driver_env.h"
 
+#include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -35,4 +38,30 @@ void cb_driver_env_snapshot(void)
 char *const *cb_driver_env(void)
 {
     return snapshot != NULL ? snapshot : environ;
+}
+
+static char pocl_affinity[96] = "unset (the devices were not enumerated)";
+
+void cb_driver_env_pin_pocl(void)
+{
+    const char *set = getenv("POCL_AFFINITY");
+    const long online = sysconf(_SC_NPROCESSORS_ONLN);
+    cpu_set_t allowed;
+
+    if (set != NULL) {
+        snprintf(pocl_affinity, sizeof pocl_affinity, "%.40s (from the environment)", set);
+        return;
+    }
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) != online) {
+        snprintf(pocl_affinity, sizeof pocl_affinity,
+                 "unset (this process may not run on every one of the %ld online CPUs)", online);
+        return;
+    }
+    if (setenv("POCL_AFFINITY", "1", 0) == 0)
+        snprintf(pocl_affinity, sizeof pocl_affinity, "1 (set by clbench)");
+}
+
+const char *cb_driver_env_pocl_affinity(void)
+{
+    return pocl_affinity;
 }

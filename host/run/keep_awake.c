@@ -7,9 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 struct cb_keep_awake {
     atomic_int stop;
@@ -89,29 +87,4 @@ void cb_keep_awake_stop(struct cb_keep_awake *k)
     for (unsigned i = 0; i < k->count; i++)
         pthread_join(k->threads[i], NULL);
     free(k);
-}
-
-static char pocl_affinity[96] = "unset (the devices were not enumerated)";
-
-void cb_keep_awake_pin_pocl(void)
-{
-    const char *set = getenv("POCL_AFFINITY");
-    const long online = sysconf(_SC_NPROCESSORS_ONLN);
-
-    if (set != NULL) {
-        snprintf(pocl_affinity, sizeof pocl_affinity, "%.40s (from the environment)", set);
-        return;
-    }
-    if ((long)allowed_cpus() != online) {
-        snprintf(pocl_affinity, sizeof pocl_affinity,
-                 "unset (this process may not run on every one of the %ld online CPUs)", online);
-        return;
-    }
-    if (setenv("POCL_AFFINITY", "1", 0) == 0)
-        snprintf(pocl_affinity, sizeof pocl_affinity, "1 (set by clbench)");
-}
-
-const char *cb_keep_awake_pocl_affinity(void)
-{
-    return pocl_affinity;
 }

@@ -13,4 +13,17 @@ void cb_driver_env_snapshot(void);
 /* The copy, or the environment as it is now where no copy was made. */
 char *const *cb_driver_env(void);
 
+/* PoCL's worker threads one to a core, by PoCL's own POCL_AFFINITY=1 (its documentation names
+ * it for benchmarking), set before the ICD loader loads PoCL.  Left to the scheduler, a
+ * process's workers can share one core for a while after they start, long enough to hold a
+ * short row at half speed.  Not where the environment sets POCL_AFFINITY (the test suite sets
+ * 0: two processes' pinned workers fight for the same cores), nor where this process may not
+ * run on every online CPU (taskset, a cpuset): pinning worker i to CPU i would then leave the
+ * placement the user chose. */
+void cb_driver_env_pin_pocl(void);
+
+/* What decided POCL_AFFINITY, for the run file: "1 (set by clbench)", "VALUE (from the
+ * environment)", or why it was left unset. */
+const char *cb_driver_env_pocl_affinity(void);
+
 #endif
