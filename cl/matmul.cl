@@ -847,8 +847,9 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
  * block's partial sums wait in C.  With KB = 0 each block runs over all of k at once,
  * reading B's rows in place.  A vector of columns that would cross C's right edge takes the
  * row's last VN columns instead (MATMUL_CPU_COL), so that the work-items at the edge run the
- * interior's code; rows past C's bottom edge, and work-items of fewer than VN columns, take a
- * guarded path, block by block.
+ * interior's code; rows past C's bottom edge run it block by block without the panel
+ * (matmul_cpu_edge), and a work-item of fewer than VN columns computes the row's last VN
+ * (matmul_cpu_narrow).
  * matmul_fast's counterpart on CPUs (004's finding, constructive side; not a registered twin:
  * its work shape differs).  Of its parameters the panel's reuse RB is what counts
  * (results/README.md, "Against the libraries a user would pick"); all of them, with defaults
@@ -892,29 +893,18 @@ matmul_fast_sum(const int M, const int N, __global const REAL *restrict W,
  * VN columns inside C (n0 + VN <= N). */
 #define MATMUL_CPU_COL(j) min(n0 + VN * (j), N - VN)
 
-/* Vector j of row k of B from column n0 on, with zeros past column N, into lanes (a pointer,
- * not a VREAL return value: see VLOADU): for a work-item of fewer than VN columns. */
-static inline void matmul_cpu_b_edge(const int N, __global const REAL *B, const int k,
-                                     const int n0, const int j, REAL lanes[VN])
-{
-    for (int v = 0; v < VN; v++)
-        lanes[v] = n0 + j * VN + v < N ? B[k * N + n0 + j * VN + v] : 0;
-}
-
-/* Rows m0..m0+rows-1 (those inside C) of the work-item's columns, in blocks of MR rows as the
- * interior runs them (a block's rows past M read row M-1 and are not stored), its vectors at
- * MATMUL_CPU_COL, or zero-filled past N where the work-item has fewer than VN columns.  By
- * blocks, not a row at a time, because of Mesa's llvmpipe (Rusticl's CPU device): it ends
- * every loop of a work-item silently once all its loops together have iterated 65535 times
- * (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS), so the edge must not loop more than the interior,
- * (RB + 1) * K times: a row at a time it looped RB * MR * K times (128 000 at 1000^3), and the
- * rows after the 65535th iteration kept their poison. */
+/* Rows m0..m0+rows-1 (those inside C) of a work-item with VN columns or more inside C, in blocks
+ * of MR rows as the interior runs them (a block's rows past M read row M-1 and are not stored),
+ * its vectors at MATMUL_CPU_COL.  By blocks, not a row at a time, because of Mesa's llvmpipe
+ * (Rusticl's CPU device): it ends every loop of a work-item silently once all its loops together
+ * have iterated 65535 times (gallivm's LP_MAX_TGSI_LOOP_ITERATIONS), so the edge must not loop
+ * more than the interior, (RB + 1) * K times: a row at a time it looped RB * MR * K times
+ * (128 000 at 1000^3), and the rows after the 65535th iteration kept their poison. */
 static void matmul_cpu_edge(const int M, const int N, const int K, __global const REAL *A,
-                            __global const REAL *B, __global REAL *C, const int m0,
-                            const int rows, const int n0)
+                            __global const REAL *B, __global REAL *C, const int m0, const int rows,
+                            const int n0)
 {
     const int m_end = min(m0 + rows, M);
-    const bool whole = n0 + VN <= N;
 
     for (int mb = m0; mb < m_end; mb += MR) {
         VREAL acc[MR][NV];
@@ -928,18 +918,8 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
             VREAL b[NV];
 
 #pragma unroll
-            for (int j = 0; j < NV; j++) {
-                if (whole) {
-                    b[j] = VLOAD(0, B + k * N + MATMUL_CPU_COL(j));
-                } else if (n0 + (j + 1) * VN <= N) {
-                    b[j] = VLOAD(j, B + k * N + n0);
-                } else {
-                    REAL lanes[VN];
-
-                    matmul_cpu_b_edge(N, B, k, n0, j, lanes);
-                    b[j] = LANES_LOAD(lanes);
-                }
-            }
+            for (int j = 0; j < NV; j++)
+                b[j] = VLOAD(0, B + k * N + MATMUL_CPU_COL(j));
 #pragma unroll
             for (int i = 0; i < MR; i++) {
                 const VREAL a = (VREAL)(A[min(mb + i, M - 1) * K + k]);
@@ -950,16 +930,57 @@ static void matmul_cpu_edge(const int M, const int N, const int K, __global cons
             }
         }
 #pragma unroll
-        for (int i = 0; i < MR; i++)
+        for (int i = 0; i < MR && mb + i < m_end; i++)
 #pragma unroll
-            for (int j = 0; j < NV; j++) {
-                const int col = whole ? MATMUL_CPU_COL(j) : n0 + j * VN;
+            for (int j = 0; j < NV; j++)
+                VSTORE(acc[i][j], 0, C + (mb + i) * N + MATMUL_CPU_COL(j));
+    }
+}
+
+/* Rows m0..m0+rows-1 of a work-item with fewer than VN columns inside C (n0 + VN > N), in
+ * blocks of MR rows as above.  It computes one vector, the row's last VN columns where N has
+ * that many (the columns before n0 are its neighbour's: computed again, not stored), so that
+ * its loads are the interior's vector loads; only where N < VN, lanes zero-filled past N.  Lane
+ * tests at every k-step would make this strip, one work-item of few at small or odd N, several
+ * times slower than the others, and the launch would wait for it. */
+static void matmul_cpu_narrow(const int M, const int N, const int K, __global const REAL *A,
+                              __global const REAL *B, __global REAL *C, const int m0,
+                              const int rows, const int n0)
+{
+    const int m_end = min(m0 + rows, M);
+    const int col = max(N - VN, 0);
+
+    for (int mb = m0; mb < m_end; mb += MR) {
+        VREAL acc[MR];
+
+#pragma unroll
+        for (int i = 0; i < MR; i++)
+            acc[i] = (VREAL)0;
+        for (int k = 0; k < K; k++) {
+            VREAL b;
+
+            if (N >= VN) {
+                b = VLOAD(0, B + k * N + col);
+            } else {
                 REAL lanes[VN];
 
-                LANES_STORE(acc[i][j], lanes);
-                for (int v = 0; v < VN && mb + i < m_end && col + v < N; v++)
-                    C[(mb + i) * N + col + v] = lanes[v];
+#pragma unroll
+                for (int v = 0; v < VN; v++)
+                    lanes[v] = v < N ? B[k * N + v] : 0;
+                b = LANES_LOAD(lanes);
             }
+#pragma unroll
+            for (int i = 0; i < MR; i++)
+                acc[i] += (VREAL)(A[min(mb + i, M - 1) * K + k]) * b; /* an FMA, as above */
+        }
+#pragma unroll
+        for (int i = 0; i < MR; i++) {
+            REAL lanes[VN];
+
+            LANES_STORE(acc[i], lanes);
+            for (int v = max(n0 - col, 0); v < VN && mb + i < m_end && col + v < N; v++)
+                C[(mb + i) * N + col + v] = lanes[v];
+        }
     }
 }
 
@@ -1027,7 +1048,7 @@ matmul_cpu(const int M, const int N, const int K, __global const REAL *restrict 
     if (m0 >= M || n0 >= N)
         return;
     if (n0 + VN > N) {
-        matmul_cpu_edge(M, N, K, A, B, C, m0, RB * MR, n0);
+        matmul_cpu_narrow(M, N, K, A, B, C, m0, RB * MR, n0);
         return;
     }
 #pragma unroll
