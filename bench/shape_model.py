@@ -29,6 +29,10 @@ cannot drift apart.
       the first choice among the shape's recorded points with its measured time; with
       --before, the same by another version of this script and its header, side by side (a
       Markdown table).  The kernel's own checks after the ranking are not applied here.
+  bench/shape_model.py vectors [--header FILE]
+      writes FILE again from its own constants, with the test vectors and the planner's first
+      choices that its search (PLAN_TILES, PLAN_SPLITS, refine_split) gives now: after a change
+      to the search, not to the fit
   bench/shape_model.py lookup [--tuned FILE] [--header FILE] [--before SCRIPT --before-header FILE]
       per float matmul_fast entry of FILE (results/tuned.json) for the GPU of the points file:
       the entry's recorded time (its point's best median among the recorded points, else the
@@ -852,6 +856,19 @@ def fast_valid(c):
     return (tsm * tsk // 4) % threads == 0 and (tsn * tsk // 4) % threads == 0
 
 
+def refine_split(time_of, th, dev, shape, c, t, elem):
+    """(c, t) at the split the model predicts fastest among every count of slices up to
+    PLAN_SPLITS' last, as shape_model.c's refine_splits; unchanged where none is faster."""
+    if ceil_div(shape[0], c[0]) * ceil_div(shape[1], c[1]) >= 2 * dev["cu"]:
+        return c, t
+    for ks in range(1, PLAN_SPLITS[-1] + 1):
+        split = c[:8] + (ks,) + c[9:]
+        ts = time_of(th, dev, shape, split, elem)
+        if ts is not None and ts < t:
+            c, t = split, ts
+    return c, t
+
+
 def plan_gpu(time_of, th, dev, shape, elem=4):
     """The first point of the planner's order with the least predicted time, and that time."""
     import itertools
@@ -871,7 +888,7 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
         if m[0] == elem and fast_valid(m[1:8]):
             consider(m[1], m[2], lambda ks: [m[3:9] + (ks, m[9])])
     if best[0] is not None:
-        return tuple(best)
+        return refine_split(time_of, th, dev, shape, best[0], best[1], elem)
     # No point of the menu fits: the whole space.
     # Rows per work-item descending, as shape_model.c: on a tie with its transpose the taller.
     for tsm, tsn, tsk, wptm, wptn, vwm, vwn in itertools.product(
@@ -881,7 +898,8 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
             consider(tsm, tsn, lambda ks: [(tsk, wptm, wptn, vwm, vwn, edge, ks,
                                             1 - i if elem == 8 else i)
                                            for edge in (0, 1) for i in (0, 1)])
-    return tuple(best)
+    return tuple(best) if best[0] is None else \
+        refine_split(time_of, th, dev, shape, best[0], best[1], elem)
 
 
 def planner_shapes(script="bench/planner_gpu.sh"):
@@ -1077,9 +1095,11 @@ def test_vectors(gpu, cpu):
 
 def plan_vectors(gpu, h100):
     """The planner's first choices on the H100-like device for the shapes of
-    bench/planner_gpu.sh, the skinny ones and DGEMM 4096^3: the C planner must make the same."""
+    bench/planner_gpu.sh, the skinny ones (two whose split refine_split moves) and DGEMM 4096^3:
+    the C planner must make the same."""
     shapes = [(s, 4) for s in planner_shapes()]
-    shapes += [(s, 4) for s in ((4096, 64, 4096), (4096, 128, 4096), (1500, 1500, 1500))
+    shapes += [(s, 4) for s in ((4096, 64, 4096), (4096, 128, 4096), (1500, 1500, 1500),
+                                (126, 2234, 6875), (9000, 56, 2000))
                if (s, 4) not in shapes]
     shapes.append(((4096, 4096, 4096), 8))
     out = []
@@ -1175,7 +1195,8 @@ def write_header(path, gpu, cpu, summary):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("cmd", choices=["fit", "menu", "check", "points", "regret", "plan", "lookup"])
+    ap.add_argument("cmd", choices=["fit", "menu", "check", "points", "regret", "plan", "vectors",
+                                    "lookup"])
     ap.add_argument("files", nargs="*")
     ap.add_argument("--results", default="results")
     ap.add_argument("--points", default=POINTS)
@@ -1221,6 +1242,11 @@ def main():
             lookup_table(models, a.tuned, groups, devices)
         for line in lines:
             print(line)
+        return 0
+    if a.cmd == "vectors":
+        gpu, cpu = read_header(a.header)
+        write_header(a.header, gpu, cpu, header_summary(a.header))
+        print("wrote %s" % a.header)
         return 0
     if a.cmd == "points":
         paths = sorted(glob.glob(os.path.join(a.results, "**", "*.json"), recursive=True))

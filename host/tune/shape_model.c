@@ -499,6 +499,8 @@ struct fast_rank {
 
 static const long fast_splits[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
 
+enum { FAST_SPLITS = sizeof fast_splits / sizeof *fast_splits };
+
 /* How many of fast_splits point c tries: split-K balances waves where C's tiles fill fewer than
  * two of them; past that its sum costs more than the tail. */
 static size_t fast_split_count(const struct fast_rank *r, const long c[CB_FAST_COUNT])
@@ -507,7 +509,7 @@ static size_t fast_split_count(const struct fast_rank *r, const long c[CB_FAST_C
         ceil_div(r->shape[0], c[CB_FAST_TSM]) * ceil_div(r->shape[1], c[CB_FAST_TSN]) <
         2 * r->md->compute_units;
 
-    return may_split ? sizeof fast_splits / sizeof *fast_splits : 1;
+    return may_split ? FAST_SPLITS : 1;
 }
 
 /* Ranks point c (every parameter set) among the best. */
@@ -742,6 +744,47 @@ static int shape_refused(const struct cb_problem *p, char *why, size_t len)
     return 0;
 }
 
+/* Each ranked point at the split the model predicts fastest among every count of slices up to
+ * fast_splits' last: the ranking tries fast_splits alone, so that its pool holds other
+ * structures than one point's splits, but a single wave's tail moves by whole work-groups
+ * (126x2234x6875's 9 tiles: 12 slices fill 108 of 132 units, 14 fill 126).  In rank order; a
+ * point that becomes one before it is dropped.  Returns how many are left. */
+static int refine_splits(const struct cb_model_device *md, const struct cb_problem *p,
+                         const int *index, struct cb_model_choice *pool, int have)
+{
+    const long shape[3] = {(long)p->size[0], (long)p->size[1], (long)p->size[2]};
+    const unsigned nparams = cb_kernel_param_count(p->kernel);
+    int kept = 0;
+
+    for (int i = 0; i < have; i++) {
+        struct cb_model_choice c = pool[i];
+        long f[CB_FAST_COUNT];
+        int dup = 0;
+
+        for (int j = 0; j < CB_FAST_COUNT; j++)
+            f[j] = c.param[index[j]];
+        if (ceil_div(shape[0], f[CB_FAST_TSM]) * ceil_div(shape[1], f[CB_FAST_TSN]) <
+            2 * md->compute_units)
+            for (long ks = 1; ks <= fast_splits[FAST_SPLITS - 1]; ks++) {
+                struct cb_model_explain ex;
+                double sec;
+
+                f[CB_FAST_KSPLIT] = ks;
+                sec = cb_model_gpu_time(cb_model_gpu, md, shape, f, elem_of(p), &ex);
+                if (sec >= 0 && sec < c.seconds) {
+                    c.param[index[CB_FAST_KSPLIT]] = ks;
+                    c.seconds = sec;
+                    c.ex = ex;
+                }
+            }
+        for (int j = 0; j < kept && !dup; j++)
+            dup = memcmp(pool[j].param, c.param, nparams * sizeof *c.param) == 0;
+        if (!dup)
+            pool[kept++] = c;
+    }
+    return kept;
+}
+
 int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
                   struct cb_model_choice *best, int count, char *why, size_t len)
 {
@@ -755,7 +798,7 @@ int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
     if (shape_refused(p, why, len) || cb_model_device_of(d, &md, why, len) != 0)
         return -1;
     if (kind == MODEL_FAST_GPU)
-        have = rank_fast_gpu(&md, p, index, pool, RANK_POOL);
+        have = refine_splits(&md, p, index, pool, rank_fast_gpu(&md, p, index, pool, RANK_POOL));
     else if (kind == MODEL_FAST_CPU)
         have = rank_fast_cpu(&md, p, index, pool, RANK_POOL);
     else

@@ -116,6 +116,7 @@
     X(model_device_properties_unreported)                                                          \
     X(model_odd_shapes)                                                                            \
     X(model_plans_h100_shapes)                                                                     \
+    X(model_refines_the_split)                                                                     \
     X(model_plans_as_the_fit)                                                                      \
     X(model_plans_from_the_menu)                                                                   \
     X(model_counts_warps_registers_and_double_vectors)                                             \

@@ -322,6 +322,40 @@ int test_model_plans_h100_shapes(void)
     return 0;
 }
 
+/* The planned split is the one the model predicts fastest among every count of slices to 32,
+ * not only among the ranking's coarse splits: at 126x2234x6875 9 tiles of 128x256 take 14
+ * slices (126 work-groups on 132 units), where the coarse 12 leave 24 units idle. */
+int test_model_refines_the_split(void)
+{
+    struct cb_device d = h100();
+    const long shapes[][3] = {
+        {126, 2234, 6875}, {9000, 56, 2000}, {4096, 64, 4096}, {537, 537, 537}};
+
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        struct cb_problem p = problem("matmul_fast", (size_t)shapes[s][0], (size_t)shapes[s][1],
+                                      (size_t)shapes[s][2], CB_ELEM_FLOAT, &d);
+        const int ks = cb_kernel_param_index(p.kernel, "KSPLIT");
+        long v[CB_MAX_PARAMS], other[CB_MAX_PARAMS];
+        double planned;
+        char note[CB_PARAMS_NOTE_LEN];
+
+        ASSERT_TRUE(cb_model_plan(&d, &p, v, &planned, note, sizeof note) == 1);
+        memcpy(other, v, sizeof other);
+        for (long split = 1; split <= 32; split++) {
+            double t;
+
+            other[ks] = split;
+            t = cb_model_predict(&d, &p, other);
+            ASSERT_TRUE(t < 0 || t >= planned);
+        }
+        if (s == 0) {
+            ASSERT_EQ_U(v[ks], 14);
+            ASSERT_TRUE(strstr(note, "split-K 14") != NULL);
+        }
+    }
+    return 0;
+}
+
 /* The C planner makes the first choices of bench/shape_model.py's planner, which wrote them
  * beside the constants, on the H100-like device. */
 int test_model_plans_as_the_fit(void)
