@@ -93,8 +93,10 @@ struct cb_model_choice {
 int cb_model_knows(const struct cb_kernel *k, const struct cb_device *d);
 /* Ranks the candidate points of p's kernel at p's size and type on d: fills best[0..] with up
  * to count of the fastest predicted, each accepted by the kernel's plan() and the device's
- * limits; params not in the model keep p->param's values.  Returns how many, 0 where the model
- * does not apply, or -1 with why (then the caller keeps its defaults). */
+ * limits; params not in the model keep p->param's values.  On GPUs each point then takes the
+ * count of slices (split-K, 1 to 32) the model predicts fastest for it, in rank order.  Returns
+ * how many, 0 where the model does not apply, or -1 with why (then the caller keeps its
+ * defaults). */
 int cb_model_rank(const struct cb_device *d, const struct cb_problem *p,
                   struct cb_model_choice *best, int count, char *why, size_t len);
 /* Candidates for a quick autotune: the model's first choice, its best point of the same tiles and
