@@ -856,10 +856,15 @@ def fast_valid(c):
     return (tsm * tsk // 4) % threads == 0 and (tsn * tsk // 4) % threads == 0
 
 
+def may_split(dev, shape, tsm, tsn):
+    """Whether tiles of tsm x tsn may split K at shape, as shape_model.c's fast_may_split."""
+    return ceil_div(shape[0], tsm) * ceil_div(shape[1], tsn) < 2 * dev["cu"]
+
+
 def refine_split(time_of, th, dev, shape, c, t, elem):
     """(c, t) at the split the model predicts fastest among every count of slices up to
     PLAN_SPLITS' last, as shape_model.c's refine_splits; unchanged where none is faster."""
-    if ceil_div(shape[0], c[0]) * ceil_div(shape[1], c[1]) >= 2 * dev["cu"]:
+    if not may_split(dev, shape, c[0], c[1]):
         return c, t
     for ks in range(1, PLAN_SPLITS[-1] + 1):
         split = c[:8] + (ks,) + c[9:]
@@ -876,8 +881,7 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
 
     def consider(tsm, tsn, rest):
         """Each of the points (TSM, TSN, *rest(ks)) at the splits the planner tries for them."""
-        may_split = ceil_div(shape[0], tsm) * ceil_div(shape[1], tsn) < 2 * dev["cu"]
-        for ks in PLAN_SPLITS if may_split else (1,):
+        for ks in PLAN_SPLITS if may_split(dev, shape, tsm, tsn) else (1,):
             for c in rest(ks):
                 c = (tsm, tsn) + c
                 t = time_of(th, dev, shape, c, elem)

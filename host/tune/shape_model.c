@@ -501,15 +501,29 @@ static const long fast_splits[] = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32};
 
 enum { FAST_SPLITS = sizeof fast_splits / sizeof *fast_splits };
 
-/* How many of fast_splits point c tries: split-K balances waves where C's tiles fill fewer than
+/* Whether point c may split K at shape: split-K balances waves where C's tiles fill fewer than
  * two of them; past that its sum costs more than the tail. */
+static int fast_may_split(const struct cb_model_device *md, const long shape[3],
+                          const long c[CB_FAST_COUNT])
+{
+    return ceil_div(shape[0], c[CB_FAST_TSM]) * ceil_div(shape[1], c[CB_FAST_TSN]) <
+           2 * md->compute_units;
+}
+
+/* How many of fast_splits point c tries. */
 static size_t fast_split_count(const struct fast_rank *r, const long c[CB_FAST_COUNT])
 {
-    const int may_split =
-        ceil_div(r->shape[0], c[CB_FAST_TSM]) * ceil_div(r->shape[1], c[CB_FAST_TSN]) <
-        2 * r->md->compute_units;
+    return fast_may_split(r->md, r->shape, c) ? FAST_SPLITS : 1;
+}
 
-    return may_split ? FAST_SPLITS : 1;
+/* Whether params is one of the first n choices' parameters. */
+static int chosen(const struct cb_model_choice *choices, int n, const long *params,
+                  unsigned nparams)
+{
+    for (int i = 0; i < n; i++)
+        if (memcmp(choices[i].param, params, nparams * sizeof *params) == 0)
+            return 1;
+    return 0;
 }
 
 /* Ranks point c (every parameter set) among the best. */
@@ -618,14 +632,9 @@ static int rank_fast_gpu(const struct cb_model_device *md, const struct cb_probl
     r.count = count < RANK_POOL ? count : RANK_POOL;
     r.have = 0;
     rank_fast_space(&r);
-    for (int i = 0; i < r.have && menu < count; i++) {
-        int dup = 0;
-
-        for (int j = 0; j < menu && !dup; j++)
-            dup = memcmp(best[j].param, space[i].param, r.nparams * sizeof *space[i].param) == 0;
-        if (!dup)
+    for (int i = 0; i < r.have && menu < count; i++)
+        if (!chosen(best, menu, space[i].param, r.nparams))
             best[menu++] = space[i];
-    }
     return menu;
 }
 
@@ -759,12 +768,10 @@ static int refine_splits(const struct cb_model_device *md, const struct cb_probl
     for (int i = 0; i < have; i++) {
         struct cb_model_choice c = pool[i];
         long f[CB_FAST_COUNT];
-        int dup = 0;
 
         for (int j = 0; j < CB_FAST_COUNT; j++)
             f[j] = c.param[index[j]];
-        if (ceil_div(shape[0], f[CB_FAST_TSM]) * ceil_div(shape[1], f[CB_FAST_TSN]) <
-            2 * md->compute_units)
+        if (fast_may_split(md, shape, f))
             for (long ks = 1; ks <= fast_splits[FAST_SPLITS - 1]; ks++) {
                 struct cb_model_explain ex;
                 double sec;
@@ -777,9 +784,7 @@ static int refine_splits(const struct cb_model_device *md, const struct cb_probl
                     c.ex = ex;
                 }
             }
-        for (int j = 0; j < kept && !dup; j++)
-            dup = memcmp(pool[j].param, c.param, nparams * sizeof *c.param) == 0;
-        if (!dup)
+        if (!chosen(pool, kept, c.param, nparams))
             pool[kept++] = c;
     }
     return kept;
