@@ -1,10 +1,11 @@
 /* CPU time from /proc; see cpu_time.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "clbench/cpu_time.h"
 
 #include "clbench/timer.h"
 
 #include <ctype.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,4 +117,11 @@ double cb_cpu_others_cores(const struct cb_cpu_sample *a, const struct cb_cpu_sa
     others = ((double)(b->busy_ticks - a->busy_ticks) - (double)(b->own_ticks - a->own_ticks)) /
              (double)ticks_per_s / wall_s;
     return others > 0 ? others : 0.0;
+}
+
+unsigned cb_cpus_allowed(void)
+{
+    cpu_set_t set;
+
+    return sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 0;
 }

@@ -1,8 +1,9 @@
 /* The environment before the drivers; see driver_env.h. */
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#define _POSIX_C_SOURCE 200809L
 #include "clbench/driver_env.h"
 
-#include <sched.h>
+#include "clbench/cpu_time.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,13 +47,12 @@ void cb_driver_env_pin_pocl(void)
 {
     const char *set = getenv("POCL_AFFINITY");
     const long online = sysconf(_SC_NPROCESSORS_ONLN);
-    cpu_set_t allowed;
 
     if (set != NULL) {
         snprintf(pocl_affinity, sizeof pocl_affinity, "%.40s (from the environment)", set);
         return;
     }
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) != online) {
+    if ((long)cb_cpus_allowed() != online) {
         snprintf(pocl_affinity, sizeof pocl_affinity,
                  "unset (this process may not run on every one of the %ld online CPUs)", online);
         return;

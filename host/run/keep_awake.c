@@ -1,7 +1,8 @@
 /* Cores kept awake while a row's launches run; see keep_awake.h. */
-#define _GNU_SOURCE /* SCHED_IDLE, CPU_COUNT */
+#define _GNU_SOURCE /* SCHED_IDLE */
 #include "clbench/keep_awake.h"
 
+#include "clbench/cpu_time.h"
 #include "clbench/device.h"
 
 #include <pthread.h>
@@ -32,18 +33,10 @@ static void *yield_until_stopped(void *arg)
     return NULL;
 }
 
-/* The CPUs this process may run on; 0 where the kernel does not say. */
-static unsigned allowed_cpus(void)
-{
-    cpu_set_t set;
-
-    return sched_getaffinity(0, sizeof set, &set) == 0 ? (unsigned)CPU_COUNT(&set) : 0;
-}
-
 /* The cores this process may run on, at most the device's compute units. */
 static unsigned cores_to_keep(const struct cb_device *d)
 {
-    const unsigned allowed = allowed_cpus();
+    const unsigned allowed = cb_cpus_allowed();
 
     return allowed > 0 && allowed < d->compute_units ? allowed : d->compute_units;
 }

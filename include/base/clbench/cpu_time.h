@@ -1,6 +1,6 @@
 /* CPU time from /proc (Linux): every CPU's busy time and this process's own, sampled twice to
  * say how much of the machine other processes took in between (the busy-machine rule of the
- * peak probes, host/run/peak_busy.c). */
+ * peak probes, host/run/peak_busy.c); and the CPUs this process may run on. */
 #ifndef CLBENCH_CPU_TIME_H
 #define CLBENCH_CPU_TIME_H
 
@@ -26,5 +26,9 @@ int cb_cpu_sample_take(struct cb_cpu_sample *s);
  * that changed).  Never below 0: the kernel counts a process's time more finely than the CPUs'. */
 double cb_cpu_others_cores(const struct cb_cpu_sample *a, const struct cb_cpu_sample *b,
                            long ticks_per_s);
+
+/* The CPUs this process may run on (its affinity: taskset, a cpuset); 0 where the kernel does
+ * not say. */
+unsigned cb_cpus_allowed(void);
 
 #endif
