@@ -755,8 +755,8 @@ static int shape_refused(const struct cb_problem *p, char *why, size_t len)
 
 /* Each ranked point at the split the model predicts fastest among every count of slices up to
  * fast_splits' last: the ranking tries fast_splits alone, so that its pool holds other
- * structures than one point's splits, but a single wave's tail moves by whole work-groups
- * (126x2234x6875's 9 tiles: 12 slices fill 108 of 132 units, 14 fill 126).  In rank order; a
+ * structures than one point's splits, but a single wave's tail moves by whole work-groups, and
+ * the count that fills the compute units often lies between two of fast_splits.  In rank order; a
  * point that becomes one before it is dropped.  Returns how many are left. */
 static int refine_splits(const struct cb_model_device *md, const struct cb_problem *p,
                          const int *index, struct cb_model_choice *pool, int have)
