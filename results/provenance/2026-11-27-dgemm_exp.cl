@@ -1,4 +1,4 @@
-/* Session 21's DGEMM experiments (calls D1-D6, results/provenance/2026-11-27-gpu-host-s21-d*.sh):
+/* Session 21's DGEMM experiments (calls D1-D7, results/provenance/2026-11-27-gpu-host-s21-d*.sh):
  * cl/matmul.cl of ab1fb78 with every manifest but matmul_fast's switched off, matmul_fast renamed
  * dgemm_exp, its verify/baseline/plan/then/libraries lines dropped (so that variants with wrong
  * results still time: `unverified`) and global/local sizes added, and the SCHED=1 loop given the
@@ -14,9 +14,10 @@
  *   EXP_PREFETCH  prefetch() of the tile two ahead
  *   EXP_ASYNC     1: both tiles by async_work_group_(strided_)copy, 2: B's only
  *   EXP_COAL      each double4 staged as two double2 from neighbouring 16 bytes across the group
+ *   EXP_JOINT     one branch for both tiles' loads: unguarded vectors, or the guarded loads
  * Those not marked wrong verified on PoCL with a verify line added.  Written for 4096^3 (whole
  * tiles); not part of clbench.  The calls ran it as .gpu/clx/dgemm_exp.cl beside a copy of
- * cl/real.h, which it includes; D1-D5 ran earlier states of it, with fewer switches and the
+ * cl/real.h, which it includes; D1-D6 ran earlier states of it, with fewer switches and the
  * same defaults. */
 /* cl/matmul.cl -- single-precision matrix multiply C = A * B, the ladder of the source material.
  *
@@ -152,6 +153,9 @@
 #endif
 #ifndef EXP_COAL
 #define EXP_COAL 0
+#endif
+#ifndef EXP_JOINT
+#define EXP_JOINT 0
 #endif
 #ifndef EXP_NOBAR
 #define EXP_NOBAR 0
@@ -864,6 +868,9 @@ dgemm_exp(const int M, const int N, const int K, __global const REAL *restrict A
         for (int j = 0; j < WPTN; j++)
             accs[i][j] = 0;
     fast_fragments(fa[0], fb[0], As[0], Bs[0], 0, tx, ty);
+#if EXP_JOINT
+    const int interior = m0 + TSM <= M && n0 + TSN <= N && K % 4 == 0 && N % 4 == 0;
+#endif
     for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
 #if EXP_FIXK
         fast_load_a(ra, M, K, kend, A, m0, kbeg + TSK, t);
@@ -873,6 +880,25 @@ dgemm_exp(const int M, const int N, const int K, __global const REAL *restrict A
             ra[l] = (REAL4)(k0 + t);
         for (int l = 0; l < LPTB; l++)
             rb[l] = (REAL4)(k0 - t);
+#elif EXP_JOINT
+        /* one branch for both tiles: whole vector tiles, or the guarded loads */
+        if (interior && k0 + 2 * TSK <= kend) {
+            for (int l = 0; l < LPTA; l++) {
+                const int e = t + l * THREADS;
+
+                ra[l] = *(__global const REAL4 *)&A[(m0 + e / (TSK / 4)) * K + k0 + TSK +
+                                                    4 * (e % (TSK / 4))];
+            }
+            for (int l = 0; l < LPTB; l++) {
+                const int e = t + l * THREADS;
+
+                rb[l] = *(__global const REAL4 *)&B[(k0 + TSK + e / (TSN / 4)) * N + n0 +
+                                                    4 * (e % (TSN / 4))];
+            }
+        } else {
+            fast_load_a(ra, M, K, kend, A, m0, k0 + TSK, t);
+            fast_load_b(rb, N, kend, B, n0, k0 + TSK, t);
+        }
 #elif EXP_COAL
         coal_load_a(ra, K, kend, A, m0, k0 + TSK, t);
         coal_load_b(rb, N, kend, B, n0, k0 + TSK, t);
