@@ -1,4 +1,4 @@
-/* Session 21's DGEMM experiments (calls D1-D7, results/provenance/2026-11-27-gpu-host-s21-d*.sh):
+/* Session 21's DGEMM experiments (calls D1-D11, results/provenance/2026-11-27-gpu-host-s21-d*.sh):
  * cl/matmul.cl of ab1fb78 with every manifest but matmul_fast's switched off, matmul_fast renamed
  * dgemm_exp, its verify/baseline/plan/then/libraries lines dropped (so that variants with wrong
  * results still time: `unverified`) and global/local sizes added, and the SCHED=1 loop given the
@@ -15,9 +15,11 @@
  *   EXP_ASYNC     1: both tiles by async_work_group_(strided_)copy, 2: B's only
  *   EXP_COAL      each double4 staged as two double2 from neighbouring 16 bytes across the group
  *   EXP_JOINT     one branch for both tiles' loads: unguarded vectors, or the guarded loads
+ *   EXP_PTR       as EXP_JOINT, the vectors' addresses from pointers set once before the loop
+ *   EXP_UNROLL2   the loop over k-tiles unrolled twice
  * Those not marked wrong verified on PoCL with a verify line added.  Written for 4096^3 (whole
  * tiles); not part of clbench.  The calls ran it as .gpu/clx/dgemm_exp.cl beside a copy of
- * cl/real.h, which it includes; D1-D6 ran earlier states of it, with fewer switches and the
+ * cl/real.h, which it includes; D1-D10 ran earlier states of it, with fewer switches and the
  * same defaults. */
 /* cl/matmul.cl -- single-precision matrix multiply C = A * B, the ladder of the source material.
  *
@@ -156,6 +158,12 @@
 #endif
 #ifndef EXP_JOINT
 #define EXP_JOINT 0
+#endif
+#ifndef EXP_PTR
+#define EXP_PTR 0
+#endif
+#ifndef EXP_UNROLL2
+#define EXP_UNROLL2 0
 #endif
 #ifndef EXP_NOBAR
 #define EXP_NOBAR 0
@@ -868,8 +876,16 @@ dgemm_exp(const int M, const int N, const int K, __global const REAL *restrict A
         for (int j = 0; j < WPTN; j++)
             accs[i][j] = 0;
     fast_fragments(fa[0], fb[0], As[0], Bs[0], 0, tx, ty);
-#if EXP_JOINT
+#if EXP_JOINT || EXP_PTR
     const int interior = m0 + TSM <= M && n0 + TSN <= N && K % 4 == 0 && N % 4 == 0;
+#endif
+#if EXP_PTR
+    /* the next tile's first float4 of each matrix, at k0 = 0 (LPTA = LPTB = 1 only) */
+    __global const REAL *pa = A + (m0 + t / (TSK / 4)) * K + TSK + 4 * (t % (TSK / 4));
+    __global const REAL *pb = B + (TSK + t / (TSN / 4)) * N + n0 + 4 * (t % (TSN / 4));
+#endif
+#if EXP_UNROLL2
+#pragma unroll 2
 #endif
     for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
 #if EXP_FIXK
@@ -880,6 +896,15 @@ dgemm_exp(const int M, const int N, const int K, __global const REAL *restrict A
             ra[l] = (REAL4)(k0 + t);
         for (int l = 0; l < LPTB; l++)
             rb[l] = (REAL4)(k0 - t);
+#elif EXP_PTR
+        /* pointers computed once, outside the loop; one branch for both tiles */
+        if (interior && k0 + 2 * TSK <= kend) {
+            ra[0] = *(__global const REAL4 *)(pa + k0);
+            rb[0] = *(__global const REAL4 *)(pb + (long)k0 * N);
+        } else {
+            fast_load_a(ra, M, K, kend, A, m0, k0 + TSK, t);
+            fast_load_b(rb, N, kend, B, n0, k0 + TSK, t);
+        }
 #elif EXP_JOINT
         /* one branch for both tiles: whole vector tiles, or the guarded loads */
         if (interior && k0 + 2 * TSK <= kend) {
