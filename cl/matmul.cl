@@ -595,6 +595,9 @@ static inline void fast_store(__local REAL *As, __local REAL *Bs, const REAL4 ra
     }
 }
 
+/* SCHED=1: the k-step of a tile at which the next tile's B is loaded (TSK is 4 or more). */
+#define SCHED_B_STEP 2
+
 /* SCHED=1: reads step k's fragments of the work-item's rows (fa) and columns (fb) from the
  * local tiles, with the vector loads of the SCHED=0 loop. */
 static inline void fast_fragments(REAL fa[WPTM], REAL fb[WPTN], __local const REAL *As,
@@ -713,18 +716,24 @@ matmul_fast(const int M, const int N, const int K, __global const REAL *restrict
      * burst and waits for them.  The last tile too loads and stores a next one (past the k
      * range the loads read zeros, into the buffer no one reads again): one path through the
      * loop, which NVIDIA's compiler schedules better than a branch at the last tile
-     * (results/README.md, "What the DGEMM was short of"). */
+     * (results/README.md, "What the DGEMM was short of").  Two tiles a turn: at the loop's back
+     * edge NVIDIA's compiler waits for every local read in flight, the next tile's first
+     * fragments among them, so once for two tiles.  B's next tile is loaded SCHED_B_STEP
+     * k-steps into the tile, not with A's at its start, where every warp's loads would queue
+     * at once (results/README.md, "Where the loop loses its time"). */
     REAL fa[2][WPTM], fb[2][WPTN], accs[WPTM][WPTN];
 
     for (int i = 0; i < WPTM; i++)
         for (int j = 0; j < WPTN; j++)
             accs[i][j] = 0;
     fast_fragments(fa[0], fb[0], As[0], Bs[0], 0, tx, ty);
+#pragma unroll 2
     for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
         fast_load_a(ra, M, K, kend, A, m0, k0 + TSK, t);
-        fast_load_b(rb, N, kend, B, n0, k0 + TSK, t);
 #pragma unroll
         for (int k = 0; k < TSK; k++) {
+            if (k == SCHED_B_STEP)
+                fast_load_b(rb, N, kend, B, n0, k0 + TSK, t);
             if (k < TSK - 1) {
                 fast_fragments(fa[(k + 1) % 2], fb[(k + 1) % 2], As[buf], Bs[buf], k + 1, tx, ty);
             } else {
