@@ -1,4 +1,4 @@
-/* Session 21's DGEMM experiments (calls D1-D11, results/provenance/2026-11-27-gpu-host-s21-d*.sh):
+/* Session 21's DGEMM experiments (calls D1-D13, results/provenance/2026-11-27-gpu-host-s21-d*.sh):
  * cl/matmul.cl of ab1fb78 with every manifest but matmul_fast's switched off, matmul_fast renamed
  * dgemm_exp, its verify/baseline/plan/then/libraries lines dropped (so that variants with wrong
  * results still time: `unverified`) and global/local sizes added, and the SCHED=1 loop given the
@@ -16,10 +16,10 @@
  *   EXP_COAL      each double4 staged as two double2 from neighbouring 16 bytes across the group
  *   EXP_JOINT     one branch for both tiles' loads: unguarded vectors, or the guarded loads
  *   EXP_PTR       as EXP_JOINT, the vectors' addresses from pointers set once before the loop
- *   EXP_UNROLL2   the loop over k-tiles unrolled twice
+ *   EXP_UNROLL2   the loop over k-tiles unrolled twice (EXP_UNROLL4: four times)
  * Those not marked wrong verified on PoCL with a verify line added.  Written for 4096^3 (whole
  * tiles); not part of clbench.  The calls ran it as .gpu/clx/dgemm_exp.cl beside a copy of
- * cl/real.h, which it includes; D1-D10 ran earlier states of it, with fewer switches and the
+ * cl/real.h, which it includes; D1-D11 ran earlier states of it, with fewer switches and the
  * same defaults. */
 /* cl/matmul.cl -- single-precision matrix multiply C = A * B, the ladder of the source material.
  *
@@ -164,6 +164,9 @@
 #endif
 #ifndef EXP_UNROLL2
 #define EXP_UNROLL2 0
+#endif
+#ifndef EXP_UNROLL4
+#define EXP_UNROLL4 0
 #endif
 #ifndef EXP_NOBAR
 #define EXP_NOBAR 0
@@ -884,7 +887,9 @@ dgemm_exp(const int M, const int N, const int K, __global const REAL *restrict A
     __global const REAL *pa = A + (m0 + t / (TSK / 4)) * K + TSK + 4 * (t % (TSK / 4));
     __global const REAL *pb = B + (TSK + t / (TSN / 4)) * N + n0 + 4 * (t % (TSN / 4));
 #endif
-#if EXP_UNROLL2
+#if EXP_UNROLL4
+#pragma unroll 4
+#elif EXP_UNROLL2
 #pragma unroll 2
 #endif
     for (int k0 = kbeg, buf = 0; k0 < kend; k0 += TSK, buf ^= 1) {
