@@ -888,11 +888,17 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
                 if t is not None and (best[1] is None or t < best[1]):
                     best[:] = c, t
 
+    def chosen():
+        """The best point at its refined split, or (None, None) where none fits."""
+        if best[0] is None:
+            return tuple(best)
+        return refine_split(time_of, th, dev, shape, best[0], best[1], elem)
+
     for m in getattr(th, "menu", ()):
         if m[0] == elem and fast_valid(m[1:8]):
             consider(m[1], m[2], lambda ks: [m[3:9] + (ks, m[9])])
     if best[0] is not None:
-        return refine_split(time_of, th, dev, shape, best[0], best[1], elem)
+        return chosen()
     # No point of the menu fits: the whole space.
     # Rows per work-item descending, as shape_model.c: on a tie with its transpose the taller.
     for tsm, tsn, tsk, wptm, wptn, vwm, vwn in itertools.product(
@@ -902,8 +908,7 @@ def plan_gpu(time_of, th, dev, shape, elem=4):
             consider(tsm, tsn, lambda ks: [(tsk, wptm, wptn, vwm, vwn, edge, ks,
                                             1 - i if elem == 8 else i)
                                            for edge in (0, 1) for i in (0, 1)])
-    return tuple(best) if best[0] is None else \
-        refine_split(time_of, th, dev, shape, best[0], best[1], elem)
+    return chosen()
 
 
 def planner_shapes(script="bench/planner_gpu.sh"):
